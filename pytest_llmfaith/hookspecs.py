@@ -1,0 +1,37 @@
+"""The plugin's own hooks. Implement them in a conftest.py or a plugin to extend pytest-llmfaith.
+
+Example (conftest.py)::
+
+    def pytest_llmfaith_scored(assessment, config):
+        my_dashboard.send(assessment.model_dump(mode="json"))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    import pytest
+
+    from .report import Report
+    from .results import Assessment
+
+hookspec = pluggy.HookspecMarker("pytest")
+
+
+@hookspec
+def pytest_llmfaith_scored(assessment: Assessment, config: pytest.Config) -> None:
+    """Called after every scored assertion, pass or fail, before a failing one raises.
+
+    Runs in the process that ran the test (a worker under pytest-xdist). `assessment` holds the
+    test id, the threshold, whether it passed, and the full ScoreResult (claims, verdicts,
+    reason, judge calls with tokens, cost and cache hits).
+    """
+
+
+@hookspec
+def pytest_llmfaith_report(report: Report, config: pytest.Config) -> None:
+    """Called once at the end of the session (on the controller under xdist) with every result
+    and the gate outcomes, after the JSON report and baseline are written."""

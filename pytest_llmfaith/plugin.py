@@ -1,0 +1,130 @@
+"""pytest hooks only: each one hands over to the session, the assertion or the report.
+
+Nothing here imports litellm, pydantic or diskcache: a suite that never scores pays only for
+this module and settings.py.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from . import hookspecs
+from .errors import LLMFaithError
+from .session import RESULTS_KEY, LLMFaithSession, activate, current_item
+from .settings import OPTIONS, resolve
+
+if TYPE_CHECKING:
+    from _pytest.terminal import TerminalReporter
+
+    from .assertion import LLMJudge
+    from .report import Report
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("llmfaith", "LLM judge assertions (pytest-llmfaith)")
+    for opt in OPTIONS:
+        help_text = f"{opt.help}. ini: {opt.name}; env: {opt.env}" + (
+            f"; default: {opt.default}" if opt.default not in (None, False) else "")
+        if opt.flag_only:
+            group.addoption(opt.flag, dest=opt.name, action="store_true", default=None, help=help_text)
+        else:
+            group.addoption(opt.flag, dest=opt.name, default=None, metavar=opt.field.upper(), help=help_text)
+        parser.addini(opt.name, opt.help, default="")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "llmfaith(model=None, min_faithfulness=None, max_hallucination=None): "
+        "judge model or default thresholds for the llmfaith assertions of a test or module")
+    try:
+        settings = resolve(config.getoption, config.getini, os.environ, Path(config.rootpath))
+    except ValueError as err:
+        raise pytest.UsageError(str(err)) from None
+    session = LLMFaithSession(settings, config)
+    activate(session)
+    config.pluginmanager.register(RunHooks(session, config), "llmfaith-run")
+
+
+@pytest.fixture
+def llm_judge() -> LLMJudge:
+    """The llmfaith assertions and raw scorers: llm_judge.assert_faithful(...), llm_judge.faithfulness(...)."""
+    from .assertion import LLMJudge
+
+    return LLMJudge()
+
+
+class RunHooks:
+    """The hooks of one run, bound to its session. Under xdist only the controller reports."""
+
+    def __init__(self, session: LLMFaithSession, config: pytest.Config) -> None:
+        self.session = session
+        self.config = config
+        self.is_controller = not hasattr(config, "workerinput")
+        self.records: list[dict[str, Any]] = []
+        self.report: Report | None = None
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, None, None]:
+        token = current_item.set(item)
+        try:
+            return (yield)
+        finally:
+            current_item.reset(token)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield
+        if call.when == "call":
+            records = item.stash.get(RESULTS_KEY, None)
+            if records:
+                report.llmfaith = records  # type: ignore[attr-defined]  # xdist serialises it
+            if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
+                report.llmfaith_error = True  # type: ignore[attr-defined]
+        return report
+
+    def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
+        """A judge or configuration failure is an ERROR, never mistaken for a low score."""
+        if report.when == "call" and report.failed and getattr(report, "llmfaith_error", False):
+            return "error", "E", "ERROR"
+        return None
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.is_controller:
+            self.records.extend(getattr(report, "llmfaith", None) or ())
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if not self.is_controller or not (self.records or self.session.unattached):
+            return
+        from . import gates
+        from .report import Report
+
+        report = Report(assessments=self.session.unattached)
+        report.add(self.records)
+        gates.apply(report, self.session.settings)
+        report.write_outputs(self.session.settings.report)
+        self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
+        if report.gate_failures and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        self.report = report
+
+    def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
+        if self.report is not None:
+            self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
+
+    def pytest_unconfigure(self) -> None:
+        self.session.close()
+        if self.is_controller and self.session.used_local_judge:
+            from .local import shutdown_servers
+
+            shutdown_servers()
+        activate(None)

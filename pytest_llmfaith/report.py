@@ -1,0 +1,122 @@
+"""The end-of-run report: every assessment of the run, totals, the terminal table, JSON and markdown."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from .results import Assessment
+from .scorers.base import shorten
+
+if TYPE_CHECKING:
+    from _pytest.terminal import TerminalReporter
+
+REPORT_VERSION = 1
+
+
+class Totals(BaseModel):
+    scores: int = 0
+    passed: int = 0
+    failed: int = 0
+    judge_calls: int = 0
+    cache_hits: int = 0
+    tokens: int = 0
+    cost_usd: float | None = None
+    judge_seconds: float = 0.0
+
+
+class Report(BaseModel):
+    """All assessments of the run, in the order their tests finished, plus the gate outcomes."""
+
+    assessments: list[Assessment] = Field(default_factory=list)
+    gate_failures: list[str] = Field(default_factory=list)
+    gate_notes: list[str] = Field(default_factory=list)
+
+    def add(self, records: list[dict[str, Any]]) -> None:
+        self.assessments.extend(Assessment.model_validate(r) for r in records)
+
+    @property
+    def totals(self) -> Totals:
+        t = Totals(scores=len(self.assessments))
+        for a in self.assessments:
+            t.passed += a.passed
+            t.failed += not a.passed
+            for call in a.result.judge_calls:
+                t.judge_calls += 1
+                t.cache_hits += call.cached
+                if not call.cached:
+                    t.tokens += (call.prompt_tokens or 0) + (call.completion_tokens or 0)
+                    t.judge_seconds += call.latency_s
+                    if call.cost_usd is not None:
+                        t.cost_usd = (t.cost_usd or 0.0) + call.cost_usd
+        return t
+
+    # -- outputs --------------------------------------------------------------------------
+    def write_json(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
+                "gate_failures": self.gate_failures,
+                "results": [a.model_dump(mode="json") for a in self.assessments]}
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def markdown(self) -> str:
+        rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
+        rows += [f"| `{a.test_id}` | {a.result.scorer} | {a.result.score:.2f} | {a.comparison} "
+                 f"{a.threshold:.2f} | {'✅ pass' if a.passed else '❌ fail'} |" for a in self.assessments]
+        lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
+        lines += [f"- ❌ {g}" for g in self.gate_failures]
+        return "\n".join(lines) + "\n"
+
+    def write_outputs(self, json_path: Path | None) -> None:
+        if json_path is not None:
+            self.write_json(json_path)
+        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary:
+            with open(summary, "a", encoding="utf-8") as fh:
+                fh.write(self.markdown())
+
+    def render(self, tr: TerminalReporter, verbose: bool) -> None:
+        """The terminal section: a row per assessment, reasons of failures, totals, gates."""
+        tr.section("llmfaith: LLM judge scores")
+        width = max(tr._tw.fullwidth, 80)
+        numbers = f"{'scorer':<7} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7} {'cost':>8}"
+        test_width = max(width - len(numbers) - 2, 20)
+        tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
+        for a in self.assessments:
+            calls = a.result.judge_calls
+            spent = [c for c in calls if not c.cached]
+            tokens = sum((c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent)
+            costs = [c.cost_usd for c in spent if c.cost_usd is not None]
+            line = (f"{_fit(a.test_id, test_width):<{test_width}} {a.result.scorer[:7]:<7} "
+                    f"{a.result.score:>5.2f} {a.comparison + f'{a.threshold:.2f}':>7} "
+                    f"{'PASS' if a.passed else 'FAIL':<6} {len(calls):>5} {len(calls) - len(spent):>4} "
+                    f"{tokens:>7} {_money(sum(costs) if costs else None):>8}")
+            tr.write_line(line, green=a.passed, red=not a.passed)
+        for a in self.assessments:
+            if verbose or not a.passed:
+                tr.write_line(f"{'FAIL' if not a.passed else 'pass'} {a.test_id} [{a.result.scorer}]: "
+                              f"{shorten(a.result.reason, 600)}", red=not a.passed)
+        tr.write_line(_footer(self.totals))
+        for note in self.gate_notes:
+            tr.write_line(note)
+        for failure in self.gate_failures:
+            tr.write_line(f"llmfaith gate FAILED: {failure}", red=True, bold=True)
+
+
+def _fit(text: str, width: int) -> str:
+    """Keep the end of a long test id: the test name matters more than the directory."""
+    return text if len(text) <= width else "…" + text[-(width - 1):]
+
+
+def _money(cost: float | None) -> str:
+    return "n/a" if cost is None else f"${cost:.4f}"
+
+
+def _footer(t: Totals) -> str:
+    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed); judge calls "
+            f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
+            f"tokens {t.tokens:,}; cost {_money(t.cost_usd)}; judge time {t.judge_seconds:.1f}s")

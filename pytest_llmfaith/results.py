@@ -1,0 +1,67 @@
+"""What a scorer run produces and what an assertion records: the types that cross into reports."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Verdict(BaseModel):
+    """One claim judged against the context. `verdict` is already normalised ("Yes." -> "yes")."""
+
+    statement: str
+    verdict: str
+    reason: str = ""
+
+
+class JudgeCall(BaseModel):
+    """One judge round-trip (or cache hit), for cost and latency accounting."""
+
+    step: str
+    model: str
+    cached: bool
+    latency_s: float
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    cost_usd: float | None = None
+    attempts: int = 1
+    key: str = ""
+
+
+class ScoreResult(BaseModel):
+    """A scorer run. Field names follow Mastra's run result so existing dashboards map 1:1."""
+
+    scorer: Literal["faithfulness", "hallucination"]
+    run_id: str
+    score: float
+    reason: str
+    output: str
+    context: list[str]
+    input: str | None = None
+    scale: float = 1.0
+    claims: list[str] = Field(default_factory=list)
+    verdicts: list[Verdict] = Field(default_factory=list)
+    preprocess_step_result: dict = Field(default_factory=dict)
+    preprocess_prompt: str = ""
+    analyze_step_result: dict = Field(default_factory=dict)
+    analyze_prompt: str = ""
+    generate_reason_prompt: str | None = None
+    judge_calls: list[JudgeCall] = Field(default_factory=list)
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.scorer == "faithfulness"
+
+
+class Assessment(BaseModel):
+    """A score checked against a threshold inside a test: one row of the summary."""
+
+    test_id: str
+    result: ScoreResult
+    threshold: float
+    passed: bool
+
+    @property
+    def comparison(self) -> str:
+        return ">=" if self.result.higher_is_better else "<="

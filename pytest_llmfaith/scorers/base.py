@@ -1,0 +1,186 @@
+"""The pipeline both scorers share: claims -> verdicts -> score -> reason.
+
+A scorer subclass supplies only what differs: its verdict labels, which label counts, what an
+empty context means, its verdict prompt and the wording of its reason.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, BeforeValidator, create_model
+
+from ..judge import Judge, extract_json
+from ..results import JudgeCall, ScoreResult, Verdict
+from . import prompts
+
+ContextArg = Sequence[str] | Callable[[], Sequence[str]]
+ReasonMode = Literal["verdicts", "llm"]
+
+
+def round2(x: float) -> float:
+    """Half-up rounding to 2 decimals, as Mastra does (1/8 -> 0.13; Python's round gives 0.12)."""
+    return math.floor((x + 1e-9) * 100 + 0.5) / 100
+
+
+def normalise_verdict(value: Any) -> Any:
+    """'Yes.' and ' YES ' are 'yes' (Mastra counts only the exact string 'yes')."""
+    return value.strip().lower().rstrip(".!?,;:") if isinstance(value, str) else value
+
+
+class ClaimsAnswer(BaseModel):
+    claims: list[str]
+
+
+def verdict_schemas(prefix: str, labels: tuple[str, ...]) -> tuple[type[BaseModel], type[BaseModel]]:
+    """The answer schemas of one scorer: one verdict, and a list of them."""
+    label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
+    one = create_model(f"{prefix}Verdict", statement=(str, ""), verdict=(label, ...), reason=(str, ""))
+    many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))  # type: ignore[valid-type]
+    return one, many
+
+
+def check_inputs(output: Any, context: Any, input: Any, scale: Any) -> tuple[str, list[str], str | None, float]:
+    """Reject bad arguments at the call, with the fix, instead of deep inside a judge call."""
+    if not isinstance(output, str):
+        hint = " Decode it first: output.decode('utf-8')." if isinstance(output, bytes) else \
+            " Pass the text the model produced (e.g. response.text or message['content'])."
+        raise TypeError(f"llmfaith: output must be a str, got {type(output).__name__}.{hint}")
+    if callable(context):
+        context = context()
+    if isinstance(context, str) or not isinstance(context, Sequence):
+        raise TypeError(
+            f"llmfaith: context must be a list of strings (or a callable returning one), got "
+            f"{type(context).__name__}." + (" Wrap a single passage in a list: [context]." if isinstance(context, str) else "")
+        )
+    for i, item in enumerate(context):
+        if not isinstance(item, str):
+            raise TypeError(f"llmfaith: context[{i}] must be a str, got {type(item).__name__}.")
+    if input is not None and not isinstance(input, str):
+        raise TypeError(f"llmfaith: input must be a str or None, got {type(input).__name__}.")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale) or scale <= 0:
+        raise ValueError(f"llmfaith: scale must be a number > 0, got {scale!r}.")
+    return output, list(context), input, float(scale)
+
+
+class Scorer:
+    """Base class of the two scorers; `run` is the whole Mastra pipeline."""
+
+    name: ClassVar[Literal["faithfulness", "hallucination"]]
+    version: ClassVar[str]
+    labels: ClassVar[tuple[str, ...]]
+    empty_context_verdict: ClassVar[str]
+    verdict_system: ClassVar[str]
+    verdicts_task: ClassVar[str]
+    one_verdict_task: ClassVar[str]
+    reason_task: ClassVar[str]
+    VerdictSchema: ClassVar[type[BaseModel]]
+    VerdictsSchema: ClassVar[type[BaseModel]]
+
+    def __init__(self, judge: Judge, reason: ReasonMode = "verdicts") -> None:
+        self.judge = judge
+        self.reason_mode = reason
+
+    def run(self, output: str, context: ContextArg, *, input: str | None = None, scale: float = 1) -> ScoreResult:
+        output, context_list, input, scale = check_inputs(output, context, input, scale)
+        calls: list[JudgeCall] = []
+        claims_msgs = prompts.claims_messages(output)
+        claims: list[str] = []
+        if output.strip():  # no judge call is needed to know "" makes no claims
+            answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION)
+            calls.append(call)
+            claims = [c.strip() for c in answer.claims if c.strip()]  # type: ignore[union-attr]
+        verdicts, analyze_prompt = self._verdicts(claims, context_list, calls)
+        hits = sum(v.verdict == "yes" for v in verdicts)
+        score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
+        result = ScoreResult(
+            scorer=self.name, run_id=str(uuid.uuid4()), score=score, reason="", output=output,
+            context=context_list, input=input, scale=scale, claims=claims, verdicts=verdicts,
+            preprocess_step_result={"claims": claims}, preprocess_prompt=claims_msgs[-1]["content"],
+            analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
+            analyze_prompt=analyze_prompt, judge_calls=calls,
+        )
+        if self.reason_mode == "llm":
+            self._llm_reason(result)
+        else:
+            result.reason = self.explain(result)
+        return result
+
+    # -- steps --------------------------------------------------------------------------
+    def _verdicts(self, claims: list[str], context: list[str], calls: list[JudgeCall]) -> tuple[list[Verdict], str]:
+        if not claims:
+            return [], ""
+        if not context:
+            return [Verdict(statement=c, verdict=self.empty_context_verdict, reason="the context is empty")
+                    for c in claims], ""
+        if self.judge.config.one_claim_per_call:
+            conversations = [self._messages(self.one_verdict_task, context, prompts.fence("claim", c)) for c in claims]
+            answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version)
+            calls.extend(call for _, call in answers)
+            verdicts = [self._verdict(a, c) for (a, _), c in zip(answers, claims)]
+            return verdicts, "\n\n".join(m[-1]["content"] for m in conversations)
+        messages = self._messages(self.verdicts_task, context, prompts.claims_block(claims))
+
+        def same_count(answer: BaseModel) -> None:
+            got = len(answer.verdicts)  # type: ignore[attr-defined]
+            if got != len(claims):
+                raise ValueError(f"expected exactly {len(claims)} verdicts (one per claim, in order), got {got}")
+
+        answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version, check=same_count)
+        calls.append(call)
+        verdicts = [self._verdict(a, c) for a, c in zip(answer.verdicts, claims)]  # type: ignore[union-attr]
+        return verdicts, messages[-1]["content"]
+
+    def _messages(self, task: str, context: list[str], claims: str) -> list[dict[str, str]]:
+        """System and context first, claims last: a local judge reuses the shared prefix."""
+        return [
+            {"role": "system", "content": self.verdict_system},
+            {"role": "user", "content": task.format(context=prompts.context_block(context), claims=claims)},
+        ]
+
+    @staticmethod
+    def _verdict(answer: Any, claim: str) -> Verdict:
+        return Verdict(statement=answer.statement.strip() or claim, verdict=answer.verdict, reason=answer.reason.strip())
+
+    def _llm_reason(self, result: ScoreResult) -> None:
+        """Mastra's optional third call: prose from the score and verdicts, parsed leniently."""
+        verdicts = "\n".join(f"- {v.verdict}: {v.statement} ({v.reason})" for v in result.verdicts) or "(no claims)"
+        prompt = self.reason_task.format(
+            score=f"{result.score:.2f}", scale=f"{result.scale:g}", verdicts=verdicts,
+            context=prompts.context_block(result.context), input=prompts.fence("input", result.input or ""),
+            output=prompts.fence("output", result.output),
+        )
+        messages = [{"role": "system", "content": prompts.DATA_RULE}, {"role": "user", "content": prompt}]
+        text, call = self.judge.ask("reason", messages, None, self.version)
+        result.judge_calls.append(call)
+        result.generate_reason_prompt = prompt
+        result.reason = parse_reason(str(text))
+
+    # -- wording ------------------------------------------------------------------------
+    def explain(self, result: ScoreResult) -> str:
+        raise NotImplementedError
+
+
+def parse_reason(text: str) -> str:
+    """Take the prose of an LLM reason: strip code fences, unwrap {"reason": ...}."""
+    try:
+        data = extract_json(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("reason"), str):
+        return data["reason"].strip()
+    body = text.strip()
+    if body.startswith("```"):
+        body = body.strip("`").removeprefix("json").strip()
+    return body
+
+
+def shorten(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def listing(verdicts: Sequence[Verdict]) -> str:
+    return "; ".join(f'"{shorten(v.statement)}" ({shorten(v.reason, 120) or v.verdict})' for v in verdicts)

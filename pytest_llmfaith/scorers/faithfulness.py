@@ -1,0 +1,63 @@
+"""Faithfulness: how much of the output is backed by the context? Higher is better."""
+
+from __future__ import annotations
+
+from ..results import ScoreResult
+from .base import Scorer, listing, verdict_schemas
+from .prompts import DATA_RULE
+
+_SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
+Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
+Verdicts:
+- "yes": the CONTEXT explicitly states the claim, or it follows directly from what is stated.
+- "no": the CONTEXT directly contradicts the claim.
+- "unsure": the CONTEXT does not mention it, or it cannot be verified from the CONTEXT alone.
+A speculative claim ("may", "might", "possibly", "could") is "unsure".
+Give a short reason that quotes or points to the CONTEXT.
+{DATA_RULE}"""
+
+_MANY = """{context}
+
+Give one verdict for each claim below, in the same order, copying each claim into "statement".
+{claims}
+
+Answer with JSON only:
+{{"verdicts": [{{"statement": "<claim>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
+
+_ONE = """{context}
+
+Is the claim below supported by the CONTEXT above?
+{claims}
+
+Answer with JSON only: {{"statement": "<the claim>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"}}"""
+
+_REASON = """A faithfulness score of {score} (scale 0 to {scale}; higher means more of the output is
+supported by the context) was computed from these verdicts, one per claim of the output:
+{verdicts}
+
+{context}
+{input}
+{output}
+
+Explain the score in one or two sentences for a developer: name the claims that are not supported
+and why. Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>"}}"""
+
+
+class Faithfulness(Scorer):
+    name = "faithfulness"
+    version = "faithfulness-1"
+    labels = ("yes", "no", "unsure")
+    empty_context_verdict = "unsure"
+    verdict_system = _SYSTEM
+    verdicts_task = _MANY
+    one_verdict_task = _ONE
+    reason_task = _REASON
+    VerdictSchema, VerdictsSchema = verdict_schemas("Faithfulness", labels)
+
+    def explain(self, result: ScoreResult) -> str:
+        score, verdicts = f"{result.score:.2f}", result.verdicts
+        if not verdicts:
+            return f"{score} — the output makes no factual claims, so none is supported by the context."
+        missing = [v for v in verdicts if v.verdict != "yes"]
+        head = f"{score} — {len(verdicts) - len(missing)} of {len(verdicts)} claims supported by the context"
+        return f"{head}; not supported: {listing(missing)}" if missing else f"{head}."

@@ -1,0 +1,116 @@
+"""Per-run state: settings, the judges and their shared cache, and which test is running.
+
+Deliberately light at import time (stdlib + settings only): the judge, scorers and pydantic are
+imported on the first assertion, so a suite that never scores never pays for them.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from .errors import ConfigError
+from .settings import Settings, from_environment
+
+if TYPE_CHECKING:
+    from .cache import JudgeCache
+    from .judge import Judge
+    from .results import Assessment
+    from .scorers import Scorer
+
+RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
+current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
+
+NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
+Set one (the command line wins over pyproject.toml, which wins over the environment):
+  command line:    pytest --llm-judge-model=openai/gpt-4o-mini
+  pyproject.toml:  [tool.pytest.ini_options]
+                   llm_judge_model = "openai/gpt-4o-mini"
+  environment:     LLMFAITH_JUDGE_MODEL=openai/gpt-4o-mini
+Model strings are litellm's: openai/gpt-4o-mini, anthropic/claude-3-5-haiku-latest,
+ollama/llama3.1, or openai/<name> plus --llm-judge-api-base=http://host:port/v1 for any
+OpenAI-compatible server.
+Offline, no API key: pip install "pytest-llmfaith[local]" && llmfaith-install-model,
+then --llm-judge-model=local"""
+
+
+class LLMFaithSession:
+    """Owns the judges (one per model) and the records of this process's assertions."""
+
+    def __init__(self, settings: Settings, config: pytest.Config | None = None) -> None:
+        self.settings = settings
+        self.config = config
+        self.unattached: list[Assessment] = []  # scored outside any test (library use)
+        self._judges: dict[str, Judge] = {}
+        self._cache: JudgeCache | None = None
+
+    def scorer(self, name: str, model: str | None = None) -> Scorer:
+        from .scorers import SCORERS
+
+        return SCORERS[name](self.judge(model), reason=self.settings.reason)  # type: ignore[arg-type]
+
+    def judge(self, model: str | None = None) -> Judge:
+        model = model or self.settings.judge_model
+        if not model:
+            raise ConfigError(NO_JUDGE)
+        if model not in self._judges:
+            from .cache import JudgeCache
+            from .judge import Judge, JudgeConfig
+
+            if self._cache is None:
+                self._cache = JudgeCache(self.settings.cache_dir, self.settings.cache)
+            s = self.settings
+            self._judges[model] = Judge(JudgeConfig(
+                model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
+                timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
+            ), self._cache)
+        return self._judges[model]
+
+    @property
+    def used_local_judge(self) -> bool:
+        return any(j.config.is_local for j in self._judges.values())
+
+    def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
+        """Attach to the running test (survives xdist via the report), then tell the hooks."""
+        if item is None:
+            self.unattached.append(assessment)
+        else:
+            item.stash.setdefault(RESULTS_KEY, []).append(assessment.model_dump(mode="json"))
+            prefix = f"llmfaith.{assessment.result.scorer}"
+            item.user_properties.extend([
+                (f"{prefix}.score", assessment.result.score),
+                (f"{prefix}.threshold", assessment.threshold),
+                (f"{prefix}.passed", assessment.passed),
+            ])
+        if self.config is not None:
+            self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
+
+    def close(self) -> None:
+        if self._cache is not None:
+            self._cache.close()
+
+
+_active: LLMFaithSession | None = None
+
+
+def activate(session: LLMFaithSession | None) -> None:
+    global _active
+    _active = session
+
+
+def active_session() -> LLMFaithSession:
+    """The pytest run's session; outside pytest, one built from LLMFAITH_* environment variables."""
+    global _active
+    if _active is None:
+        try:
+            _active = LLMFaithSession(from_environment())
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
+    return _active
+
+
+def marker_overrides(item: pytest.Item | None) -> dict[str, Any]:
+    marker = item.get_closest_marker("llmfaith") if item is not None else None
+    return dict(marker.kwargs) if marker is not None else {}

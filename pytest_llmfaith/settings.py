@@ -1,0 +1,180 @@
+"""One settings object, resolved once at start-up: CLI > ini (pyproject) > environment > default.
+
+Stdlib only on purpose: this module is imported by every pytest run that has the plugin
+installed, so it must cost nothing (pydantic would add ~150 ms to unrelated suites).
+Every option is declared once in OPTIONS; the CLI flag, ini key and env var derive from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+CacheMode = Literal["use", "refresh", "replay", "off"]
+CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
+REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
+VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one")
+
+
+def _choice(*choices: str) -> Callable[[str], str]:
+    def parse(raw: str) -> str:
+        value = raw.strip().lower()
+        if value not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}")
+        return value
+
+    return parse
+
+
+def _number(cast: Callable[[str], Any], minimum: float, inclusive: bool = True) -> Callable[[str], Any]:
+    def parse(raw: str) -> Any:
+        try:
+            value = cast(raw.strip())
+        except ValueError:
+            raise ValueError(f"must be a {cast.__name__} number") from None
+        if value < minimum or (value == minimum and not inclusive):
+            raise ValueError(f"must be {'>=' if inclusive else '>'} {minimum}")
+        return value
+
+    return parse
+
+
+def _score(raw: str) -> float:
+    value = _number(float, 0.0)(raw)
+    if value > 1.0:
+        raise ValueError("must be a score between 0 and 1")
+    return value
+
+
+def _flag(raw: str) -> bool:
+    value = raw.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError("must be true or false")
+
+
+def _text(raw: str) -> str | None:
+    return raw.strip() or None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: `name` is the ini key; the flag is --name with dashes, the env var LLMFAITH_*."""
+
+    name: str
+    help: str
+    parse: Callable[[str], Any]
+    default: Any = None
+    flag_only: bool = False  # a switch (store_true) on the command line
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def env(self) -> str:
+        return "LLMFAITH_" + self.name.removeprefix("llm_").upper()
+
+    @property
+    def field(self) -> str:
+        return self.name.removeprefix("llm_")
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("llm_judge_model", "judge model, a litellm model string: openai/gpt-4o-mini, "
+           "anthropic/claude-3-5-haiku-latest, ollama/llama3.1, or 'local' for the offline judge "
+           "('local:/path/model.gguf' for your own GGUF file)", _text),
+    Option("llm_judge_api_base", "api base for an OpenAI-compatible server, e.g. "
+           "http://127.0.0.1:8000/v1 (use with --llm-judge-model=openai/<name>)", _text),
+    Option("llm_judge_api_key_env", "name of the environment variable holding the judge's API key "
+           "(default: litellm's provider variable, e.g. OPENAI_API_KEY)", _text),
+    Option("llm_judge_timeout", "seconds one judge request may take", _number(float, 0, False), 60.0),
+    Option("llm_judge_retries", "retries on rate limits, 5xx and connection errors (with backoff)",
+           _number(int, 0), 3),
+    Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
+           "(concurrent), 'auto' = one for the local judge, all otherwise", _choice(*VERDICT_MODES), "auto"),
+    Option("llm_cache", "judge cache mode: use (read hits, record misses), refresh (re-ask and "
+           "overwrite), replay (stored answers only; a miss is an error; no network), off",
+           _choice(*CACHE_MODES), "use"),
+    Option("llm_cache_dir", "judge cache directory (default: <rootdir>/.llmfaith_cache)", _text),
+    Option("llm_reason", "how reasons are written: 'verdicts' (built from the verdicts, no extra "
+           "call) or 'llm' (a third judge call)", _choice(*REASON_MODES), "verdicts"),
+    Option("llm_min_faithfulness", "default min_score for assert_faithful", _score, 0.7),
+    Option("llm_max_hallucination", "default max_score for assert_not_hallucinated", _score, 0.3),
+    Option("llm_min_mean_faithfulness", "gate: fail the session if the mean faithfulness score "
+           "is below this", _score),
+    Option("llm_max_mean_hallucination", "gate: fail the session if the mean hallucination score "
+           "is above this", _score),
+    Option("llm_report", "write a JSON report of every score to this path", _text),
+    Option("llm_baseline", "baseline file of per-test scores; fail the session when a score "
+           "regresses by more than the tolerance", _text),
+    Option("llm_baseline_update", "write the current scores to the --llm-baseline file",
+           _flag, False, flag_only=True),
+    Option("llm_baseline_tolerance", "how far a score may regress from the baseline",
+           _score, 0.05),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    judge_model: str | None = None
+    judge_api_base: str | None = None
+    judge_api_key_env: str | None = None
+    judge_timeout: float = 60.0
+    judge_retries: int = 3
+    judge_verdicts: str = "auto"
+    cache: str = "use"
+    cache_dir: Path = Path(".llmfaith_cache")
+    reason: str = "verdicts"
+    min_faithfulness: float = 0.7
+    max_hallucination: float = 0.3
+    min_mean_faithfulness: float | None = None
+    max_mean_hallucination: float | None = None
+    report: Path | None = None
+    baseline: Path | None = None
+    baseline_update: bool = False
+    baseline_tolerance: float = 0.05
+
+    def with_overrides(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def resolve(
+    cli: Callable[[str], Any],
+    ini: Callable[[str], Any],
+    environ: Mapping[str, str],
+    rootdir: Path,
+) -> Settings:
+    """Build Settings from the three sources; raise ValueError naming the source and the fix."""
+    values: dict[str, Any] = {}
+    for opt in OPTIONS:
+        for source, raw in ((opt.flag, cli(opt.name)), (f"ini key {opt.name}", ini(opt.name)),
+                            (f"environment variable {opt.env}", environ.get(opt.env))):
+            if raw is None or raw == "":
+                continue
+            if isinstance(raw, bool):
+                values[opt.field] = raw
+                break
+            try:
+                values[opt.field] = opt.parse(str(raw))
+            except ValueError as err:
+                raise ValueError(f"llmfaith: {source} = {raw!r} {err}") from None
+            break
+    for name in ("cache_dir", "report", "baseline"):
+        if values.get(name) is not None:
+            values[name] = rootdir / Path(values[name]).expanduser()
+    values.setdefault("cache_dir", rootdir / ".llmfaith_cache")
+    if values.get("baseline_update") and not values.get("baseline"):
+        raise ValueError("llmfaith: --llm-baseline-update needs --llm-baseline=PATH (where to write it)")
+    return Settings(**{k: v for k, v in values.items() if v is not None})
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> Settings:
+    """Settings for library use outside pytest: environment variables and defaults only."""
+    return resolve(lambda _: None, lambda _: None, os.environ if environ is None else environ, Path.cwd())

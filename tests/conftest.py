@@ -1,0 +1,43 @@
+"""Shared fixtures: one loopback judge server per test session, re-scripted for every test."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from judge_server import JudgeServer  # noqa: E402
+
+from pytest_llmfaith import Judge, JudgeCache, JudgeConfig  # noqa: E402
+
+TESLA = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.",
+         "The first Tesla car was the Roadster."]
+
+
+@pytest.fixture(scope="session")
+def judge_server() -> Iterator[JudgeServer]:
+    with JudgeServer() as server:
+        yield server
+
+
+@pytest.fixture
+def server(judge_server: JudgeServer) -> Iterator[JudgeServer]:
+    """The loopback judge, with an empty script and no queued faults."""
+    judge_server.reset()
+    yield judge_server
+    judge_server.reset()
+
+
+@pytest.fixture
+def make_judge(server: JudgeServer, tmp_path: Path):
+    """Build a Judge that talks to the loopback server (cache off unless a mode is given)."""
+
+    def make(cache: str = "off", cache_dir: Path | None = None, **config: object) -> Judge:
+        settings = {"model": "openai/test-judge", "api_base": server.url, "backoff_s": 0.01, **config}
+        return Judge(JudgeConfig(**settings), JudgeCache(cache_dir or tmp_path / "cache", cache))
+
+    return make

@@ -1,0 +1,223 @@
+"""A scriptable OpenAI-compatible judge on 127.0.0.1, for tests and benchmarks.
+
+It answers the plugin's own prompts the way a careful judge would, from a script of facts:
+- claims step: the claims of an output are `claims[output]` if scripted, else its sentences;
+- verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
+  it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
+  the label of a claim verbatim, e.g. "Yes.").
+It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500, malformed JSON,
+wrong schema, wrong verdict count, empty body, dropped connection. It records every request.
+
+Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+FAULTS = ("delay", "429", "500", "malformed", "wrong_schema", "wrong_count", "empty_body",
+          "empty_content", "drop", "fenced")
+
+
+@dataclass
+class Fault:
+    kind: str
+    step: str | None = None
+    times: int = 1
+    seconds: float = 0.0
+
+
+@dataclass
+class Script:
+    claims: dict[str, list[str]] = field(default_factory=dict)
+    supported: set[str] = field(default_factory=set)
+    contradicted: set[str] = field(default_factory=set)
+    labels: dict[str, str] = field(default_factory=dict)
+    reason_text: str = '{"reason": "scripted reason"}'
+    latency: float = 0.0
+
+
+def _between(text: str, tag: str) -> str | None:
+    match = re.search(rf"<{tag}>\n(.*?)\n</{tag}>", text, re.DOTALL)
+    return match.group(1) if match else None
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+
+
+def step_of(messages: list[dict[str, str]]) -> str:
+    user = messages[1]["content"] if len(messages) > 1 else ""
+    if "List every factual claim" in user:
+        return "claims"
+    if "Do not recompute" in user:
+        return "reason"
+    return "verdicts"
+
+
+class JudgeServer:
+    """Start with `with JudgeServer() as judge:`; `judge.url` is the api base."""
+
+    def __init__(self, port: int = 0) -> None:
+        self.script = Script()
+        self.faults: list[Fault] = []
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        server = self
+        handler = type("Handler", (_Handler,), {"judge": server})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> JudgeServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    # -- scripting ------------------------------------------------------------------------
+    def reset(self) -> None:
+        with self._lock:
+            self.script, self.faults, self.requests = Script(), [], []
+
+    def facts(self, supported: list[str] = (), contradicted: list[str] = (),  # type: ignore[assignment]
+              claims: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> None:
+        self.script.supported |= set(supported)
+        self.script.contradicted |= set(contradicted)
+        self.script.claims.update(claims or {})
+        self.script.labels.update(labels or {})
+
+    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0) -> None:
+        assert kind in FAULTS, kind
+        self.faults.append(Fault(kind, step, times, seconds))
+
+    def calls(self, step: str | None = None) -> list[dict[str, Any]]:
+        return [r for r in self.requests if step is None or r["step"] == step]
+
+    # -- answering ------------------------------------------------------------------------
+    def take_fault(self, step: str) -> Fault | None:
+        with self._lock:
+            for fault in self.faults:
+                if fault.step in (None, step) and fault.times > 0:
+                    fault.times -= 1
+                    return fault
+        return None
+
+    def answer(self, step: str, messages: list[dict[str, str]]) -> dict[str, Any] | str:
+        user = messages[-1]["content"]
+        system = messages[0]["content"]
+        if step == "claims":
+            output = _between(user, "output") or ""
+            return {"claims": self.script.claims.get(output, _sentences(output))}
+        if step == "reason":
+            return self.script.reason_text
+        hallucination = "hallucination" in system
+        one = _between(user, "claim")
+        claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
+        verdicts = [{"statement": c, "verdict": self.label(c, hallucination), "reason": f"scripted: {c}"}
+                    for c in claims]
+        return verdicts[0] if one is not None else {"verdicts": verdicts}
+
+    def label(self, claim: str, hallucination: bool) -> str:
+        if claim in self.script.labels:
+            return self.script.labels[claim]
+        if claim in self.script.supported:
+            return "no" if hallucination else "yes"
+        if claim in self.script.contradicted:
+            return "yes" if hallucination else "no"
+        return "yes" if hallucination else "unsure"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    judge: JudgeServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args: Any) -> None:  # keep test output clean
+        pass
+
+    def do_GET(self) -> None:
+        self._send(200, {"object": "list", "data": [{"id": "test-judge", "object": "model"}]})
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        messages = body.get("messages", [])
+        step = step_of(messages)
+        self.judge.requests.append({"step": step, "body": body, "headers": dict(self.headers)})
+        fault = self.judge.take_fault(step)
+        if self.judge.script.latency:
+            time.sleep(self.judge.script.latency)
+        kind = fault.kind if fault else None
+        if kind == "delay":
+            time.sleep(fault.seconds)  # type: ignore[union-attr]
+        if kind == "drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        if kind == "429":
+            return self._send(429, {"error": {"message": "rate limited", "type": "rate_limit_error"}},
+                              {"Retry-After": str(fault.seconds or 0), "retry-after-ms": str(int(fault.seconds * 1000))})  # type: ignore[union-attr]
+        if kind == "500":
+            return self._send(500, {"error": {"message": "internal error", "type": "server_error"}})
+        if kind == "empty_body":
+            return self._send_raw(200, b"")
+        answer = self.judge.answer(step, messages)
+        content = answer if isinstance(answer, str) else json.dumps(answer)
+        if kind == "malformed":
+            content = '{"claims": ["unterminated'
+        elif kind == "wrong_schema":
+            content = json.dumps({"items": ["not", "what", "was", "asked"]})
+        elif kind == "wrong_count" and isinstance(answer, dict) and "verdicts" in answer:
+            content = json.dumps({"verdicts": answer["verdicts"][:-1] or answer["verdicts"] * 2})
+        elif kind == "empty_content":
+            content = ""
+        elif kind == "fenced":
+            content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
+        prompt_chars = sum(len(m.get("content") or "") for m in messages)
+        self._send(200, {
+            "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
+            "model": body.get("model", "test-judge"),
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": prompt_chars // 4, "completion_tokens": len(content) // 4,
+                      "total_tokens": prompt_chars // 4 + len(content) // 4},
+        })
+
+    def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        self._send_raw(status, json.dumps(payload).encode(), headers)
+
+    def _send_raw(self, status: int, data: bytes, headers: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to every answer")
+    args = parser.parse_args()
+    with JudgeServer(args.port) as judge:
+        judge.script.latency = args.latency
+        print(judge.url, flush=True)
+        threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()
