@@ -47,8 +47,14 @@ class _ReadOnlyStore:
         db = directory / "cache.db"
         if not db.is_file():
             raise sqlite3.OperationalError(f"no cache.db in {directory}")
-        self._db = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-        self._db.execute("SELECT 1 FROM Cache LIMIT 1")
+        for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: when even -shm can't be made
+            try:
+                self._db = sqlite3.connect(f"file:{db}?{flags}", uri=True, check_same_thread=False)
+                self._db.execute("SELECT 1 FROM Cache LIMIT 1")
+                break
+            except sqlite3.OperationalError:
+                if "immutable" in flags:
+                    raise
         self._disk = diskcache.Disk(str(directory))
 
     def get(self, key: str) -> Any:
@@ -122,7 +128,10 @@ class JudgeCache:
             return None
         if self._writable:
             self._writable = False
-            self._warn(f"it is read-only ({first_error})", "Stored answers are used; new ones are not stored.")
+            warnings.warn(CacheWarning(
+                f"llmfaith: the judge cache at {self.directory} is read-only ({first_error}). Stored "
+                "answers are used; new ones are not stored. Fix: make it writable, or point "
+                "--llm-cache-dir somewhere writable."), stacklevel=2)
         return store
 
     def _broken(self, problem: str) -> None:

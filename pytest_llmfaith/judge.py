@@ -322,6 +322,8 @@ class Judge:
 
     def _failure(self, step: str, err: Exception, attempts: int) -> JudgeError:
         kind = type(err).__name__
+        if "connection error" in str(err).lower():
+            kind = "APIConnectionError"  # litellm reports some refused connections as 500s
         hint = {
             "RateLimitError": "the judge is rate-limiting; lower concurrency (-n), raise "
                               "--llm-judge-retries, or record once and use --llm-cache=replay in CI",

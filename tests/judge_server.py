@@ -117,8 +117,7 @@ class JudgeServer:
         return None
 
     def answer(self, step: str, messages: list[dict[str, str]]) -> dict[str, Any] | str:
-        user = messages[-1]["content"]
-        system = messages[0]["content"]
+        system, user = messages[0]["content"], messages[1]["content"]  # a re-ask appends after these
         if step == "claims":
             output = _between(user, "output") or ""
             return {"claims": self.script.claims.get(output, _sentences(output))}
@@ -155,7 +154,7 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         messages = body.get("messages", [])
         step = step_of(messages)
-        self.judge.requests.append({"step": step, "body": body, "headers": dict(self.headers)})
+        self.judge.requests.append({"step": step, "body": body, "headers": {k.lower(): v for k, v in self.headers.items()}})
         fault = self.judge.take_fault(step)
         if self.judge.script.latency:
             time.sleep(self.judge.script.latency)

@@ -1,0 +1,216 @@
+"""The judge cache: key material, modes, faults, and several processes sharing one directory."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+import warnings
+from pathlib import Path
+
+import pytest
+from conftest import TESLA
+
+from pytest_llmfaith import CacheMissError, Faithfulness, Hallucination, JudgeError
+from pytest_llmfaith.cache import CacheWarning, JudgeCache, request_key
+from pytest_llmfaith.scorers.base import ClaimsAnswer
+
+OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
+
+
+@pytest.fixture
+def tesla(server):
+    server.facts(supported=["Tesla was founded in 2003."], contradicted=["Elon Musk started the company."])
+    return server
+
+
+def store_text(directory: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in directory.rglob("*") if p.is_file())
+
+
+def test_key_covers_what_decides_the_answer(make_judge):
+    judge = make_judge()
+    messages = [{"role": "user", "content": "hi"}]
+    base = request_key(judge.request(messages, ClaimsAnswer, "v1"))
+    assert base == request_key(judge.request(list(messages), ClaimsAnswer, "v1"))
+    variants = [
+        make_judge(model="openai/other").request(messages, ClaimsAnswer, "v1"),
+        make_judge(api_base="http://127.0.0.1:1/v1").request(messages, ClaimsAnswer, "v1"),
+        make_judge(temperature=0.5).request(messages, ClaimsAnswer, "v1"),
+        make_judge(seed=7).request(messages, ClaimsAnswer, "v1"),
+        make_judge(max_tokens=99).request(messages, ClaimsAnswer, "v1"),
+        judge.request(messages, ClaimsAnswer, "v2"),
+        judge.request(messages, None, "v1"),
+        judge.request([{"role": "user", "content": "hi!"}], ClaimsAnswer, "v1"),
+    ]
+    assert len({base, *(request_key(v) for v in variants)}) == len(variants) + 1
+    # settings that do not decide the answer do not change the key
+    for other in (make_judge(timeout=5), make_judge(retries=0), make_judge(api_key_env="X_KEY")):
+        assert request_key(other.request(messages, ClaimsAnswer, "v1")) == base
+
+
+def test_use_mode_records_then_replays_for_free(tesla, make_judge, tmp_path):
+    first = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    assert [c.cached for c in first.judge_calls] == [False, False]
+    calls = len(tesla.requests)
+    again = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    assert [c.cached for c in again.judge_calls] == [True, True]
+    assert len(tesla.requests) == calls
+    assert (again.score, again.reason, again.claims) == (first.score, first.reason, first.claims)
+    assert again.judge_calls[0].prompt_tokens == first.judge_calls[0].prompt_tokens
+
+
+def test_threshold_and_test_name_are_not_in_the_key(tesla, make_judge):
+    """Two scorers sharing an output share the claims call: the key is the request only."""
+    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    result = Faithfulness(make_judge("use")).run(OUTPUT, TESLA)
+    assert [c.cached for c in result.judge_calls] == [True, False]
+
+
+def test_refresh_asks_again_and_overwrites(tesla, make_judge):
+    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    tesla.facts(supported=["Elon Musk started the company."], contradicted=[])
+    tesla.script.contradicted.clear()
+    refreshed = Hallucination(make_judge("refresh")).run(OUTPUT, TESLA)
+    assert refreshed.score == 0.0 and not any(c.cached for c in refreshed.judge_calls)
+    replayed = Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+    assert replayed.score == 0.0 and all(c.cached for c in replayed.judge_calls)
+
+
+def test_replay_miss_names_step_model_key_and_fix(tesla, make_judge, tmp_path):
+    with pytest.raises(CacheMissError) as err:
+        Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+    message = str(err.value)
+    assert "step 'claims'" in message and "openai/test-judge" in message
+    assert "cache key " in message and "--llm-cache=use" in message
+    assert tesla.requests == []
+
+
+def test_off_mode_reads_and_writes_nothing(tesla, make_judge, tmp_path):
+    Hallucination(make_judge("off")).run(OUTPUT, TESLA)
+    Hallucination(make_judge("off")).run(OUTPUT, TESLA)
+    assert len(tesla.requests) == 4
+    assert not (tmp_path / "cache").exists()
+
+
+def test_failed_answers_are_never_stored(tesla, make_judge, tmp_path):
+    tesla.fail("malformed", step="verdicts", times=99)
+    with pytest.raises(JudgeError):
+        Hallucination(make_judge("use", reasks=1)).run(OUTPUT, TESLA)
+    tesla.faults.clear()
+    result = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    assert [c.cached for c in result.judge_calls] == [True, False]  # claims were valid, verdicts not
+    assert b"unterminated" not in store_text(tmp_path / "cache")
+
+
+def test_stored_answer_that_no_longer_validates_is_a_miss_and_is_replaced(tesla, make_judge, tmp_path):
+    judge = make_judge("use")
+    Hallucination(judge).run(OUTPUT, TESLA)
+    key = Hallucination(judge).run(OUTPUT, TESLA).judge_calls[0].key
+    judge.cache.set(key, {"answer": {"not_claims": 1}})
+    result = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    assert [c.cached for c in result.judge_calls] == [False, True]
+    assert Hallucination(make_judge("replay")).run(OUTPUT, TESLA).score == 0.5
+
+
+def test_api_key_never_reaches_the_store(server, make_judge, tmp_path, monkeypatch):
+    secret = "sk-live-DO-NOT-STORE-0123456789"
+    monkeypatch.setenv("JUDGE_SECRET_KEY", secret)
+    server.facts(supported=["A."])
+    Faithfulness(make_judge("use", api_key_env="JUDGE_SECRET_KEY")).run("A.", ["A."])
+    assert server.calls()[0]["headers"]["authorization"].endswith(secret)
+    stored = store_text(tmp_path / "cache")
+    assert b'"claims"' in stored and secret.encode() not in stored
+
+
+def test_corrupt_store_warns_once_and_runs_uncached(tesla, make_judge, tmp_path):
+    cache_dir = tmp_path / "cache"
+    cache_dir.mkdir()
+    (cache_dir / "cache.db").write_bytes(b"this is not sqlite" * 100)
+    judge = make_judge("use")
+    with pytest.warns(CacheWarning, match=r"unusable .*Fix: delete that directory") as record:
+        assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5
+        assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5
+    assert len([w for w in record if issubclass(w.category, CacheWarning)]) == 1
+    with pytest.raises(JudgeError, match="Replay mode needs a readable cache"):
+        Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+
+
+REPLAY_SCRIPT = textwrap.dedent("""
+    import socket, sys
+    def refuse(*a, **k):
+        raise OSError("network is forbidden in replay")
+    socket.socket = refuse
+    socket.create_connection = refuse
+    from pathlib import Path
+    from pytest_llmfaith import Hallucination, Judge, JudgeCache, JudgeConfig
+    judge = Judge(JudgeConfig(model="openai/test-judge", api_base=sys.argv[4]),
+                  JudgeCache(Path(sys.argv[1]), sys.argv[2]))
+    result = Hallucination(judge).run(sys.argv[3], ["Tesla was founded in 2003.",
+        "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."])
+    print(result.score, all(c.cached for c in result.judge_calls), "litellm" in sys.modules)
+""")
+
+
+def run_script(script: str, *args: str, prefix: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*(prefix or []), sys.executable, "-c", script, *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_replay_opens_no_socket_and_never_imports_litellm(tesla, make_judge, tmp_path):
+    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    done = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", OUTPUT, tesla.url)
+    assert done.stdout.split() == ["0.5", "True", "False"], done.stderr
+    missed = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", "Something new.", tesla.url)
+    assert "CacheMissError" in missed.stderr and "network is forbidden" not in missed.stderr
+
+
+def test_read_only_store_serves_hits(tesla, make_judge, tmp_path):
+    if not shutil.which("unshare") or run_script("", prefix=["unshare", "-m", "true"]).returncode:
+        pytest.skip("needs mount namespaces (unshare -m) to make a read-only mount")
+    judge = make_judge("use")
+    Hallucination(judge).run(OUTPUT, TESLA)
+    judge.cache.close()  # as a finished CI job leaves it: write-ahead log checkpointed
+    cache = tmp_path / "cache"
+    script = "import warnings; warnings.simplefilter('always');" + REPLAY_SCRIPT.replace('"replay"', "sys.argv[2]")
+    mount = f"mount --bind {cache} {cache} && mount -o remount,ro,bind {cache} && exec \"$@\""
+    done = run_script(script, str(cache), "use", OUTPUT, tesla.url, prefix=["unshare", "-m", "sh", "-c", mount, "sh"])
+    assert done.stdout.split() == ["0.5", "True", "False"], done.stderr
+    assert "read-only" in done.stderr and "Stored answers are used" in done.stderr
+
+
+WORKER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from pytest_llmfaith.cache import JudgeCache
+    cache = JudgeCache(Path(sys.argv[1]), "use")
+    me = sys.argv[2]
+    for i in range(200):
+        cache.set(f"{me}-{i}", {"answer": {"claims": [f"{me} claim {i}"] * 20}})
+        shared = cache.get(f"shared-{i % 10}")
+        cache.set(f"shared-{i % 10}", {"answer": {"claims": ["same"]}})
+        assert shared is None or shared == {"answer": {"claims": ["same"]}}, shared
+    print("ok")
+""")
+
+
+def test_parallel_processes_share_one_store_without_losing_entries(tmp_path):
+    procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(tmp_path), f"w{n}"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(4)]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    assert all(out.strip() == "ok" for out, _ in outputs), outputs
+    cache = JudgeCache(tmp_path, "replay")
+    for n in range(4):
+        for i in range(200):
+            assert cache.get(f"w{n}-{i}") == {"answer": {"claims": [f"w{n} claim {i}"] * 20}}
+    assert all(cache.get(f"shared-{i}") == {"answer": {"claims": ["same"]}} for i in range(10))
+
+
+def test_values_are_json_text_not_pickles(tesla, make_judge, tmp_path):
+    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    import sqlite3
+
+    rows = sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT mode, value FROM Cache").fetchall()
+    assert rows and all(mode == 1 and json.loads(value)["answer"] for mode, value in rows)
