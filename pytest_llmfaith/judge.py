@@ -128,10 +128,14 @@ class Judge:
     def identity(self) -> str:
         """The model as it enters cache keys: a local model is named by its weights' hash."""
         if self._identity is None:
-            if self.config.is_local:
-                from .local import model_identity
+            if self.config.model == "local":  # known without the weights: replay needs no model
+                from .local.weights import DEFAULT_MODEL_SHA256
 
-                self._identity = model_identity(self.config.model)
+                self._identity = f"local:{DEFAULT_MODEL_SHA256}"
+            elif self.config.is_local:
+                from .local import resolve_local_model
+
+                self._identity = f"local:{resolve_local_model(self.config.model).sha256}"
             else:
                 self._identity = self.config.model
         return self._identity
@@ -278,6 +282,13 @@ class Judge:
             "prompt_tokens": getattr(usage, "prompt_tokens", None) or 0,
             "completion_tokens": getattr(usage, "completion_tokens", None) or 0,
         }, _cost(litellm, response)
+
+    def close(self) -> None:
+        """Stop the local judge server if this process started talking to it."""
+        if self.config.is_local and self._transport is not None:
+            from .local import resolve_local_model, shutdown_server
+
+            shutdown_server(resolve_local_model(self.config.model))
 
     def _resolve_transport(self) -> tuple[str, str | None, str | None]:
         if self._transport is None:
