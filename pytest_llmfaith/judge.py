@@ -40,7 +40,7 @@ class JudgeConfig(BaseModel):
     model: str
     api_base: str | None = None
     api_key_env: str | None = None
-    timeout: float = 60.0
+    timeout: float | None = None  # None: 60 s, or 600 s for the local judge (requests queue there)
     retries: int = 3
     reasks: int = 2
     temperature: float = 0.0
@@ -53,6 +53,10 @@ class JudgeConfig(BaseModel):
     @property
     def is_local(self) -> bool:
         return self.model == "local" or self.model.startswith("local:")
+
+    @property
+    def request_timeout(self) -> float:
+        return self.timeout or (600.0 if self.is_local else 60.0)
 
     @property
     def one_claim_per_call(self) -> bool:
@@ -254,7 +258,7 @@ class Judge:
         litellm = import_litellm()
         model, api_base, api_key = self._resolve_transport()
         kwargs: dict[str, Any] = {
-            "model": model, "messages": messages, "timeout": self.config.timeout,
+            "model": model, "messages": messages, "timeout": self.config.request_timeout,
             "temperature": self.config.temperature, "max_retries": 0,
         }
         for name, value in (("api_base", api_base), ("api_key", api_key),

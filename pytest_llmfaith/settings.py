@@ -94,7 +94,8 @@ OPTIONS: tuple[Option, ...] = (
            "http://127.0.0.1:8000/v1 (use with --llm-judge-model=openai/<name>)", _text),
     Option("llm_judge_api_key_env", "name of the environment variable holding the judge's API key "
            "(default: litellm's provider variable, e.g. OPENAI_API_KEY)", _text),
-    Option("llm_judge_timeout", "seconds one judge request may take", _number(float, 0, False), 60.0),
+    Option("llm_judge_timeout", "seconds one judge request may take (default 60; 600 for the local "
+           "judge, whose requests queue behind each other)", _number(float, 0, False)),
     Option("llm_judge_retries", "retries on rate limits, 5xx and connection errors (with backoff)",
            _number(int, 0), 3),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
@@ -126,7 +127,7 @@ class Settings:
     judge_model: str | None = None
     judge_api_base: str | None = None
     judge_api_key_env: str | None = None
-    judge_timeout: float = 60.0
+    judge_timeout: float | None = None
     judge_retries: int = 3
     judge_verdicts: str = "auto"
     cache: str = "use"

@@ -14,10 +14,6 @@ from judge_server import JudgeServer  # noqa: E402
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig  # noqa: E402
 
-TESLA = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.",
-         "The first Tesla car was the Roadster."]
-
-
 @pytest.fixture(scope="session")
 def judge_server() -> Iterator[JudgeServer]:
     with JudgeServer() as server:

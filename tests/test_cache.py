@@ -11,7 +11,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from conftest import TESLA
+from cases import TESLA
 
 from pytest_llmfaith import CacheMissError, Faithfulness, Hallucination, JudgeError
 from pytest_llmfaith.cache import CacheWarning, JudgeCache, request_key

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TESLA
+from cases import TESLA
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
 from pytest_llmfaith.judge import extract_json

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TESLA
+from cases import TESLA
 
 from pytest_llmfaith import Faithfulness, Hallucination
 from pytest_llmfaith.scorers import round2
@@ -38,9 +38,17 @@ def test_worked_examples(tesla, make_judge):
 
 def test_one_in_eight_rounds_half_up_to_013(server, make_judge):
     claims = [f"Fact {i}." for i in range(8)]
-    server.facts(supported=claims[:1], claims={"eight": claims})
-    assert Faithfulness(make_judge()).run("eight", ["ctx"]).score == 0.13
-    assert Hallucination(make_judge()).run("eight", ["ctx"]).score == 0.88
+    server.facts(supported=claims[:1])
+    assert Faithfulness(make_judge()).run(" ".join(claims), ["ctx"]).score == 0.13
+    assert Hallucination(make_judge()).run(" ".join(claims), ["ctx"]).score == 0.88
+
+
+def test_claims_not_taken_from_the_output_are_reasked(server, make_judge):
+    """A small judge sometimes echoes the prompt's example instead of extracting claims."""
+    server.facts(claims={"Backups are kept for 90 days.": ["claim 1", "claim 2"]})
+    with pytest.raises(Exception, match="'claim 1' is not taken from the OUTPUT"):
+        Faithfulness(make_judge(reasks=1)).run("Backups are kept for 90 days.", ["ctx"])
+    assert len(server.calls("claims")) == 2
 
 
 def test_scale_multiplies_before_rounding(tesla, make_judge):

@@ -7,6 +7,7 @@ empty context means, its verdict prompt and the wording of its reason.
 from __future__ import annotations
 
 import math
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal
@@ -35,10 +36,28 @@ class ClaimsAnswer(BaseModel):
     claims: list[str]
 
 
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", text.lower()) if len(w) > 2 or w.isdigit()}
+
+
+def claims_from(output: str) -> Callable[[ClaimsAnswer], None]:
+    """Reject claims that share no word with the output: a judge echoing the prompt's example
+    or inventing text. Re-asked like any malformed answer."""
+    words = _words(output)
+
+    def check(answer: ClaimsAnswer) -> None:
+        for claim in answer.claims:
+            if _words(claim) and not _words(claim) & words:
+                raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the OUTPUT makes")
+
+    return check
+
+
 def verdict_schemas(prefix: str, labels: tuple[str, ...]) -> tuple[type[BaseModel], type[BaseModel]]:
     """The answer schemas of one scorer: one verdict, and a list of them."""
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
-    one = create_model(f"{prefix}Verdict", statement=(str, ""), verdict=(label, ...), reason=(str, ""))
+    # reason before verdict: a model that writes its reason first judges better (small ones much better)
+    one = create_model(f"{prefix}Verdict", statement=(str, ""), reason=(str, ""), verdict=(label, ...))
     many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))  # type: ignore[valid-type]
     return one, many
 
@@ -90,7 +109,8 @@ class Scorer:
         claims_msgs = prompts.claims_messages(output)
         claims: list[str] = []
         if output.strip():  # no judge call is needed to know "" makes no claims
-            answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION)
+            answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION,
+                                          check=claims_from(output))
             calls.append(call)
             claims = [c.strip() for c in answer.claims if c.strip()]  # type: ignore[union-attr]
         verdicts, analyze_prompt = self._verdicts(claims, context_list, calls)

@@ -16,7 +16,7 @@ Verdict "no" means it is NOT a hallucination. These are not hallucinations:
 - a reasonable numeric approximation ("about 1,200" where the CONTEXT says 1,234);
 - leaving out a detail of the CONTEXT;
 - speculative wording ("may", "might") about facts that ARE in the CONTEXT.
-Give a short reason that quotes or points to the CONTEXT.
+Write a one-sentence reason that quotes or points to the CONTEXT first, then the verdict.
 {DATA_RULE}"""
 
 _MANY = """{context}
@@ -25,14 +25,15 @@ Give one verdict for each claim below, in the same order, copying each claim int
 {claims}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<claim>", "verdict": "yes" | "no", "reason": "<why>"}}]}}"""
+{{"verdicts": [{{"statement": "<claim>", "reason": "<why>", "verdict": "yes" (made up) | "no" (backed by the CONTEXT)}}]}}"""
 
 _ONE = """{context}
 
 Is the claim below a hallucination with respect to the CONTEXT above?
 {claims}
 
-Answer with JSON only: {{"statement": "<the claim>", "verdict": "yes" | "no", "reason": "<why>"}}"""
+Answer with JSON only:
+{{"statement": "<the claim>", "reason": "<why>", "verdict": "yes" (made up) | "no" (backed by the CONTEXT)}}"""
 
 _REASON = """A hallucination score of {score} (scale 0 to {scale}; higher means more of the output
 is made up) was computed from these verdicts, one per claim of the output ("yes" = hallucinated):
@@ -48,7 +49,7 @@ Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>
 
 class Hallucination(Scorer):
     name = "hallucination"
-    version = "hallucination-1"
+    version = "hallucination-2"
     labels = ("yes", "no")
     empty_context_verdict = "yes"
     verdict_system = _SYSTEM
