@@ -6,7 +6,7 @@ from typing import Any
 
 from .results import Assessment, ScoreResult, Verdict
 from .scorers.base import ContextArg, shorten
-from .session import active_session, current_item, marker_overrides
+from .session import active_session, marker_overrides, running_item
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 
@@ -33,14 +33,14 @@ def score(scorer: str, output: str, context: ContextArg, *, input: str | None = 
           scale: float = 1, model: str | None = None) -> ScoreResult:
     """Run a scorer without a threshold (for custom checks); not recorded in the summary."""
     __tracebackhide__ = True
-    overrides = marker_overrides(current_item.get())
+    overrides = marker_overrides(running_item())
     return active_session().scorer(scorer, model or overrides.get("model")).run(
         output, context, input=input, scale=scale)
 
 
 def _check(name: str, output: Any, context: ContextArg, threshold: float | None, **options: Any) -> ScoreResult:
     __tracebackhide__ = True
-    session, item = active_session(), current_item.get()
+    session, item = active_session(), running_item()
     overrides = marker_overrides(item)
     if threshold is None:
         threshold = overrides.get(_DEFAULT_KEY[name], getattr(session.settings, _DEFAULT_KEY[name]))

@@ -49,8 +49,8 @@ def pytest_configure(config: pytest.Config) -> None:
     except ValueError as err:
         raise pytest.UsageError(str(err)) from None
     session = LLMFaithSession(settings, config)
-    activate(session)
-    config.pluginmanager.register(RunHooks(session, config), "llmfaith-run")
+    previous = activate(session)
+    config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
 
 
 @pytest.fixture
@@ -64,19 +64,24 @@ def llm_judge() -> LLMJudge:
 class RunHooks:
     """The hooks of one run, bound to its session. Under xdist only the controller reports."""
 
-    def __init__(self, session: LLMFaithSession, config: pytest.Config) -> None:
+    def __init__(self, session: LLMFaithSession, config: pytest.Config,
+                 previous: LLMFaithSession | None = None) -> None:
         self.session = session
+        self.previous = previous  # the enclosing run's session, when pytester runs pytest inside a test
         self.config = config
         self.is_controller = not hasattr(config, "workerinput")
         self.records: list[dict[str, Any]] = []
         self.report: Report | None = None
 
     @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, None, None]:
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
+        """The test is "running" through setup, call and teardown: fixtures may assert too."""
         token = current_item.set(item)
+        self.session.running_item = item
         try:
             return (yield)
         finally:
+            self.session.running_item = None
             current_item.reset(token)
 
     @pytest.hookimpl(wrapper=True)
@@ -84,12 +89,12 @@ class RunHooks:
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         report = yield
-        if call.when == "call":
-            records = item.stash.get(RESULTS_KEY, None)
-            if records:
-                report.llmfaith = records  # type: ignore[attr-defined]  # xdist serialises it
-            if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
-                report.llmfaith_error = True  # type: ignore[attr-defined]
+        records = item.stash.get(RESULTS_KEY, None)
+        if records:  # each phase's report carries the scores made since the previous one
+            report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
+            records.clear()
+        if call.when == "call" and call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
+            report.llmfaith_error = True  # type: ignore[attr-defined]
         return report
 
     def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
@@ -123,8 +128,4 @@ class RunHooks:
 
     def pytest_unconfigure(self) -> None:
         self.session.close()
-        if self.is_controller and self.session.used_local_judge:
-            from .local import shutdown_servers
-
-            shutdown_servers()
-        activate(None)
+        activate(self.previous)

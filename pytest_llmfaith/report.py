@@ -84,7 +84,8 @@ class Report(BaseModel):
         tr.section("llmfaith: LLM judge scores")
         width = max(tr._tw.fullwidth, 80)
         numbers = f"{'scorer':<7} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7} {'cost':>8}"
-        test_width = max(width - len(numbers) - 2, 20)
+        longest = max((len(a.test_id) for a in self.assessments), default=0)
+        test_width = max(min(longest, width - len(numbers) - 2), 20)
         tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
         for a in self.assessments:
             calls = a.result.judge_calls

@@ -43,6 +43,7 @@ class LLMFaithSession:
         self.settings = settings
         self.config = config
         self.unattached: list[Assessment] = []  # scored outside any test (library use)
+        self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
 
@@ -68,10 +69,6 @@ class LLMFaithSession:
             ), self._cache)
         return self._judges[model]
 
-    @property
-    def used_local_judge(self) -> bool:
-        return any(j.config.is_local for j in self._judges.values())
-
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
         """Attach to the running test (survives xdist via the report), then tell the hooks."""
         if item is None:
@@ -88,6 +85,8 @@ class LLMFaithSession:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
     def close(self) -> None:
+        for judge in self._judges.values():
+            judge.close()
         if self._cache is not None:
             self._cache.close()
 
@@ -95,9 +94,11 @@ class LLMFaithSession:
 _active: LLMFaithSession | None = None
 
 
-def activate(session: LLMFaithSession | None) -> None:
+def activate(session: LLMFaithSession | None) -> LLMFaithSession | None:
+    """Make `session` the active one; return the previous one (a pytester run nests in another)."""
     global _active
-    _active = session
+    previous, _active = _active, session
+    return previous
 
 
 def active_session() -> LLMFaithSession:
@@ -111,6 +112,26 @@ def active_session() -> LLMFaithSession:
     return _active
 
 
+def running_item() -> pytest.Item | None:
+    """The test being run (setup, call or teardown), also from threads the test started."""
+    item = current_item.get()
+    if item is None and _active is not None:
+        item = _active.running_item
+    return item
+
+
+MARKER_KEYS = ("model", "min_faithfulness", "max_hallucination")
+
+
 def marker_overrides(item: pytest.Item | None) -> dict[str, Any]:
-    marker = item.get_closest_marker("llmfaith") if item is not None else None
-    return dict(marker.kwargs) if marker is not None else {}
+    """The llmfaith marks of a test, class and module merged, the closest one winning per key."""
+    overrides: dict[str, Any] = {}
+    for marker in reversed(list(item.iter_markers("llmfaith")) if item is not None else []):
+        unknown = sorted(set(marker.kwargs) - set(MARKER_KEYS))
+        if marker.args or unknown:
+            raise ConfigError(
+                f"llmfaith: the llmfaith marker takes keyword arguments {', '.join(MARKER_KEYS)}; got "
+                + (f"positional {marker.args!r}" if marker.args else f"unknown {', '.join(unknown)}")
+                + '. Fix: e.g. @pytest.mark.llmfaith(model="openai/gpt-4o-mini", min_faithfulness=0.8).')
+        overrides.update(marker.kwargs)
+    return overrides
