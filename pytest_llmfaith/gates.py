@@ -18,7 +18,7 @@ def baseline_keys(report: Report) -> dict[str, float]:
     """`test id [scorer]`, with `#2`, `#3` for further assertions of that scorer in the test."""
     seen: Counter[str] = Counter()
     scores: dict[str, float] = {}
-    for a in report.assessments:
+    for a in report.gated:
         key = f"{a.test_id} [{a.result.scorer}]"
         seen[key] += 1
         scores[key if seen[key] == 1 else f"{key} #{seen[key]}"] = a.result.score
@@ -29,7 +29,7 @@ def apply(report: Report, settings: Settings) -> None:
     """Fill report.gate_failures / gate_notes; write the baseline when asked to."""
     for scorer, limit, higher in (("faithfulness", settings.min_mean_faithfulness, True),
                                   ("hallucination", settings.max_mean_hallucination, False)):
-        scores = [a.result.score for a in report.assessments if a.result.scorer == scorer]
+        scores = [a.result.score for a in report.gated if a.result.scorer == scorer]
         if limit is None or not scores:
             continue
         avg = mean(scores)

@@ -190,6 +190,8 @@ class Judge:
                 "Fix: run once with --llm-cache=use and a reachable judge to record it, then keep "
                 "the cache directory (commit it or restore it in CI)."
             )
+        import_litellm()
+        started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
         self.cache.set(key, {"answer": raw, "usage": usage, "cost_usd": cost})
         return answer, JudgeCall(

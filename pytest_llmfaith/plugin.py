@@ -104,8 +104,11 @@ class RunHooks:
         return None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if self.is_controller:
-            self.records.extend(getattr(report, "llmfaith", None) or ())
+        records = getattr(report, "llmfaith", None)
+        if self.is_controller and records:
+            if hasattr(report, "wasxfail"):
+                records = [{**r, "expected_failure": True} for r in records]
+            self.records.extend(records)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.is_controller or not (self.records or self.session.unattached):

@@ -22,6 +22,7 @@ class Totals(BaseModel):
     scores: int = 0
     passed: int = 0
     failed: int = 0
+    xfailed: int = 0
     judge_calls: int = 0
     cache_hits: int = 0
     tokens: int = 0
@@ -40,11 +41,17 @@ class Report(BaseModel):
         self.assessments.extend(Assessment.model_validate(r) for r in records)
 
     @property
+    def gated(self) -> list[Assessment]:
+        """What the gates judge: deliberate failures (xfail tests) would only add noise."""
+        return [a for a in self.assessments if not a.expected_failure]
+
+    @property
     def totals(self) -> Totals:
         t = Totals(scores=len(self.assessments))
         for a in self.assessments:
-            t.passed += a.passed
-            t.failed += not a.passed
+            t.passed += a.outcome == "PASS"
+            t.failed += a.outcome == "FAIL"
+            t.xfailed += a.outcome == "XFAIL"
             for call in a.result.judge_calls:
                 t.judge_calls += 1
                 t.cache_hits += call.cached
@@ -66,7 +73,7 @@ class Report(BaseModel):
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
         rows += [f"| `{a.test_id}` | {a.result.scorer} | {a.result.score:.2f} | {a.comparison} "
-                 f"{a.threshold:.2f} | {'✅ pass' if a.passed else '❌ fail'} |" for a in self.assessments]
+                 f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
         lines += [f"- ❌ {g}" for g in self.gate_failures]
         return "\n".join(lines) + "\n"
@@ -83,7 +90,7 @@ class Report(BaseModel):
         """The terminal section: a row per assessment, reasons of failures, totals, gates."""
         tr.section("llmfaith: LLM judge scores")
         width = max(tr._tw.fullwidth, 80)
-        numbers = f"{'scorer':<7} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7} {'cost':>8}"
+        numbers = f"{'scorer':<8} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7} {'cost':>8}"
         longest = max((len(a.test_id) for a in self.assessments), default=0)
         test_width = max(min(longest, width - len(numbers) - 2), 20)
         tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
@@ -92,20 +99,24 @@ class Report(BaseModel):
             spent = [c for c in calls if not c.cached]
             tokens = sum((c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent)
             costs = [c.cost_usd for c in spent if c.cost_usd is not None]
-            line = (f"{_fit(a.test_id, test_width):<{test_width}} {a.result.scorer[:7]:<7} "
+            line = (f"{_fit(a.test_id, test_width):<{test_width}} {_SHORT[a.result.scorer]:<8} "
                     f"{a.result.score:>5.2f} {a.comparison + f'{a.threshold:.2f}':>7} "
-                    f"{'PASS' if a.passed else 'FAIL':<6} {len(calls):>5} {len(calls) - len(spent):>4} "
+                    f"{a.outcome:<6} {len(calls):>5} {len(calls) - len(spent):>4} "
                     f"{tokens:>7} {_money(sum(costs) if costs else None):>8}")
-            tr.write_line(line, green=a.passed, red=not a.passed)
+            tr.write_line(line, green=a.passed, red=a.outcome == "FAIL", yellow=a.outcome == "XFAIL")
         for a in self.assessments:
             if verbose or not a.passed:
-                tr.write_line(f"{'FAIL' if not a.passed else 'pass'} {a.test_id} [{a.result.scorer}]: "
-                              f"{shorten(a.result.reason, 600)}", red=not a.passed)
+                tr.write_line(f"{a.outcome} {a.test_id} [{a.result.scorer}]: "
+                              f"{shorten(a.result.reason, 600)}", red=a.outcome == "FAIL")
         tr.write_line(_footer(self.totals))
         for note in self.gate_notes:
             tr.write_line(note)
         for failure in self.gate_failures:
             tr.write_line(f"llmfaith gate FAILED: {failure}", red=True, bold=True)
+
+
+_SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
+_MARKDOWN_OUTCOME = {"PASS": "✅ pass", "FAIL": "❌ fail", "XFAIL": "➖ xfail (expected)"}
 
 
 def _fit(text: str, width: int) -> str:
@@ -118,6 +129,7 @@ def _money(cost: float | None) -> str:
 
 
 def _footer(t: Totals) -> str:
-    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed); judge calls "
+    xfailed = f", {t.xfailed} xfailed" if t.xfailed else ""
+    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{xfailed}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
             f"tokens {t.tokens:,}; cost {_money(t.cost_usd)}; judge time {t.judge_seconds:.1f}s")

@@ -147,10 +147,10 @@ def test_precedence_decides_the_threshold_used(pytester: pytest.Pytester, server
     monkeypatch.setenv("LLMFAITH_MIN_FAITHFULNESS", "0.9")
     result = run(pytester, server)  # ini 0.4 beats env 0.9
     result.assert_outcomes(passed=1)
-    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithfu", "0.50", ">=0.40", "PASS"]
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.40", "PASS"]
     result = run(pytester, server, "--llm-min-faithfulness=0.6")  # CLI beats ini
     result.assert_outcomes(failed=1)
-    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithfu", "0.50", ">=0.60", "FAIL"]
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.60", "FAIL"]
 
 
 @pytest.mark.parametrize("where, value, expected", [
@@ -241,15 +241,15 @@ def test_not_scored():
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     got = [r[:6] for r in rows(result)]
     assert got == [
-        ["test_a.py::test_good", "faithfu", "1.00", ">=0.70", "PASS", "2"],
-        ["test_a.py::test_good", "halluci", "0.00", "<=0.30", "PASS", "2"],
-        ["test_a.py::test_mixed_faithful", "faithfu", "0.33", ">=0.50", "FAIL", "2"],
-        ["test_a.py::test_half_at_the_boundary", "faithfu", "0.50", ">=0.50", "PASS", "2"],
-        ["test_a.py::test_half_at_the_boundary", "halluci", "0.50", "<=0.50", "PASS", "2"],
-        ["test_a.py::test_mixed_hallucinated", "halluci", "0.67", "<=0.30", "FAIL", "2"],
+        ["test_a.py::test_good", "faithful", "1.00", ">=0.70", "PASS", "2"],
+        ["test_a.py::test_good", "halluc", "0.00", "<=0.30", "PASS", "2"],
+        ["test_a.py::test_mixed_faithful", "faithful", "0.33", ">=0.50", "FAIL", "2"],
+        ["test_a.py::test_half_at_the_boundary", "faithful", "0.50", ">=0.50", "PASS", "2"],
+        ["test_a.py::test_half_at_the_boundary", "halluc", "0.50", "<=0.50", "PASS", "2"],
+        ["test_a.py::test_mixed_hallucinated", "halluc", "0.67", "<=0.30", "FAIL", "2"],
     ]
     lines = section(result)
-    reasons = [line for line in lines if line.startswith(("FAIL ", "pass "))]
+    reasons = [line for line in lines if line.startswith(("FAIL ", "PASS "))]
     assert reasons == [
         "FAIL test_a.py::test_mixed_faithful [faithfulness]: 0.33 — 1 of 3 claims supported by the context; "
         "not supported: \"Elon Musk founded Tesla.\" (scripted: Elon Musk founded Tesla.); "
@@ -280,12 +280,12 @@ def test_answer_is_faithful_to_the_retrieved_documents(case):
     table = lines[:2]
     assert table[0].startswith("test ") and "scorer" in table[0] and "tokens" in table[0]
     assert all(len(line) <= 80 for line in table), table
-    assert re.match(r"^…\S*uments\[refund-policy\] faithfu  1\.00  >=0\.70 PASS ", table[1]), table[1]
+    assert re.match(r"^…\S*ments\[refund-policy\] faithful  1\.00  >=0\.70 PASS ", table[1]), table[1]
 
     monkeypatch.setenv("COLUMNS", "200")  # wide terminal: the column is as wide as the longest id
     pytester.makepyfile(test_b=HEADER + "def test_short():\n    assert_faithful(GOOD, CTX)\n")
     row = section(run(pytester, server, "test_b.py"))[1]
-    assert row.startswith("test_b.py::test_short faithfu  1.00") and len(row) < 100, row
+    assert row.startswith("test_b.py::test_short faithful  1.00") and len(row) < 100, row
 
 
 def test_verbose_shows_every_reason(pytester, server) -> None:
@@ -297,10 +297,10 @@ def test_good():
 def test_bad():
     assert_faithful(MIXED, CTX)
 """)
-    quiet = [x for x in section(run(pytester, server)) if x.startswith(("FAIL ", "pass "))]
+    quiet = [x for x in section(run(pytester, server)) if x.startswith(("FAIL ", "PASS "))]
     assert [x.split(": ")[0] for x in quiet] == ["FAIL test_a.py::test_bad [faithfulness]"]
-    loud = [x for x in section(run(pytester, server, "-v")) if x.startswith(("FAIL ", "pass "))]
-    assert loud[0] == "pass test_a.py::test_good [faithfulness]: 1.00 — 2 of 2 claims supported by the context."
+    loud = [x for x in section(run(pytester, server, "-v")) if x.startswith(("FAIL ", "PASS "))]
+    assert loud[0] == "PASS test_a.py::test_good [faithfulness]: 1.00 — 2 of 2 claims supported by the context."
     assert loud[1].startswith("FAIL test_a.py::test_bad [faithfulness]: 0.33 — 1 of 3")
 
 
@@ -308,7 +308,7 @@ def test_color_follows_the_color_option(pytester, server) -> None:
     server.facts(**TESLA_FACTS)
     pytester.makepyfile(test_a=HEADER + "def test_bad():\n    assert_faithful(MIXED, CTX)\n")
     colored = run(pytester, server, "--color=yes").stdout.str()
-    row = next(line for line in colored.splitlines() if "test_a.py::test_bad" in line and "faithfu" in line)
+    row = next(line for line in colored.splitlines() if "test_a.py::test_bad" in line and "faithful" in line)
     assert "\x1b[31m" in row  # red
     plain = run(pytester, server, "--color=no").stdout.str()
     assert "\x1b[" not in plain
@@ -521,6 +521,27 @@ def test_two():
     assert "llmfaith gate FAILED: mean hallucination 0.250 is above the gate 0.20 over 2 scores" in lines
 
 
+def test_deliberate_failures_in_xfail_tests_are_shown_but_not_gated(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=HEADER + """
+def test_good():
+    assert_faithful(GOOD, CTX)
+
+@pytest.mark.xfail(reason="demonstrates a failing check", strict=True)
+def test_known_bad():
+    assert_faithful(MIXED, CTX)
+""")
+    baseline = pytester.path / "baseline.json"
+    run(pytester, server, f"--llm-baseline={baseline}", "--llm-baseline-update")
+    assert list(json.loads(baseline.read_text())["scores"]) == ["test_a.py::test_good [faithfulness]"]
+    result = run(pytester, server, "--llm-min-mean-faithfulness=0.9", f"--llm-baseline={baseline}")
+    result.assert_outcomes(passed=1, xfailed=1)
+    assert result.ret == 0, result.stdout.str()
+    assert [r[:5] for r in rows(result)] == [["test_a.py::test_good", "faithful", "1.00", ">=0.70", "PASS"],
+                                             ["test_a.py::test_known_bad", "faithful", "0.33", ">=0.70", "XFAIL"]]
+    assert any("1 scores" not in x and "(1 passed, 0 failed, 1 xfailed)" in x for x in section(result))
+
+
 # -- marker, fixture, hooks --------------------------------------------------------------------
 
 def test_marker_sets_model_and_thresholds_per_test_and_module(pytester, server) -> None:
@@ -554,12 +575,12 @@ def test_unknown_marker_argument_is_an_error():
     result.assert_outcomes(passed=2, failed=3, errors=1)
     got = {(r[0], r[1]): r[3:5] for r in rows(result)}
     assert got == {
-        ("test_mod.py::test_module_thresholds", "faithfu"): [">=0.30", "PASS"],
-        ("test_mod.py::test_module_thresholds", "halluci"): ["<=0.70", "PASS"],
-        ("test_mod.py::test_own_threshold_and_model", "faithfu"): [">=0.90", "FAIL"],
-        ("test_mod.py::test_model_only_keeps_the_module_thresholds", "halluci"): ["<=0.70", "PASS"],
-        ("test_mod.py::test_explicit_threshold_wins", "faithfu"): [">=0.34", "FAIL"],
-        ("test_plain.py::test_defaults", "faithfu"): [">=0.70", "FAIL"],
+        ("test_mod.py::test_module_thresholds", "faithful"): [">=0.30", "PASS"],
+        ("test_mod.py::test_module_thresholds", "halluc"): ["<=0.70", "PASS"],
+        ("test_mod.py::test_own_threshold_and_model", "faithful"): [">=0.90", "FAIL"],
+        ("test_mod.py::test_model_only_keeps_the_module_thresholds", "halluc"): ["<=0.70", "PASS"],
+        ("test_mod.py::test_explicit_threshold_wins", "faithful"): [">=0.34", "FAIL"],
+        ("test_plain.py::test_defaults", "faithful"): [">=0.70", "FAIL"],
     }
     models = [c["body"]["model"] for c in server.calls()]
     assert models.count("other-judge") == 2 and models.count("third-judge") == 2
@@ -589,8 +610,8 @@ def test_fixture_assertions(llm_judge):
     result.assert_outcomes(passed=1, failed=1)
     assert "hallucination score 0.67 is above max_score 0.50" in result.stdout.str()
     # raw scorer results are for custom checks: not rows of the summary
-    assert [r[:2] for r in rows(result)] == [["test_a.py::test_fixture_assertions", "faithfu"],
-                                             ["test_a.py::test_fixture_assertions", "halluci"]]
+    assert [r[:2] for r in rows(result)] == [["test_a.py::test_fixture_assertions", "faithful"],
+                                             ["test_a.py::test_fixture_assertions", "halluc"]]
 
 
 def test_own_hooks_see_every_score_and_the_report_once(pytester, server) -> None:
@@ -664,8 +685,8 @@ def test_parallel_cases():
     result = run(pytester, server)
     result.assert_outcomes(passed=1)
     assert sorted(r[:5] for r in rows(result)) == [  # the threads finish in any order
-        ["test_a.py::test_parallel_cases", "faithfu", "0.50", ">=0.50", "PASS"],
-        ["test_a.py::test_parallel_cases", "faithfu", "1.00", ">=0.50", "PASS"]]
+        ["test_a.py::test_parallel_cases", "faithful", "0.50", ">=0.50", "PASS"],
+        ["test_a.py::test_parallel_cases", "faithful", "1.00", ">=0.50", "PASS"]]
 
 
 def test_a_nested_pytester_run_leaves_the_outer_settings_active(pytester, server) -> None:
@@ -679,4 +700,4 @@ def test_outer(pytester):
 """)
     result = run(pytester, server, "-p", "pytester")
     result.assert_outcomes(passed=1)
-    assert [r[:5] for r in rows(result)] == [["test_a.py::test_outer", "faithfu", "1.00", ">=0.70", "PASS"]]
+    assert [r[:5] for r in rows(result)] == [["test_a.py::test_outer", "faithful", "1.00", ">=0.70", "PASS"]]

@@ -128,8 +128,8 @@ def test_xdist_workers_results_are_merged_once(pytester: pytest.Pytester, server
     # one merged terminal section on the controller: every row exactly once
     text = result.stdout.str()
     assert text.count("llmfaith: LLM judge scores") == 1
-    rows = re.findall(r"^(test_suite\.py::\S+)\s+(faithfu|halluci)\s+\d\.\d\d", text, re.MULTILINE)
-    assert sorted(f"{t} {'faithfulness' if s == 'faithfu' else 'hallucination'}" for t, s in rows) == expected
+    rows = re.findall(r"^(test_suite\.py::\S+)\s+(faithful|halluc)\s+\d\.\d\d", text, re.MULTILINE)
+    assert sorted(f"{t} {'faithfulness' if s == 'faithful' else 'hallucination'}" for t, s in rows) == expected
     assert re.search(r"^llmfaith: 14 scores \(13 passed, 1 failed\); judge calls 28 \(28 cached, 0 new\)", text,
                      re.MULTILINE)
     assert server.requests == []
