@@ -23,7 +23,7 @@ examples: install
 	cd examples && ../$(BIN)/python -m pytest
 
 examples-smoke: install
-	cd examples && ../$(BIN)/python -m pytest -m smoke -p no:cacheprovider --llm-cache=off
+	cd examples && ../$(BIN)/python -m pytest -m smoke -p no:cacheprovider --llm-cache=off -o llm_baseline= -o llm_report=
 
 test: install
 	$(BIN)/python -m pytest

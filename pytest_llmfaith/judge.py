@@ -9,6 +9,8 @@ never pay its 5-9 s import nor touch the network.
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import os
 import re
@@ -150,7 +152,7 @@ class Judge:
             "model": self.identity,
             "api_base": None if cfg.is_local else cfg.api_base,
             "messages": messages,
-            "schema": schema.model_json_schema() if schema else None,
+            "schema": schema_json(schema) if schema else None,
             "temperature": cfg.temperature,
             "seed": cfg.seed,
             "max_tokens": cfg.max_tokens,
@@ -167,22 +169,50 @@ class Judge:
         check: Callable[[T], None] | None = None,
     ) -> tuple[T | str, JudgeCall]:
         """Return a validated answer (a `schema` instance, or text when schema is None)."""
-        started = time.perf_counter()
         key = request_key(self.request(messages, schema, prompt_version))
+        return self._lookup(step, key, schema, check) or self._fetch(step, key, messages, schema, check)
+
+    def ask_each(
+        self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str
+    ) -> list[tuple[T, JudgeCall]]:
+        """Several independent questions: cache hits first, then the misses, concurrently for
+        hosted judges and in order for the local one (it answers one at a time anyway)."""
+        keys = [request_key(self.request(m, schema, prompt_version)) for m in conversations]
+        answers = [self._lookup(step, key, schema, None) for key in keys]
+        misses = [i for i, found in enumerate(answers) if found is None]
+        workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
+
+        def fetch(i: int) -> tuple[T | str, JudgeCall]:
+            return self._fetch(step, keys[i], conversations[i], schema, None)
+
+        if workers == 1:
+            fetched = [fetch(i) for i in misses]
+        else:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                fetched = list(pool.map(fetch, misses))
+        for i, found in zip(misses, fetched):
+            answers[i] = found
+        return answers  # type: ignore[return-value]
+
+    def _lookup(self, step: str, key: str, schema: type[T] | None,
+                check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
+        started = time.perf_counter()
         stored = self.cache.get(key)
-        if stored is not None:
-            try:
-                answer = self._validate(stored["answer"], schema, check)
-            except (KeyError, TypeError, ValueError):
-                answer = None  # an entry from an older schema: a miss, replaced below
-            if answer is not None:
-                usage = stored.get("usage") or {}
-                return answer, JudgeCall(
-                    step=step, model=self.config.model, cached=True, key=key,
-                    latency_s=time.perf_counter() - started,
-                    prompt_tokens=usage.get("prompt_tokens"),
-                    completion_tokens=usage.get("completion_tokens"),
-                )
+        if stored is None:
+            return None
+        try:
+            answer = self._validate(stored["answer"], schema, check)
+        except (KeyError, TypeError, ValueError):
+            return None  # an entry from an older schema: a miss, replaced when fetched again
+        usage = stored.get("usage") or {}
+        return answer, JudgeCall(
+            step=step, model=self.config.model, cached=True, key=key,
+            latency_s=time.perf_counter() - started,
+            prompt_tokens=usage.get("prompt_tokens"), completion_tokens=usage.get("completion_tokens"),
+        )
+
+    def _fetch(self, step: str, key: str, messages: Messages, schema: type[T] | None,
+               check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
             raise CacheMissError(
                 f"llmfaith: no stored judge answer for step '{step}' of model {self.config.model} "
@@ -199,16 +229,6 @@ class Judge:
             latency_s=time.perf_counter() - started, cost_usd=cost,
             prompt_tokens=usage.get("prompt_tokens"), completion_tokens=usage.get("completion_tokens"),
         )
-
-    def ask_each(
-        self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str
-    ) -> list[tuple[T, JudgeCall]]:
-        """Several independent questions; concurrent for hosted judges, in order for the local one."""
-        workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(conversations)))
-        if workers == 1:
-            return [self.ask(step, m, schema, prompt_version) for m in conversations]  # type: ignore[misc]
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            return list(pool.map(lambda m: self.ask(step, m, schema, prompt_version), conversations))  # type: ignore[arg-type]
 
     # -- internals ------------------------------------------------------------------------
     @staticmethod
@@ -325,7 +345,7 @@ class Judge:
             strict = False
         if strict:
             return {"type": "json_schema",
-                    "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema()}}
+                    "json_schema": {"name": schema.__name__, "schema": copy.deepcopy(schema_json(schema))}}
         return {"type": "json_object"}
 
     def _backoff(self, err: Exception, attempt: int) -> float:
@@ -354,6 +374,12 @@ class Judge:
             f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
             f"attempt(s): {kind}: {detail}. Fix: {hint}."
         ))
+
+
+@functools.lru_cache(maxsize=None)
+def schema_json(schema: type[BaseModel]) -> dict[str, Any]:
+    """A schema's JSON Schema, built once: it is most of the cost of a cache hit otherwise."""
+    return schema.model_json_schema()
 
 
 def _describe(err: Exception) -> str:
