@@ -4,7 +4,7 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - claims step: the claims of an output are `claims[output]` if scripted, else its sentences;
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
-  the label of a claim verbatim, e.g. "Yes.").
+  the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "backed" label).
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500, malformed JSON,
 wrong schema, wrong verdict count, empty body, dropped connection. It records every request.
 
@@ -123,21 +123,18 @@ class JudgeServer:
             return {"claims": self.script.claims.get(output, _sentences(output))}
         if step == "reason":
             return self.script.reason_text
-        hallucination = "hallucination" in system
+        field = "backed" if '"backed"' in user else "verdict"  # the hallucination scorer asks "backed?"
         one = _between(user, "claim")
         claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
-        verdicts = [{"statement": c, "verdict": self.label(c, hallucination), "reason": f"scripted: {c}"}
-                    for c in claims]
+        verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, field)} for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
 
-    def label(self, claim: str, hallucination: bool) -> str:
+    def label(self, claim: str, field: str) -> str:
         if claim in self.script.labels:
             return self.script.labels[claim]
         if claim in self.script.supported:
-            return "no" if hallucination else "yes"
-        if claim in self.script.contradicted:
-            return "yes" if hallucination else "no"
-        return "yes" if hallucination else "unsure"
+            return "yes"
+        return "no" if claim in self.script.contradicted or field == "backed" else "unsure"
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -53,11 +53,11 @@ def claims_from(output: str) -> Callable[[ClaimsAnswer], None]:
     return check
 
 
-def verdict_schemas(prefix: str, labels: tuple[str, ...]) -> tuple[type[BaseModel], type[BaseModel]]:
-    """The answer schemas of one scorer: one verdict, and a list of them."""
+def verdict_schemas(prefix: str, labels: tuple[str, ...], field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
+    """The answer schemas of one scorer: one verdict (its label under `field`), and a list of them."""
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
-    # reason before verdict: a model that writes its reason first judges better (small ones much better)
-    one = create_model(f"{prefix}Verdict", statement=(str, ""), reason=(str, ""), verdict=(label, ...))
+    fields: dict[str, Any] = {"statement": (str, ""), "reason": (str, ""), field: (label, ...)}
+    one = create_model(f"{prefix}Verdict", **fields)
     many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))  # type: ignore[valid-type]
     return one, many
 
@@ -161,9 +161,15 @@ class Scorer:
             {"role": "user", "content": task.format(context=prompts.context_block(context), claims=claims)},
         ]
 
+    @classmethod
+    def _verdict(cls, answer: Any, claim: str) -> Verdict:
+        return Verdict(statement=answer.statement.strip() or claim, verdict=cls.verdict_of(answer),
+                       reason=answer.reason.strip())
+
     @staticmethod
-    def _verdict(answer: Any, claim: str) -> Verdict:
-        return Verdict(statement=answer.statement.strip() or claim, verdict=answer.verdict, reason=answer.reason.strip())
+    def verdict_of(answer: Any) -> str:
+        """The spec's verdict label for a judge answer."""
+        return answer.verdict
 
     def _llm_reason(self, result: ScoreResult) -> None:
         """Mastra's optional third call: prose from the score and verdicts, parsed leniently."""

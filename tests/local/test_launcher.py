@@ -1,0 +1,34 @@
+"""Launcher checks that need neither the runtime nor the weights."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from pytest_llmfaith.errors import LocalJudgeUnavailable
+from pytest_llmfaith.local import LocalModel, ensure_server, shutdown_server
+
+
+def test_missing_runtime_is_detected_before_spawning(model_dir: Path, monkeypatch, tmp_path) -> None:
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "llama_cpp" else real_find_spec(name, *a))
+    model = LocalModel(path=tmp_path / "m.gguf", sha256="1" * 64, name="m")
+    with pytest.raises(LocalJudgeUnavailable, match=r'pip install "pytest-llmfaith\[local\]"'):
+        ensure_server(model)
+    assert not (model_dir / "run").exists()
+
+
+def test_shutdown_without_a_server_is_a_no_op(model_dir: Path, tmp_path: Path) -> None:
+    shutdown_server(LocalModel(path=tmp_path / "m.gguf", sha256="2" * 64, name="m"))
+    assert not (model_dir / "run").exists()
+
+
+def test_module_cli(model_dir: Path, capsys) -> None:
+    from pytest_llmfaith.local.__main__ import _run
+
+    assert _run([]) == 2
+    assert _run(["stop"]) == 0  # nothing installed, nothing running: says so, no traceback
+    assert "nothing to stop" in capsys.readouterr().err
