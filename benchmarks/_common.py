@@ -97,14 +97,8 @@ class _TimedRequests(list):  # type: ignore[type-arg]
 
 @contextmanager
 def judge(latency: float = 0.0) -> Iterator[JudgeServer]:
-    """The loopback judge on 127.0.0.1 in a daemon thread of this process; always stopped.
-
-    TCP_NODELAY is switched on for its connections: the handler writes the headers and the body
-    of a response separately, and with Nagle's algorithm and the client's delayed ACK each
-    response then stalls ~40 ms on loopback (measured 54 ms vs 4 ms per judge call), which would
-    swamp what these scripts measure. (tests/judge_server.py leaves it off; reported, not fixed.)"""
+    """The loopback judge on 127.0.0.1 in a daemon thread of this process; always stopped."""
     server = JudgeServer()
-    server.httpd.RequestHandlerClass.disable_nagle_algorithm = True  # type: ignore[attr-defined]
     server.requests = _TimedRequests()
     server.script.latency = latency
     with server:

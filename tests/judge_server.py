@@ -4,7 +4,7 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - claims step: the claims of an output are `claims[output]` if scripted, else its sentences;
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
-  the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "backed" label).
+  the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label).
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500, malformed JSON,
 wrong schema, wrong verdict count, empty body, dropped connection. It records every request.
 
@@ -123,7 +123,7 @@ class JudgeServer:
             return {"claims": self.script.claims.get(output, _sentences(output))}
         if step == "reason":
             return self.script.reason_text
-        field = "backed" if '"backed"' in user else "verdict"  # the hallucination scorer asks "backed?"
+        field = "supported" if '"supported"' in user else "verdict"  # the hallucination scorer's label
         one = _between(user, "claim")
         claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
         verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, field)} for c in claims]
@@ -134,7 +134,7 @@ class JudgeServer:
             return self.script.labels[claim]
         if claim in self.script.supported:
             return "yes"
-        return "no" if claim in self.script.contradicted or field == "backed" else "unsure"
+        return "no" if claim in self.script.contradicted else "unsure"
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -188,10 +188,10 @@ def test_bad_input_is_rejected_at_the_call(server, make_judge, output, context, 
     assert server.requests == []
 
 
-def test_hallucination_asks_whether_claims_are_backed_and_maps_the_answer(server, make_judge):
-    server.facts(labels={"A.": "Yes.", "B.": "no"})
-    result = Hallucination(make_judge()).run("A. B.", ["context"])
-    assert [v.verdict for v in result.verdicts] == ["no", "yes"]  # verdict "yes" = hallucinated
-    assert result.score == 0.5
+def test_hallucination_asks_whether_claims_are_supported_and_maps_the_answer(server, make_judge):
+    server.facts(labels={"A.": "Yes.", "B.": "no", "C.": "unsure"})
+    result = Hallucination(make_judge()).run("A. B. C.", ["context"])
+    assert [v.verdict for v in result.verdicts] == ["no", "yes", "yes"]  # verdict "yes" = hallucinated
+    assert result.score == 0.67
     assert result.analyze_step_result["verdicts"][1]["verdict"] == "yes"
-    assert '"backed"' in server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
+    assert '"supported"' in server.calls("verdicts")[0]["body"]["messages"][-1]["content"]

@@ -56,7 +56,8 @@ def claims_from(output: str) -> Callable[[ClaimsAnswer], None]:
 def verdict_schemas(prefix: str, labels: tuple[str, ...], field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
     """The answer schemas of one scorer: one verdict (its label under `field`), and a list of them."""
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
-    fields: dict[str, Any] = {"statement": (str, ""), "reason": (str, ""), field: (label, ...)}
+    # the label before the reason: measured slightly better, and faster, with a 1.5B judge
+    fields: dict[str, Any] = {"statement": (str, ""), field: (label, ...), "reason": (str, "")}
     one = create_model(f"{prefix}Verdict", **fields)
     many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))  # type: ignore[valid-type]
     return one, many

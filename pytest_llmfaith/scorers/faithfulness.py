@@ -13,7 +13,7 @@ Verdicts:
 - "no": the CONTEXT directly contradicts the claim.
 - "unsure": the CONTEXT does not mention it, or it cannot be verified from the CONTEXT alone.
 A speculative claim ("may", "might", "possibly", "could") is "unsure".
-Write a one-sentence reason that quotes or points to the CONTEXT first, then the verdict.
+Answer the verdict first, then a one-sentence reason that quotes or points to the CONTEXT.
 {DATA_RULE}"""
 
 _MANY = """{context}
@@ -22,14 +22,14 @@ Give one verdict for each claim below, in the same order, copying each claim int
 {claims}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<claim>", "reason": "<why>", "verdict": "yes" | "no" | "unsure"}}]}}"""
+{{"verdicts": [{{"statement": "<claim>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
 
 _ONE = """{context}
 
 Is the claim below supported by the CONTEXT above?
 {claims}
 
-Answer with JSON only: {{"statement": "<the claim>", "reason": "<why>", "verdict": "yes" | "no" | "unsure"}}"""
+Answer with JSON only: {{"verdict": "yes" | "no" | "unsure", "reason": "<why>"}}"""
 
 _REASON = """A faithfulness score of {score} (scale 0 to {scale}; higher means more of the output is
 supported by the context) was computed from these verdicts, one per claim of the output:
@@ -45,7 +45,7 @@ and why. Do not recompute or change the score. Answer with JSON only: {{"reason"
 
 class Faithfulness(Scorer):
     name = "faithfulness"
-    version = "faithfulness-2"
+    version = "faithfulness-3"
     labels = ("yes", "no", "unsure")
     empty_context_verdict = "unsure"
     verdict_system = _SYSTEM

@@ -8,38 +8,40 @@ from ..results import ScoreResult
 from .base import Scorer, listing, verdict_schemas
 from .prompts import DATA_RULE
 
-# The judge is asked the positive question, "is the claim backed by the context?", and a claim
-# that is not backed is a hallucination (verdict "yes"). Asked directly "is it a hallucination?",
-# small models invert the labels: on the labelled set a 1.5B judge got 38/55 claims right that
-# way and 51/55 this way (benchmarks/README.md).
-_SYSTEM = f"""You decide whether each claim is backed by a CONTEXT.
+# The judge is asked the positive, three-way question small models answer reliably ("is the
+# claim supported: yes / no (contradicted) / unsure (not in the context)?"), with the spec's
+# allowances counted as supported; a claim that is not supported is a hallucination (verdict
+# "yes"). Asked directly "is it a hallucination?", a 1.5B judge inverts the labels: on the
+# labelled set 38/55 claims right that way, 51/55 reading a three-way verdict (benchmarks/README.md).
+_SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
 Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
-"backed": "yes" when the CONTEXT supports the claim. These still count as backed:
-- a less precise date (the year where the CONTEXT gives the month or day);
-- a reasonable numeric approximation ("about 1,200" where the CONTEXT says 1,234);
-- leaving out a detail of the CONTEXT;
-- speculative wording ("may", "might") about facts that ARE in the CONTEXT.
-"backed": "no" when the claim contradicts the CONTEXT, is not in it, speculates about facts
-that are not in it, or is subjective or evaluative ("pioneering", "leading", "made history")
-without explicit support in the CONTEXT.
-Write a one-sentence reason that quotes or points to the CONTEXT first, then the answer.
+"supported":
+- "yes": the CONTEXT states the claim or it follows from what is stated. These count as "yes":
+  a less precise date (the year where the CONTEXT gives the month or day); a reasonable numeric
+  approximation ("about 1,200" where the CONTEXT says 1,234); leaving out a detail of the
+  CONTEXT; speculative wording ("may", "might") about a fact that IS in the CONTEXT.
+- "no": the CONTEXT contradicts the claim.
+- "unsure": the CONTEXT does not mention it; the claim speculates about facts that are not in
+  the CONTEXT; or it is subjective or evaluative ("pioneering", "leading", "made history")
+  without explicit support in the CONTEXT.
+Answer "supported" first, then a one-sentence reason that quotes or points to the CONTEXT.
 {DATA_RULE}"""
 
 _MANY = """{context}
 
-For each claim below, in the same order, say whether the CONTEXT backs it, copying each claim
+Say for each claim below, in the same order, whether the CONTEXT supports it, copying each claim
 into "statement".
 {claims}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<claim>", "reason": "<why>", "backed": "yes" | "no"}}]}}"""
+{{"verdicts": [{{"statement": "<claim>", "supported": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
 
 _ONE = """{context}
 
-Is the claim below backed by the CONTEXT above?
+Is the claim below supported by the CONTEXT above?
 {claims}
 
-Answer with JSON only: {{"statement": "<the claim>", "reason": "<why>", "backed": "yes" | "no"}}"""
+Answer with JSON only: {{"supported": "yes" | "no" | "unsure", "reason": "<why>"}}"""
 
 _REASON = """A hallucination score of {score} (scale 0 to {scale}; higher means more of the output
 is made up) was computed from these verdicts, one per claim of the output ("yes" = hallucinated):
@@ -55,18 +57,18 @@ Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>
 
 class Hallucination(Scorer):
     name = "hallucination"
-    version = "hallucination-3"
-    labels = ("yes", "no")
+    version = "hallucination-4"
+    labels = ("yes", "no", "unsure")  # the judge's "supported" labels; verdicts are yes / no
     empty_context_verdict = "yes"
     verdict_system = _SYSTEM
     verdicts_task = _MANY
     one_verdict_task = _ONE
     reason_task = _REASON
-    VerdictSchema, VerdictsSchema = verdict_schemas("Hallucination", labels, field="backed")
+    VerdictSchema, VerdictsSchema = verdict_schemas("Hallucination", labels, field="supported")
 
     @staticmethod
     def verdict_of(answer: Any) -> str:
-        return "no" if answer.backed == "yes" else "yes"
+        return "no" if answer.supported == "yes" else "yes"
 
     def explain(self, result: ScoreResult) -> str:
         score, verdicts = f"{result.score:.2f}", result.verdicts
