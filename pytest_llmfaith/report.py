@@ -90,7 +90,9 @@ class Report(BaseModel):
         """The terminal section: a row per assessment, reasons of failures, totals, gates."""
         tr.section("llmfaith: LLM judge scores")
         width = max(tr._tw.fullwidth, 80)
-        numbers = f"{'scorer':<8} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7} {'cost':>8}"
+        priced = self.totals.cost_usd is not None  # no cost column when no call had a known price
+        numbers = f"{'scorer':<8} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
+        numbers += f" {'cost':>8}" if priced else ""
         longest = max((len(a.test_id) for a in self.assessments), default=0)
         test_width = max(min(longest, width - len(numbers) - 2), 20)
         tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
@@ -102,7 +104,7 @@ class Report(BaseModel):
             line = (f"{_fit(a.test_id, test_width):<{test_width}} {_SHORT[a.result.scorer]:<8} "
                     f"{a.result.score:>5.2f} {a.comparison + f'{a.threshold:.2f}':>7} "
                     f"{a.outcome:<6} {len(calls):>5} {len(calls) - len(spent):>4} "
-                    f"{tokens:>7} {_money(sum(costs) if costs else None):>8}")
+                    f"{tokens:>7}" + (f" {_money(sum(costs) if costs else None):>8}" if priced else ""))
             tr.write_line(line, green=a.passed, red=a.outcome == "FAIL", yellow=a.outcome == "XFAIL")
         for a in self.assessments:
             if verbose or not a.passed:
