@@ -7,7 +7,6 @@ Every option is declared once in OPTIONS; the CLI flag, ini key and env var deri
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -141,9 +140,6 @@ class Settings:
     baseline: Path | None = None
     baseline_update: bool = False
     baseline_tolerance: float = 0.05
-
-    def with_overrides(self, **changes: Any) -> Settings:
-        return dataclasses.replace(self, **{k: v for k, v in changes.items() if v is not None})
 
 
 def resolve(
