@@ -71,6 +71,7 @@ class RunHooks:
         self.config = config
         self.is_controller = not hasattr(config, "workerinput")
         self.records: list[dict[str, Any]] = []
+        self.judge_errors: dict[str, str] = {}  # test id -> what went wrong
         self.report: Report | None = None
 
     @pytest.hookimpl(wrapper=True)
@@ -94,7 +95,7 @@ class RunHooks:
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
             records.clear()
         if call.when == "call" and call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
-            report.llmfaith_error = True  # type: ignore[attr-defined]
+            report.llmfaith_error = str(call.excinfo.value).splitlines()[0]  # type: ignore[attr-defined]
         return report
 
     def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
@@ -105,18 +106,20 @@ class RunHooks:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         records = getattr(report, "llmfaith", None)
+        if self.is_controller and getattr(report, "llmfaith_error", None):
+            self.judge_errors[report.nodeid] = report.llmfaith_error  # type: ignore[attr-defined]
         if self.is_controller and records:
             if hasattr(report, "wasxfail"):
                 records = [{**r, "expected_failure": True} for r in records]
             self.records.extend(records)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if not self.is_controller or not (self.records or self.session.unattached):
+        if not self.is_controller or not (self.records or self.session.unattached or self.judge_errors):
             return
         from . import gates
         from .report import Report
 
-        report = Report(assessments=self.session.unattached)
+        report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors)
         report.add(self.records)
         gates.apply(report, self.session.settings)
         report.write_outputs(self.session.settings.report)

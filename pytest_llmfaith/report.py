@@ -34,6 +34,7 @@ class Report(BaseModel):
     """All assessments of the run, in the order their tests finished, plus the gate outcomes."""
 
     assessments: list[Assessment] = Field(default_factory=list)
+    judge_errors: dict[str, str] = Field(default_factory=dict)  # test id -> error, scored nothing
     gate_failures: list[str] = Field(default_factory=list)
     gate_notes: list[str] = Field(default_factory=list)
 
@@ -66,7 +67,7 @@ class Report(BaseModel):
     def write_json(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
-                "gate_failures": self.gate_failures,
+                "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
@@ -76,6 +77,7 @@ class Report(BaseModel):
                  f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
         lines += [f"- ❌ {g}" for g in self.gate_failures]
+        lines += [f"- ⚠️ judge error in `{test}`: {error}" for test, error in self.judge_errors.items()]
         return "\n".join(lines) + "\n"
 
     def write_outputs(self, json_path: Path | None) -> None:
@@ -95,7 +97,8 @@ class Report(BaseModel):
         numbers += f" {'cost':>8}" if priced else ""
         longest = max((len(a.test_id) for a in self.assessments), default=0)
         test_width = max(min(longest, width - len(numbers) - 2), 20)
-        tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
+        if self.assessments:
+            tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
         for a in self.assessments:
             calls = a.result.judge_calls
             spent = [c for c in calls if not c.cached]
@@ -110,7 +113,10 @@ class Report(BaseModel):
             if verbose or not a.passed:
                 tr.write_line(f"{a.outcome} {a.test_id} [{a.result.scorer}]: "
                               f"{shorten(a.result.reason, 600)}", red=a.outcome == "FAIL")
-        tr.write_line(_footer(self.totals))
+        for test, error in self.judge_errors.items():
+            tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+        tr.write_line(_footer(self.totals) + (f"; {len(self.judge_errors)} tests hit judge errors"
+                                              if self.judge_errors else ""))
         for note in self.gate_notes:
             tr.write_line(note)
         for failure in self.gate_failures:

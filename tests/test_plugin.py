@@ -360,14 +360,21 @@ def test_judge_error_is_not_an_assertion_error():
     with pytest.raises(AssertionError):
         assert_not_hallucinated(MIXED, CTX)
 """)
-    result = run(pytester, server, "--llm-judge-retries=0", "--llm-judge-timeout=0.3", "-rA")
+    result = run(pytester, server, "--llm-judge-retries=0", "--llm-judge-timeout=0.3", "-rA",
+                 "--llm-report=report.json")
     result.assert_outcomes(errors=2)
+    errors = json.loads((pytester.path / "report.json").read_text())["judge_errors"]
+    assert sorted(errors) == ["test_a.py::test_judge_error_is_not_an_assertion_error", "test_a.py::test_would_pass"]
+    assert all(re.search(message, e) for e in errors.values())
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     text = result.stdout.str()
     assert len(re.findall(message, text)) >= 2
     assert re.search(r"test_a\.py EE", text)
     assert "ERROR at call of test_would_pass" in text or "ERROR test_a.py::test_would_pass" in text
-    assert "llmfaith: LLM judge scores" not in text  # nothing was scored
+    lines = section(result)  # nothing was scored, but the summary names the judge errors
+    assert [x.split(":")[0] for x in lines if x.startswith("ERROR ")] == [
+        "ERROR test_a.py", "ERROR test_a.py"] and not rows(result)
+    assert lines[-1].startswith("llmfaith: 0 scores") and lines[-1].endswith("; 2 tests hit judge errors")
     assert "warnings summary" not in text
 
 
