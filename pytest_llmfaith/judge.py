@@ -29,6 +29,8 @@ from .results import JudgeCall
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from .local import LocalModel
+
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
 
@@ -127,6 +129,7 @@ class Judge:
         self.cache = cache or JudgeCache(None, mode="off")
         self._transport: tuple[str, str | None, str | None] | None = None
         self._identity: str | None = None
+        self._local_model: LocalModel | None = None  # set once the local judge server is in use
         self._lock = threading.Lock()
 
     # -- cache identity -------------------------------------------------------------------
@@ -310,11 +313,11 @@ class Judge:
         }, _cost(litellm, response)
 
     def close(self) -> None:
-        """Stop the local judge server if this process started talking to it."""
-        if self.config.is_local and self._transport is not None:
-            from .local import resolve_local_model, shutdown_server
+        """Give up this process's lease on the local judge server, if it used one."""
+        if self._local_model is not None:
+            from .local import shutdown_server
 
-            shutdown_server(resolve_local_model(self.config.model))
+            shutdown_server(self._local_model)
 
     def _resolve_transport(self) -> tuple[str, str | None, str | None]:
         if self._transport is None:
@@ -324,7 +327,8 @@ class Judge:
                     if cfg.is_local:
                         from .local import ensure_server, resolve_local_model
 
-                        self._transport = (LOCAL_TRANSPORT_MODEL, ensure_server(resolve_local_model(cfg.model)), "local")
+                        self._local_model = resolve_local_model(cfg.model)
+                        self._transport = (LOCAL_TRANSPORT_MODEL, ensure_server(self._local_model), "local")
                     else:
                         key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
                         if cfg.api_key_env and not key:
