@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from urllib.parse import urlparse
 
 from pydantic import BaseModel, ValidationError
 
@@ -339,6 +340,7 @@ class Judge:
                         if key is None and cfg.api_base and cfg.model.startswith("openai/"):
                             key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
                         self._transport = (cfg.model, cfg.api_base, key)
+                    bypass_proxy_for_loopback(self._transport[1])
         return self._transport
 
     def _response_format(self, litellm: ModuleType, model: str, schema: type[BaseModel]) -> dict[str, Any]:
@@ -384,6 +386,18 @@ class Judge:
 def schema_json(schema: type[BaseModel]) -> dict[str, Any]:
     """A schema's JSON Schema, built once: it is most of the cost of a cache hit otherwise."""
     return schema.model_json_schema()
+
+
+def bypass_proxy_for_loopback(api_base: str | None) -> None:
+    """A judge on this machine (the offline judge, a local server) is never reached through
+    HTTP(S)_PROXY: add its host to NO_PROXY, which litellm's HTTP client honours."""
+    host = urlparse(api_base or "").hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        return
+    for name in ("NO_PROXY", "no_proxy"):
+        hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]
+        if host not in hosts:
+            os.environ[name] = ",".join([*hosts, host])
 
 
 def _describe(err: Exception) -> str:

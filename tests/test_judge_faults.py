@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from cases import TESLA
 
@@ -138,3 +140,19 @@ def test_extract_json(text, expected):
 def test_extract_json_rejects_prose():
     with pytest.raises(ValueError):
         extract_json("no json here")
+
+
+def test_a_judge_on_this_machine_is_reached_past_http_proxy_settings(server):
+    """A fresh process (litellm caches HTTP clients) with a dead proxy in the environment."""
+    import subprocess
+    import sys
+
+    server.facts(supported=["A is true."])
+    script = ("from pytest_llmfaith import Faithfulness, Judge, JudgeConfig; import os, sys; "
+              "r = Faithfulness(Judge(JudgeConfig(model='openai/test-judge', api_base=sys.argv[1], "
+              "retries=0))).run('A is true.', ['A is true.']); print(r.score, os.environ['NO_PROXY'])")
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    env.update(HTTP_PROXY="http://127.0.0.1:9", HTTPS_PROXY="http://127.0.0.1:9", ALL_PROXY="http://127.0.0.1:9")
+    done = subprocess.run([sys.executable, "-c", script, server.url], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout.split() == ["1.0", "127.0.0.1"], done.stderr[-2000:]
