@@ -11,9 +11,8 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-CacheMode = Literal["use", "refresh", "replay", "off"]
 CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
 REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
 VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one")
@@ -69,7 +68,6 @@ class Option:
     name: str
     help: str
     parse: Callable[[str], Any]
-    default: Any = None
     flag_only: bool = False  # a switch (store_true) on the command line
 
     @property
@@ -84,6 +82,11 @@ class Option:
     def field(self) -> str:
         return self.name.removeprefix("llm_")
 
+    @property
+    def default(self) -> Any:
+        """Settings holds the defaults; this is for help texts and docs."""
+        return Settings.__dataclass_fields__[self.field].default
+
 
 OPTIONS: tuple[Option, ...] = (
     Option("llm_judge_model", "judge model, a litellm model string: openai/gpt-4o-mini, "
@@ -96,17 +99,17 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_judge_timeout", "seconds one judge request may take (default 60; 600 for the local "
            "judge, whose requests queue behind each other)", _number(float, 0, False)),
     Option("llm_judge_retries", "retries on rate limits, 5xx and connection errors (with backoff)",
-           _number(int, 0), 3),
+           _number(int, 0)),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
-           "(concurrent), 'auto' = one for the local judge, all otherwise", _choice(*VERDICT_MODES), "auto"),
+           "(concurrent), 'auto' = one for the local judge, all otherwise", _choice(*VERDICT_MODES)),
     Option("llm_cache", "judge cache mode: use (read hits, record misses), refresh (re-ask and "
            "overwrite), replay (stored answers only; a miss is an error; no network), off",
-           _choice(*CACHE_MODES), "use"),
-    Option("llm_cache_dir", "judge cache directory (default: <rootdir>/.llmfaith_cache)", _text),
+           _choice(*CACHE_MODES)),
+    Option("llm_cache_dir", "judge cache directory, relative to the rootdir", _text),
     Option("llm_reason", "how reasons are written: 'verdicts' (built from the verdicts, no extra "
-           "call) or 'llm' (a third judge call)", _choice(*REASON_MODES), "verdicts"),
-    Option("llm_min_faithfulness", "default min_score for assert_faithful", _score, 0.7),
-    Option("llm_max_hallucination", "default max_score for assert_not_hallucinated", _score, 0.3),
+           "call) or 'llm' (a third judge call)", _choice(*REASON_MODES)),
+    Option("llm_min_faithfulness", "default min_score for assert_faithful", _score),
+    Option("llm_max_hallucination", "default max_score for assert_not_hallucinated", _score),
     Option("llm_min_mean_faithfulness", "gate: fail the session if the mean faithfulness score "
            "is below this", _score),
     Option("llm_max_mean_hallucination", "gate: fail the session if the mean hallucination score "
@@ -115,9 +118,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_baseline", "baseline file of per-test scores; fail the session when a score "
            "regresses by more than the tolerance", _text),
     Option("llm_baseline_update", "write the current scores to the --llm-baseline file",
-           _flag, False, flag_only=True),
+           _flag, flag_only=True),
     Option("llm_baseline_tolerance", "how far a score may regress from the baseline",
-           _score, 0.05),
+           _score),
 )
 
 
