@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> dict:
     mastra = [c for c in load_mastra(args.labelled) if c["scorer"] in names] \
         if sources is None or "mastra" in sources else []
     if args.limit:
-        mastra = mastra[: args.limit * len(names)]
+        mastra = [c for name in names for c in [m for m in mastra if m["scorer"] == name][: args.limit]]
 
     cache = JudgeCache(None, "off") if args.no_cache else JudgeCache(args.cache_dir, "use")
     judge = Judge(JudgeConfig(model=args.model, api_base=args.api_base), cache)
