@@ -15,7 +15,7 @@ from typing import Any
 
 CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
 REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
-VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one")
+VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one", "label")
 
 
 def _choice(*choices: str) -> Callable[[str], str]:
@@ -101,7 +101,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_judge_retries", "retries on rate limits, 5xx and connection errors (with backoff)",
            _number(int, 0)),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
-           "(concurrent), 'auto' = one for the local judge, all otherwise", _choice(*VERDICT_MODES)),
+           "(concurrent), 'label' one claim per call read from the answer's token probabilities "
+           "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
+           "all otherwise", _choice(*VERDICT_MODES)),
     Option("llm_cache", "judge cache mode: use (read hits, record misses), refresh (re-ask and "
            "overwrite), replay (stored answers only; a miss is an error; no network), off",
            _choice(*CACHE_MODES)),

@@ -16,7 +16,7 @@ from pydantic import BaseModel, BeforeValidator, create_model
 
 from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
-from . import prompts
+from . import labels, prompts, sentences
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
@@ -113,7 +113,8 @@ class Scorer:
             answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION,
                                           check=claims_from(output))
             calls.append(call)
-            claims = [c.strip() for c in answer.claims if c.strip()]  # type: ignore[union-attr]
+            claims = [c.strip() for c in answer.claims if c.strip() and not sentences.is_fragment(c)]  # type: ignore[union-attr]
+            claims += sentences.uncovered(output, claims)
         verdicts, analyze_prompt = self._verdicts(claims, context_list, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
@@ -137,7 +138,13 @@ class Scorer:
         if not context:
             return [Verdict(statement=c, verdict=self.empty_context_verdict, reason="the context is empty")
                     for c in claims], ""
-        if self.judge.config.one_claim_per_call:
+        mode = self.judge.config.verdict_mode
+        if mode == "label":
+            found, label_calls, prompt = labels.judge_claims(self.judge, claims, context)
+            calls.extend(label_calls)
+            return [Verdict(statement=c, verdict=self.label_verdict(f), reason=f.reason)
+                    for c, f in zip(claims, found)], prompt
+        if mode == "one":
             conversations = [self._messages(self.one_verdict_task, context, prompts.fence("claim", c)) for c in claims]
             answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version)
             calls.extend(call for _, call in answers)
@@ -171,6 +178,11 @@ class Scorer:
     def verdict_of(answer: Any) -> str:
         """The spec's verdict label for a judge answer."""
         return answer.verdict
+
+    @staticmethod
+    def label_verdict(label: labels.Label) -> str:
+        """The spec's verdict label for a claim judged by its label probabilities."""
+        raise NotImplementedError
 
     def _llm_reason(self, result: ScoreResult) -> None:
         """Mastra's optional third call: prose from the score and verdicts, parsed leniently."""
