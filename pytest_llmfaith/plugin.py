@@ -42,8 +42,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "llmfaith(model=None, min_faithfulness=None, max_hallucination=None): "
-        "judge model or default thresholds for the llmfaith assertions of a test or module")
+        "markers", "llmfaith(model=None, min_faithfulness=None, max_hallucination=None, no_claims=None): "
+        "judge model, default thresholds or no-claims outcome for the llmfaith assertions of a test or module")
     try:
         settings = resolve(config.getoption, config.getini, os.environ, Path(config.rootpath))
     except ValueError as err:
@@ -94,8 +94,12 @@ class RunHooks:
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
             records.clear()
-        if call.when == "call" and call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
-            report.llmfaith_error = str(call.excinfo.value).splitlines()[0]  # type: ignore[attr-defined]
+        if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
+            if hasattr(report, "wasxfail"):  # xfail expects a wrong answer, never a broken judge
+                report.outcome = "failed"
+                del report.wasxfail
+            if call.when == "call":
+                report.llmfaith_error = str(call.excinfo.value).splitlines()[0]  # type: ignore[attr-defined]
         return report
 
     def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:

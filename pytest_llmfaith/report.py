@@ -73,7 +73,7 @@ class Report(BaseModel):
 
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
-        rows += [f"| `{a.test_id}` | {a.result.scorer} | {a.result.score:.2f} | {a.comparison} "
+        rows += [f"| `{a.test_id}` | {a.result.scorer} | {_score(a)} | {a.comparison} "
                  f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
         lines += [f"- ❌ {g}" for g in self.gate_failures]
@@ -93,7 +93,8 @@ class Report(BaseModel):
         tr.section("llmfaith: LLM judge scores")
         width = max(tr._tw.fullwidth, 80)
         priced = self.totals.cost_usd is not None  # no cost column when no call had a known price
-        numbers = f"{'scorer':<8} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
+        score_width = max([5, *(len(_score(a)) for a in self.assessments)])  # NO CLAIMS is wider
+        numbers = f"{'scorer':<8} {'score':>{score_width}} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
         numbers += f" {'cost':>8}" if priced else ""
         longest = max((len(a.test_id) for a in self.assessments), default=0)
         test_width = max(min(longest, width - len(numbers) - 2), 20)
@@ -105,7 +106,7 @@ class Report(BaseModel):
             tokens = sum((c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent)
             costs = [c.cost_usd for c in spent if c.cost_usd is not None]
             line = (f"{_fit(a.test_id, test_width):<{test_width}} {_SHORT[a.result.scorer]:<8} "
-                    f"{a.result.score:>5.2f} {a.comparison + f'{a.threshold:.2f}':>7} "
+                    f"{_score(a):>{score_width}} {a.comparison + f'{a.threshold:.2f}':>7} "
                     f"{a.outcome:<6} {len(calls):>5} {len(calls) - len(spent):>4} "
                     f"{tokens:>7}" + (f" {_money(sum(costs) if costs else None):>8}" if priced else ""))
             tr.write_line(line, green=a.passed, red=a.outcome == "FAIL", yellow=a.outcome == "XFAIL")
@@ -125,6 +126,11 @@ class Report(BaseModel):
 
 _SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
 _MARKDOWN_OUTCOME = {"PASS": "✅ pass", "FAIL": "❌ fail", "XFAIL": "➖ xfail (expected)"}
+
+
+def _score(a: Assessment) -> str:
+    """The score, or NO CLAIMS: a 0 that no claim produced must not read like a measured 0."""
+    return "NO CLAIMS" if a.result.no_claims else f"{a.result.score:.2f}"
 
 
 def _fit(text: str, width: int) -> str:

@@ -81,6 +81,8 @@ class LLMFaithSession:
                 (f"{prefix}.threshold", assessment.threshold),
                 (f"{prefix}.passed", assessment.passed),
             ])
+            if assessment.result.no_claims:
+                item.user_properties.append((f"{prefix}.no_claims", True))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
@@ -120,7 +122,7 @@ def running_item() -> pytest.Item | None:
     return item
 
 
-MARKER_KEYS = ("model", "min_faithfulness", "max_hallucination")
+MARKER_KEYS = ("model", "min_faithfulness", "max_hallucination", "no_claims")
 
 
 def marker_overrides(item: pytest.Item | None) -> dict[str, Any]:

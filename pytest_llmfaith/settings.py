@@ -7,6 +7,7 @@ Every option is declared once in OPTIONS; the CLI flag, ini key and env var deri
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
 REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
 VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one", "label")
+NO_CLAIMS_MODES: tuple[str, ...] = ("fail", "pass")
 
 
 def _choice(*choices: str) -> Callable[[str], str]:
@@ -34,6 +36,8 @@ def _number(cast: Callable[[str], Any], minimum: float, inclusive: bool = True) 
             value = cast(raw.strip())
         except ValueError:
             raise ValueError(f"must be a {cast.__name__} number") from None
+        if not math.isfinite(value):  # nan compares false with everything: it would disable a check
+            raise ValueError("must be a finite number")
         if value < minimum or (value == minimum and not inclusive):
             raise ValueError(f"must be {'>=' if inclusive else '>'} {minimum}")
         return value
@@ -112,6 +116,9 @@ OPTIONS: tuple[Option, ...] = (
            "call) or 'llm' (a third judge call)", _choice(*REASON_MODES)),
     Option("llm_min_faithfulness", "default min_score for assert_faithful", _score),
     Option("llm_max_hallucination", "default max_score for assert_not_hallucinated", _score),
+    Option("llm_no_claims", "outcome of an assertion whose non-empty output has no claims (a refusal, "
+           "or a judge that failed to read it): fail or pass; an empty output keeps Mastra's outcome",
+           _choice(*NO_CLAIMS_MODES)),
     Option("llm_min_mean_faithfulness", "gate: fail the session if the mean faithfulness score "
            "is below this", _score),
     Option("llm_max_mean_hallucination", "gate: fail the session if the mean hallucination score "
@@ -139,6 +146,7 @@ class Settings:
     reason: str = "verdicts"
     min_faithfulness: float = 0.7
     max_hallucination: float = 0.3
+    no_claims: str = "fail"
     min_mean_faithfulness: float | None = None
     max_mean_hallucination: float | None = None
     report: Path | None = None

@@ -6,7 +6,8 @@ It answers the plugin's own prompts the way a careful judge would, from a script
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label).
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500, malformed JSON,
-wrong schema, wrong verdict count, empty body, dropped connection. It records every request.
+wrong schema, wrong verdict count, empty body, dropped connection, and plausible lies: no claims,
+an extra claim (`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records every request.
 
 Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
 """
@@ -23,7 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 FAULTS = ("delay", "429", "500", "malformed", "wrong_schema", "wrong_count", "empty_body",
-          "empty_content", "drop", "fenced")
+          "empty_content", "drop", "fenced", "no_claims", "extra_claim", "repeat_first")
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Fault:
     step: str | None = None
     times: int = 1
     seconds: float = 0.0
+    text: str = ""  # the claim an extra_claim fault adds
 
 
 @dataclass
@@ -100,9 +102,9 @@ class JudgeServer:
         self.script.claims.update(claims or {})
         self.script.labels.update(labels or {})
 
-    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0) -> None:
+    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0, text: str = "") -> None:
         assert kind in FAULTS, kind
-        self.faults.append(Fault(kind, step, times, seconds))
+        self.faults.append(Fault(kind, step, times, seconds, text))
 
     def calls(self, step: str | None = None) -> list[dict[str, Any]]:
         return [r for r in self.requests if step is None or r["step"] == step]
@@ -178,6 +180,12 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"items": ["not", "what", "was", "asked"]})
         elif kind == "wrong_count" and isinstance(answer, dict) and "verdicts" in answer:
             content = json.dumps({"verdicts": answer["verdicts"][:-1] or answer["verdicts"] * 2})
+        elif kind == "no_claims" and isinstance(answer, dict) and "claims" in answer:
+            content = json.dumps({"claims": []})
+        elif kind == "extra_claim" and isinstance(answer, dict) and "claims" in answer:
+            content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[union-attr]
+        elif kind == "repeat_first" and isinstance(answer, dict) and "verdicts" in answer:
+            content = json.dumps({"verdicts": answer["verdicts"][:1] * len(answer["verdicts"])})
         elif kind == "empty_content":
             content = ""
         elif kind == "fenced":
