@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import threading
 import time
@@ -24,7 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 FAULTS = ("delay", "429", "500", "malformed", "wrong_schema", "wrong_count", "empty_body",
-          "empty_content", "drop", "fenced", "no_claims", "extra_claim", "repeat_first")
+          "empty_content", "drop", "fenced", "no_claims", "extra_claim", "repeat_first", "no_logprobs")
 
 
 @dataclass
@@ -47,8 +48,8 @@ class Script:
 
 
 def _between(text: str, tag: str) -> str | None:
-    match = re.search(rf"<{tag}>\n(.*?)\n</{tag}>", text, re.DOTALL)
-    return match.group(1) if match else None
+    found = re.findall(rf"<{tag}>\n(.*?)\n</{tag}>", text, re.DOTALL)
+    return found[-1] if found else None  # the last: a prompt's worked example comes first
 
 
 def _sentences(text: str) -> list[str]:
@@ -57,7 +58,7 @@ def _sentences(text: str) -> list[str]:
 
 def step_of(messages: list[dict[str, str]]) -> str:
     user = messages[1]["content"] if len(messages) > 1 else ""
-    if "List every factual claim" in user:
+    if "Split the OUTPUT into atomic claims" in user:
         return "claims"
     if "Do not recompute" in user:
         return "reason"
@@ -131,6 +132,17 @@ class JudgeServer:
         verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, field)} for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
 
+    def next_token(self, messages: list[dict[str, str]]) -> dict[str, float]:
+        """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
+        match = re.search(r"\nClaim: (.*)\n\n(Is the claim supported|Does the document contradict)",
+                          messages[-1]["content"], re.DOTALL)
+        claim, question = (match.group(1), match.group(2)) if match else ("", "")
+        if question.startswith("Is"):
+            p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
+        else:
+            p_yes = 0.95 if claim in self.script.contradicted else 0.1
+        return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
+
     def label(self, claim: str, field: str) -> str:
         if claim in self.script.labels:
             return self.script.labels[claim]
@@ -172,6 +184,8 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send(500, {"error": {"message": "internal error", "type": "server_error"}})
         if kind == "empty_body":
             return self._send_raw(200, b"")
+        if body.get("logprobs"):
+            return self._send_next_token(body, kind)
         answer = self.judge.answer(step, messages)
         content = answer if isinstance(answer, str) else json.dumps(answer)
         if kind == "malformed":
@@ -198,6 +212,18 @@ class _Handler(BaseHTTPRequestHandler):
                          "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": prompt_chars // 4, "completion_tokens": len(content) // 4,
                       "total_tokens": prompt_chars // 4 + len(content) // 4},
+        })
+
+    def _send_next_token(self, body: dict[str, Any], kind: str | None) -> None:
+        top = sorted(self.judge.next_token(body["messages"]).items(), key=lambda kv: -kv[1])
+        entries = [{"token": t, "logprob": lp, "bytes": None} for t, lp in top]
+        logprobs = None if kind == "no_logprobs" else {"content": [{**entries[0], "top_logprobs": entries}]}
+        self._send(200, {
+            "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
+            "model": body.get("model", "test-judge"),
+            "choices": [{"index": 0, "finish_reason": "length", "logprobs": logprobs,
+                         "message": {"role": "assistant", "content": entries[0]["token"]}}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 1, "total_tokens": 101},
         })
 
     def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:

@@ -109,17 +109,18 @@ def test_empty_claims_for_a_factual_output_are_reasked_once(tesla, make_judge):
     assert "states facts" in tesla.calls("claims")[1]["body"]["messages"][-1]["content"]
 
 
-def test_a_judge_that_keeps_finding_no_claims_gives_no_claims_and_is_not_served_from_cache(
-        tesla, make_judge, tmp_path):
+def test_a_judge_that_keeps_finding_no_claims_has_the_sentences_judged_instead(tesla, make_judge, tmp_path):
     tesla.fail("no_claims", step="claims", times=2)
     first = Hallucination(make_judge(cache="use", cache_dir=tmp_path)).run(OUTPUT, TESLA)
-    assert (first.score, first.claims, first.no_claims) == (0.0, [], True)
-    assert len(tesla.calls("claims")) == 2  # re-asked once, then accepted
+    # the empty list is not trusted: every sentence that states a fact becomes a claim
+    assert (first.score, first.claims, first.no_claims) == (0.5, [
+        "Tesla was founded in 2003.", "Elon Musk started the company."], False)
+    assert len(tesla.calls("claims")) == 2  # re-asked once, then the sentences
     healthy = Hallucination(make_judge(cache="use", cache_dir=tmp_path)).run(OUTPUT, TESLA)
-    assert healthy.score == 0.5 and not healthy.no_claims  # the stored empty list was asked again
-    assert len(tesla.calls("claims")) == 3
+    assert healthy.score == 0.5 and not healthy.no_claims
+    assert len(tesla.calls("claims")) == 3  # the stored empty list was asked again
     replayed = Hallucination(make_judge(cache="replay", cache_dir=tmp_path)).run(OUTPUT, TESLA)
-    assert replayed.score == 0.5 and len(tesla.calls()) == 4  # claims and verdicts of `healthy` replayed
+    assert replayed.score == 0.5 and len(tesla.calls()) == 3 + len(tesla.calls("verdicts"))
 
 
 def test_a_refusal_is_not_reasked_for_claims(server, make_judge):
