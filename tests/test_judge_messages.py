@@ -13,7 +13,7 @@ from cases import TESLA
 
 from pytest_llmfaith import CacheMissError, Hallucination, JudgeError
 from pytest_llmfaith.cache import CacheWarning
-from pytest_llmfaith.judge import UNREACHABLE_AFTER
+from pytest_llmfaith import judge as judge_module
 from pytest_llmfaith.scorers.prompts import fence
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
@@ -90,20 +90,21 @@ def test_fence_escapes_a_context_closing_tag_in_another_case():
 
 
 def test_unreachable_judge_fails_fast_after_a_few_calls(server, make_judge):
+    in_a_row = judge_module.UNREACHABLE_AFTER
     server.fail("drop", times=10_000)
     judge = make_judge(retries=1)
-    messages = [judge_error(judge, f"Claim number {i}.") for i in range(UNREACHABLE_AFTER)]
-    assert len(server.requests) == 2 * UNREACHABLE_AFTER  # each call waited out its retry
+    messages = [judge_error(judge, f"Claim number {i}.") for i in range(in_a_row)]
+    assert len(server.requests) == 2 * in_a_row  # each call waited out its retry
     assert all("APIConnectionError" in m for m in messages)
     for i in range(3):
         message = judge_error(judge, f"Another claim {i}.")
         assert message.startswith(messages[-1]) and "fail at once" in message
-    assert len(server.requests) == 2 * UNREACHABLE_AFTER  # no more connection attempts
+    assert len(server.requests) == 2 * in_a_row  # no more connection attempts
 
 
 def test_connection_failures_fail_fast_only_when_in_a_row(tesla, make_judge):
     judge = make_judge(retries=0)
-    for _ in range(2 * UNREACHABLE_AFTER):
+    for _ in range(2 * judge_module.UNREACHABLE_AFTER):
         tesla.fail("drop", times=1)
         judge_error(judge)
         assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5  # reachable again: count restarts
