@@ -452,7 +452,7 @@ class Judge:
                     "--llm-judge-api-base")
         error = JudgeError(self._redact(
             f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
-            f"attempt(s): {kind}: {_shorten(server_said(err) or kind)}. Fix: {hint}."
+            f"attempt(s): {kind}: {_shorten(server_said(err).rstrip('. ') or kind)}. Fix: {hint}."
         ))
         error.kind = kind
         return error
