@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,10 @@ if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
 
 REPORT_VERSION = 1
+
+
+class ReportWarning(UserWarning):
+    """An llmfaith output file could not be written; the run and its other outputs go on."""
 
 
 class Totals(BaseModel):
@@ -37,6 +42,7 @@ class Report(BaseModel):
     judge_errors: dict[str, str] = Field(default_factory=dict)  # test id -> error, scored nothing
     gate_failures: list[str] = Field(default_factory=list)
     gate_notes: list[str] = Field(default_factory=list)
+    unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
 
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
@@ -69,7 +75,9 @@ class Report(BaseModel):
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
                 "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
-        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8",
+                        errors="backslashreplace")
 
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
@@ -81,12 +89,28 @@ class Report(BaseModel):
         return "\n".join(lines) + "\n"
 
     def write_outputs(self, json_path: Path | None) -> None:
-        if json_path is not None:
-            self.write_json(json_path)
+        """The JSON report and the GitHub step summary. One that cannot be written is a warning:
+        raising here would cost the run its failure details, short summary and this table."""
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary:
-            with open(summary, "a", encoding="utf-8") as fh:
-                fh.write(self.markdown())
+        for what, path, write in (("JSON report (--llm-report)", json_path, self.write_json),
+                                  ("GitHub step summary (GITHUB_STEP_SUMMARY)",
+                                   Path(summary) if summary else None, self._append_markdown)):
+            if path is None:
+                continue
+            try:
+                write(path)
+            except OSError as err:
+                self.unwritten.append(f"llmfaith: could not write the {what} to {path}: {err}. "
+                                      "Fix: point it at a writable file path.")
+        for problem in self.unwritten:
+            try:
+                warnings.warn(ReportWarning(problem), stacklevel=2)
+            except ReportWarning:  # -W error: still shown, in the llmfaith section
+                pass
+
+    def _append_markdown(self, path: Path) -> None:
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(self.markdown())
 
     def render(self, tr: TerminalReporter, verbose: bool) -> None:
         """The terminal section: a row per assessment, reasons of failures, totals, gates."""
@@ -122,6 +146,8 @@ class Report(BaseModel):
             tr.write_line(note)
         for failure in self.gate_failures:
             tr.write_line(f"llmfaith gate FAILED: {failure}", red=True, bold=True)
+        for problem in self.unwritten:
+            tr.write_line(f"WARNING {problem}", yellow=True)
 
 
 _SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}

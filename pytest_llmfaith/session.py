@@ -66,6 +66,7 @@ class LLMFaithSession:
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
+                max_tokens=s.judge_max_tokens,
             ), self._cache)
         return self._judges[model]
 

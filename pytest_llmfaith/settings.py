@@ -104,6 +104,8 @@ OPTIONS: tuple[Option, ...] = (
            "judge, whose requests queue behind each other)", _number(float, 0, False)),
     Option("llm_judge_retries", "retries on rate limits, 5xx and connection errors (with backoff)",
            _number(int, 0)),
+    Option("llm_judge_max_tokens", "most tokens the judge may write per answer (an answer cut at "
+           "the limit is an error naming this option; default: the server's own limit)", _number(int, 1)),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
            "(concurrent), 'label' one claim per call read from the answer's token probabilities "
            "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
@@ -140,6 +142,7 @@ class Settings:
     judge_api_key_env: str | None = None
     judge_timeout: float | None = None
     judge_retries: int = 3
+    judge_max_tokens: int | None = None
     judge_verdicts: str = "auto"
     cache: str = "use"
     cache_dir: Path = Path(".llmfaith_cache")

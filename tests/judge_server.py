@@ -5,9 +5,12 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label).
-It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500, malformed JSON,
-wrong schema, wrong verdict count, empty body, dropped connection, and plausible lies: no claims,
-an extra claim (`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records every request.
+It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
+message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
+at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
+connection, no logprobs for a label request, and plausible lies: no claims, an extra claim
+(`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records
+every request.
 
 Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
 """
@@ -24,8 +27,9 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-FAULTS = ("delay", "429", "500", "malformed", "wrong_schema", "wrong_count", "empty_body",
-          "empty_content", "drop", "fenced", "no_claims", "extra_claim", "repeat_first", "no_logprobs")
+FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "wrong_schema",
+          "wrong_count", "empty_body", "empty_content", "drop", "fenced", "no_claims", "extra_claim",
+          "repeat_first", "no_logprobs")
 
 
 @dataclass
@@ -34,6 +38,7 @@ class Fault:
     step: str | None = None
     times: int = 1
     seconds: float = 0.0
+    message: str = ""  # what the server says in its error body (500, error_200)
     text: str = ""  # the claim an extra_claim fault adds
 
 
@@ -103,9 +108,10 @@ class JudgeServer:
         self.script.claims.update(claims or {})
         self.script.labels.update(labels or {})
 
-    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0, text: str = "") -> None:
+    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0,
+             message: str = "", text: str = "") -> None:
         assert kind in FAULTS, kind
-        self.faults.append(Fault(kind, step, times, seconds, text))
+        self.faults.append(Fault(kind, step, times, seconds, message, text))
 
     def calls(self, step: str | None = None) -> list[dict[str, Any]]:
         return [r for r in self.requests if step is None or r["step"] == step]
@@ -180,8 +186,13 @@ class _Handler(BaseHTTPRequestHandler):
         if kind == "429":
             return self._send(429, {"error": {"message": "rate limited", "type": "rate_limit_error"}},
                               {"Retry-After": str(fault.seconds or 0), "retry-after-ms": str(int(fault.seconds * 1000))})  # type: ignore[union-attr]
-        if kind == "500":
-            return self._send(500, {"error": {"message": "internal error", "type": "server_error"}})
+        if kind in ("500", "error_200"):
+            error = {"message": fault.message or "internal error", "type": "server_error"}  # type: ignore[union-attr]
+            return self._send(500 if kind == "500" else 200, {"error": error})
+        if kind == "401":  # like servers that echo the rejected key
+            key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+            return self._send(401, {"error": {"message": f"Incorrect API key provided: {key}",
+                                              "type": "invalid_request_error"}})
         if kind == "empty_body":
             return self._send_raw(200, b"")
         if body.get("logprobs"):
@@ -204,12 +215,15 @@ class _Handler(BaseHTTPRequestHandler):
             content = ""
         elif kind == "fenced":
             content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
+        elif kind == "length":
+            content = content[: len(content) // 2]
         prompt_chars = sum(len(m.get("content") or "") for m in messages)
+        choice = {"index": 0, "finish_reason": "length" if kind == "length" else "stop",
+                  "message": {"role": "assistant", "content": content}}
         self._send(200, {
             "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
             "model": body.get("model", "test-judge"),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
+            "choices": [] if kind == "no_choices" else [choice],
             "usage": {"prompt_tokens": prompt_chars // 4, "completion_tokens": len(content) // 4,
                       "total_tokens": prompt_chars // 4 + len(content) // 4},
         })

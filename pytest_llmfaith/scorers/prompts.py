@@ -9,6 +9,7 @@ would be served for a prompt that no longer exists.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 CLAIMS_VERSION = "claims-3"
@@ -21,7 +22,8 @@ DATA_RULE = (
 
 
 def fence(tag: str, text: str) -> str:
-    escaped = text.replace(f"</{tag}", "<\\/" + tag)
+    """A closing tag in any case or spacing (`</OUTPUT>`, `</ output>`) is escaped too."""
+    escaped = re.sub(rf"<(\s*)/(\s*{tag})", r"<\1\\/\2", text, flags=re.IGNORECASE)
     return f"<{tag}>\n{escaped}\n</{tag}>"
 
 
