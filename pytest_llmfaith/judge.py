@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from .local import LocalModel
+    from .local.watch import ServerWatch
 
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
@@ -131,6 +132,7 @@ class Judge:
         self._transport: tuple[str, str | None, str | None] | None = None
         self._identity: str | None = None
         self._local_model: LocalModel | None = None  # set once the local judge server is in use
+        self._server: ServerWatch | None = None
         self._lock = threading.Lock()
 
     # -- cache identity -------------------------------------------------------------------
@@ -297,8 +299,10 @@ class Judge:
                      litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
         for attempt in range(self.config.retries + 1):
             try:
-                response = litellm.completion(**kwargs)
+                response = self._send(litellm, kwargs, step)
                 break
+            except JudgeError:
+                raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
                     raise self._failure(step, err, attempts=attempt + 1) from None
@@ -326,10 +330,10 @@ class Judge:
                 if self._transport is None:
                     cfg = self.config
                     if cfg.is_local:
-                        from .local import ensure_server, resolve_local_model
+                        from .local import resolve_local_model
 
                         self._local_model = resolve_local_model(cfg.model)
-                        self._transport = (LOCAL_TRANSPORT_MODEL, ensure_server(self._local_model), "local")
+                        self._transport = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
                     else:
                         key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
                         if cfg.api_key_env and not key:
@@ -342,6 +346,26 @@ class Judge:
                         self._transport = (cfg.model, cfg.api_base, key)
                     bypass_proxy_for_loopback(self._transport[1])
         return self._transport
+
+    def _local_server(self) -> ServerWatch:
+        from .local.watch import ServerWatch
+
+        assert self._local_model is not None
+        self._server = ServerWatch(self._local_model)
+        return self._server
+
+    def _send(self, litellm: ModuleType, kwargs: dict[str, Any], step: str) -> Any:
+        """litellm.completion; a request that cannot reach the offline judge's server finds out
+        whether it died, and if so goes once to a replacement (see local/watch.py)."""
+        while True:
+            try:
+                return litellm.completion(**kwargs)
+            except (litellm.APIConnectionError, litellm.InternalServerError):
+                base = self._server.replace_if_dead(step) if self._server is not None else None
+                if base is None:
+                    raise
+                kwargs["api_base"] = base
+                self._transport = (LOCAL_TRANSPORT_MODEL, base, "local")
 
     def _response_format(self, litellm: ModuleType, model: str, schema: type[BaseModel]) -> dict[str, Any]:
         """JSON schema where the provider enforces it, plain JSON mode otherwise."""

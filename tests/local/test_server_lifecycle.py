@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from pytest_llmfaith import Judge, JudgeCache, JudgeConfig, JudgeError
 from pytest_llmfaith.local import LocalModel, ensure_server, shutdown_server
 from pytest_llmfaith.local.launcher import run_files, server_alive
 
@@ -69,3 +70,60 @@ def test_a_dead_servers_log_survives_its_successor(
     assert second.pid != first.pid
     assert f"serving on 127.0.0.1:{first.port}" in files.log_of(first.pid).read_text()
     assert f"serving on 127.0.0.1:{second.port}" in files.log_of(second.pid).read_text()
+
+
+def local_judge(model: LocalModel) -> Judge:
+    """A judge on the fake server; retries=0, so a restart cannot hide behind a retry."""
+    return Judge(JudgeConfig(model=f"local:{model.path}", retries=0), JudgeCache(None, "off"))
+
+
+def ask(judge: Judge, text: str) -> object:
+    messages = [{"role": "system", "content": "judge"}, {"role": "user", "content": text}]
+    return judge.ask("claims", messages, None, "v1")[0]
+
+
+@pytest.mark.parametrize(("sig", "fix", "log"), [
+    (signal.SIGKILL, "out-of-memory killer", "serving on 127.0.0.1:{port}"),
+    (signal.SIGSEGV, "make clean install", "Fatal Python error: Segmentation fault"),  # faulthandler
+])
+def test_a_killed_server_is_restarted_once_then_named(
+    fake_runtime: Callable[[str], None], fake_model: LocalModel, stop_all: list[str],
+    sig: signal.Signals, fix: str, log: str,
+) -> None:
+    judge = local_judge(fake_model)
+    assert ask(judge, "first") == "ok"
+    first = run_files(fake_model).read()
+    os.kill(first.pid, sig)
+    wait_dead(first.pid)
+    assert ask(judge, "second") == "ok"  # the next call restarts it
+    second = run_files(fake_model).read()
+    assert second.pid != first.pid
+
+    os.kill(second.pid, sig)
+    wait_dead(second.pid)
+    with pytest.raises(JudgeError) as caught:
+        ask(judge, "third")
+    message = str(caught.value)
+    for server in (first, second):
+        assert f"server (pid {server.pid}) was killed by signal {sig.name}" in message
+        assert log.format(port=server.port) in message  # the end of each one's log
+    assert fix in message and "--llm-judge-api-base" not in message
+    judge.close()
+
+
+def test_a_crash_during_a_call_is_named_with_the_runtime_fix(
+    fake_runtime: Callable[[str], None], fake_model: LocalModel, stop_all: list[str]
+) -> None:
+    judge = local_judge(fake_model)
+    assert ask(judge, "first") == "ok"
+    with pytest.raises(JudgeError) as caught:
+        ask(judge, "SEGFAULT")  # kills the server, and its replacement on the retry
+    message = str(caught.value)
+    assert message.count("was killed by signal SIGSEGV") == 2
+    assert "at step 'claims'" in message
+    assert message.count("Fatal Python error: Segmentation fault") == 2  # faulthandler, in each log
+    assert "make clean install" in message and "--llm-judge-api-base" not in message
+    with pytest.raises(JudgeError, match="not restarted again"):
+        ask(judge, "after")  # fails at once: no third server
+    assert run_files(fake_model).read() is None or not server_alive(run_files(fake_model).read().pid)
+    judge.close()
