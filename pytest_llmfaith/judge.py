@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from .cache import JudgeCache, request_key
 from .errors import CacheMissError, JudgeError
+from .progress import NO_PROGRESS, JudgeProgress
 from .results import JudgeCall
 
 if TYPE_CHECKING:
@@ -134,6 +135,7 @@ class Judge:
         self._local_model: LocalModel | None = None  # set once the local judge server is in use
         self._server: ServerWatch | None = None
         self._lock = threading.Lock()
+        self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
 
     # -- cache identity -------------------------------------------------------------------
     @property
@@ -189,7 +191,7 @@ class Judge:
         workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
 
         def fetch(i: int) -> tuple[T | str, JudgeCall]:
-            return self._fetch(step, keys[i], conversations[i], schema, None)
+            return self._fetch(step, keys[i], conversations[i], schema, None, of=(i + 1, len(keys)))
 
         if workers == 1:
             fetched = [fetch(i) for i in misses]
@@ -218,7 +220,7 @@ class Judge:
         )
 
     def _fetch(self, step: str, key: str, messages: Messages, schema: type[T] | None,
-               check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall]:
+               check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
             raise CacheMissError(
                 f"llmfaith: no stored judge answer for step '{step}' of model {self.config.model} "
@@ -228,7 +230,8 @@ class Judge:
             )
         import_litellm()
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
-        answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
+        with self.progress.call(step, *of):
+            answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
         self.cache.set(key, {"answer": raw, "usage": usage, "cost_usd": cost})
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
@@ -351,7 +354,7 @@ class Judge:
         from .local.watch import ServerWatch
 
         assert self._local_model is not None
-        self._server = ServerWatch(self._local_model)
+        self._server = ServerWatch(self._local_model, announce=self.progress.judge_loading)
         return self._server
 
     def _send(self, litellm: ModuleType, kwargs: dict[str, Any], step: str) -> Any:

@@ -3,6 +3,7 @@ process (tests/local/fake_judge_server.py), so no llama.cpp or weights are neede
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -72,6 +73,20 @@ def test_a_dead_servers_log_survives_its_successor(
     assert f"serving on 127.0.0.1:{second.port}" in files.log_of(second.pid).read_text()
 
 
+class Recorder:
+    """A progress sink that remembers the offline judge's loads."""
+
+    def __init__(self) -> None:
+        self.loads: list[bool] = []  # True: started loading; False: ready
+
+    @contextlib.contextmanager
+    def call(self, step: str, index: int, total: int) -> Iterator[None]:
+        yield
+
+    def judge_loading(self, model: str, seconds: float | None) -> None:
+        self.loads.append(seconds is None)
+
+
 def local_judge(model: LocalModel) -> Judge:
     """A judge on the fake server; retries=0, so a restart cannot hide behind a retry."""
     return Judge(JudgeConfig(model=f"local:{model.path}", retries=0), JudgeCache(None, "off"))
@@ -90,7 +105,8 @@ def test_a_killed_server_is_restarted_once_then_named(
     fake_runtime: Callable[[str], None], fake_model: LocalModel, stop_all: list[str],
     sig: signal.Signals, fix: str, log: str,
 ) -> None:
-    judge = local_judge(fake_model)
+    judge, progress = local_judge(fake_model), Recorder()
+    judge.progress = progress
     assert ask(judge, "first") == "ok"
     first = run_files(fake_model).read()
     os.kill(first.pid, sig)
@@ -98,6 +114,7 @@ def test_a_killed_server_is_restarted_once_then_named(
     assert ask(judge, "second") == "ok"  # the next call restarts it
     second = run_files(fake_model).read()
     assert second.pid != first.pid
+    assert progress.loads == [True, False, True, False]
 
     os.kill(second.pid, sig)
     wait_dead(second.pid)
@@ -108,6 +125,7 @@ def test_a_killed_server_is_restarted_once_then_named(
         assert f"server (pid {server.pid}) was killed by signal {sig.name}" in message
         assert log.format(port=server.port) in message  # the end of each one's log
     assert fix in message and "--llm-judge-api-base" not in message
+    assert progress.loads == [True, False, True, False]  # not restarted a second time
     judge.close()
 
 
