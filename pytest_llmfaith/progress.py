@@ -73,9 +73,10 @@ class TerminalProgress:
         self._lock = threading.RLock()
         self._test: str | None = None
         self._calls = 0
-        self._done_s = 0.0  # judge time of this test's finished calls
+        self._done_s = 0.0  # time this test waited on the judge, up to `_since`
         self._step = ""
-        self._since: float | None = None  # start of the call in flight
+        self._in_flight = 0  # calls (concurrent ones for a hosted judge)
+        self._since: float | None = None  # since when a call is in flight
         self._loading: tuple[str, float] | None = None
         self._live = False  # our line is the terminal's current line and may be rewritten
         self._open = False  # we wrote the current line and did not end it
@@ -86,16 +87,20 @@ class TerminalProgress:
     @contextlib.contextmanager
     def call(self, step: str, index: int, total: int) -> Iterator[None]:
         with self._lock:
-            self._step, self._since = step_label(step, index, total), time.monotonic()
+            self._step = step_label(step, index, total)
+            self._in_flight += 1
+            if self._since is None:
+                self._since = time.monotonic()
             self._start_ticker()
         try:
             yield
         finally:
             with self._lock:
-                if self._since is not None:
-                    self._done_s += time.monotonic() - self._since
                 self._calls += 1
-                self._since = None
+                self._in_flight -= 1
+                if self._in_flight == 0 and self._since is not None:
+                    self._done_s += time.monotonic() - self._since
+                    self._since = None
 
     def judge_loading(self, model: str, seconds: float | None) -> None:
         with self._lock:
