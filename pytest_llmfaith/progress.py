@@ -157,17 +157,22 @@ class TerminalProgress:
     def _show(self, line: str) -> None:
         """Write `line` on a line of its own, or in place of our live line; leave it open so
         pytest's next result starts a new line (and no empty line is left between)."""
-        if self.tr is None:
+        tr = self.tr
+        if tr is None:
             return
-        if self._live and self._open and self.tr.currentfspath is None:
-            self.tr.rewrite(line[: shutil.get_terminal_size().columns - 1], erase=True)
-        else:
-            if self._open and self.tr.currentfspath is None:
-                self.tr.write("\n")
+        capture = self.config.pluginmanager.get_plugin("capturemanager")
+        # During a test, the terminal's file descriptor is captured: write past it, as live logging does.
+        with capture.global_and_fixture_disabled() if capture is not None else contextlib.nullcontext():
+            if self._live and self._open and tr.currentfspath is None:
+                tr.rewrite(line[: shutil.get_terminal_size().columns - 1], erase=True)
             else:
-                self.tr.ensure_newline()
-            self.tr.write(line, flush=True)
-        self.tr.currentfspath = None
+                if self._open and tr.currentfspath is None:
+                    tr.write("\n")
+                else:
+                    tr.ensure_newline()
+                tr.write(line)
+            tr.flush()
+        tr.currentfspath = None
         self._open = True
 
     def _start_ticker(self) -> None:

@@ -12,6 +12,7 @@ from test_plugin import (  # noqa: F401 - module fixtures shared with the plugin
     TESLA_FACTS,
     _clean_env,
     _litellm_warmed_up_in_the_outer_process,
+    judge_args,
     run,
 )
 
@@ -124,3 +125,19 @@ def test_xdist_workers_report_to_no_one(pytestconfig: pytest.Config, monkeypatch
     monkeypatch.setattr(pytestconfig, "workerinput", {"workerid": "gw0"}, raising=False)
     assert progress.install(pytestconfig) is progress.NO_PROGRESS  # its output reaches no one
     assert len(registered) == 1
+
+
+def test_the_live_status_bypasses_output_capture(pytester, server, slow_suite) -> None:
+    """Drawn while the test runs, it must reach the terminal, not the test's captured output
+    (a subprocess: in-process runs do not capture the terminal's file descriptor)."""
+    pytester.makeconftest(TTY + "import pytest_llmfaith.progress as p\np.SLOW_AFTER_S, p.TICK_S = 0.3, 0.05\n")
+    pytester.makepyfile(test_progress_suite=HEADER + '''
+def test_slow():
+    assert_faithful(GOOD, CTX)
+    assert False, "fails, to show its captured output"
+''')
+    result = pytester.runpytest_subprocess(*judge_args(server), timeout=120)
+    result.assert_outcomes(failed=1)
+    assert "Captured stdout call" not in result.stdout.str()
+    lines = progress_lines((pytester.path / "terminal.txt").read_bytes().decode())
+    assert len(lines) == 1 and "\r" in lines[0]
