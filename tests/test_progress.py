@@ -4,6 +4,7 @@ pytest runs against the loopback judge, whose answers are delayed to make a test
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_plugin import (  # noqa: F401 - module fixtures shared with the plugin tests
@@ -127,9 +128,10 @@ def test_xdist_workers_report_to_no_one(pytestconfig: pytest.Config, monkeypatch
     assert len(registered) == 1
 
 
-def test_the_live_status_bypasses_output_capture(pytester, server, slow_suite) -> None:
+def test_the_live_status_bypasses_output_capture(pytester, server, slow_suite, monkeypatch) -> None:
     """Drawn while the test runs, it must reach the terminal, not the test's captured output
     (a subprocess: in-process runs do not capture the terminal's file descriptor)."""
+    monkeypatch.setenv("PYTHONPATH", str(Path(progress.__file__).parents[1]))  # the code under test
     pytester.makeconftest(TTY + "import pytest_llmfaith.progress as p\np.SLOW_AFTER_S, p.TICK_S = 0.3, 0.05\n")
     pytester.makepyfile(test_progress_suite=HEADER + '''
 def test_slow():
