@@ -363,12 +363,14 @@ class Judge:
         while True:
             try:
                 return litellm.completion(**kwargs)
-            except (litellm.APIConnectionError, litellm.InternalServerError):
-                base = self._server.replace_if_dead(step) if self._server is not None else None
-                if base is None:
-                    raise
-                kwargs["api_base"] = base
-                self._transport = (LOCAL_TRANSPORT_MODEL, base, "local")
+            except (litellm.APIConnectionError, litellm.InternalServerError) as err:
+                failure = err
+            # outside the handler: an error about a dead server does not chain litellm's traceback
+            base = self._server.replace_if_dead(step) if self._server is not None else None
+            if base is None:
+                raise failure
+            kwargs["api_base"] = base
+            self._transport = (LOCAL_TRANSPORT_MODEL, base, "local")
 
     def _response_format(self, litellm: ModuleType, model: str, schema: type[BaseModel]) -> dict[str, Any]:
         """JSON schema where the provider enforces it, plain JSON mode otherwise."""

@@ -141,6 +141,7 @@ def test_a_crash_during_a_call_is_named_with_the_runtime_fix(
     assert "at step 'claims'" in message
     assert message.count("Fatal Python error: Segmentation fault") == 2  # faulthandler, in each log
     assert "make clean install" in message and "--llm-judge-api-base" not in message
+    assert caught.value.__context__ is None  # pytest shows this message, not litellm's traceback
     with pytest.raises(JudgeError, match="not restarted again"):
         ask(judge, "after")  # fails at once: no third server
     assert run_files(fake_model).read() is None or not server_alive(run_files(fake_model).read().pid)
