@@ -2,31 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Literal
 
+from .errors import ConfigError
 from .results import Assessment, ScoreResult, Verdict
 from .scorers.base import ContextArg, shorten
 from .session import active_session, marker_overrides, running_item
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
+_ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
+NO_CLAIMS_POLICIES = ("fail", "pass")
+NoClaims = Literal["fail", "pass"]
 
 
 def assert_faithful(
     output: str, context: ContextArg, min_score: float | None = None, *,
-    input: str | None = None, scale: float = 1, model: str | None = None,
+    input: str | None = None, scale: float = 1, model: str | None = None, no_claims: NoClaims | None = None,
 ) -> ScoreResult:
-    """Fail unless at least `min_score` of the output's claims are supported by the context."""
+    """Fail unless at least `min_score` of the output's claims are supported by the context.
+
+    `no_claims` decides a non-empty output in which the judge found no claims (default: the
+    llm_no_claims setting, "fail"): a refusal may rightly make none, a failed judge also does.
+    """
     __tracebackhide__ = True
-    return _check("faithfulness", output, context, min_score, input=input, scale=scale, model=model)
+    return _check("faithfulness", output, context, min_score, no_claims, input=input, scale=scale, model=model)
 
 
 def assert_not_hallucinated(
     output: str, context: ContextArg, max_score: float | None = None, *,
-    input: str | None = None, scale: float = 1, model: str | None = None,
+    input: str | None = None, scale: float = 1, model: str | None = None, no_claims: NoClaims | None = None,
 ) -> ScoreResult:
     """Fail if more than `max_score` of the output's claims are made up relative to the context."""
     __tracebackhide__ = True
-    return _check("hallucination", output, context, max_score, input=input, scale=scale, model=model)
+    return _check("hallucination", output, context, max_score, no_claims, input=input, scale=scale, model=model)
 
 
 def score(scorer: str, output: str, context: ContextArg, *, input: str | None = None,
@@ -38,17 +47,29 @@ def score(scorer: str, output: str, context: ContextArg, *, input: str | None = 
         output, context, input=input, scale=scale)
 
 
-def _check(name: str, output: Any, context: ContextArg, threshold: float | None, **options: Any) -> ScoreResult:
+def _check(name: str, output: Any, context: ContextArg, threshold: float | None, no_claims: str | None,
+           **options: Any) -> ScoreResult:
     __tracebackhide__ = True
     session, item = active_session(), running_item()
     overrides = marker_overrides(item)
+    scale = options["scale"]
     if threshold is None:
-        threshold = overrides.get(_DEFAULT_KEY[name], getattr(session.settings, _DEFAULT_KEY[name]))
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or threshold < 0:
-        raise ValueError(f"llmfaith: the {name} threshold must be a number >= 0, got {threshold!r}.")
+        key = _DEFAULT_KEY[name]
+        threshold = overrides.get(key, getattr(session.settings, key))
+        check_threshold(threshold, scale, f"@pytest.mark.llmfaith({key}={threshold!r})" if key in overrides
+                        else f"llm_{key}={threshold!r}", ConfigError)
+    else:
+        check_threshold(threshold, scale, f"{_ARGUMENT[name]}={threshold!r}", ValueError)
+    policy = no_claims or overrides.get("no_claims") or session.settings.no_claims
+    if policy not in NO_CLAIMS_POLICIES:
+        error = ValueError if no_claims else ConfigError  # a wrong argument fails, a wrong marker errors
+        raise error(f"llmfaith: no_claims must be 'pass' or 'fail', got {policy!r}.")
     model = options.pop("model") or overrides.get("model")
     result = session.scorer(name, model).run(output, context, **options)
-    passed = result.score >= threshold if result.higher_is_better else result.score <= threshold
+    if _policy_decides(result):
+        passed = policy == "pass"
+    else:
+        passed = result.score >= threshold if result.higher_is_better else result.score <= threshold
     assessment = Assessment(test_id=item.nodeid if item is not None else "<outside pytest>",
                             result=result, threshold=float(threshold), passed=passed)
     session.record(assessment, item)  # before raising: failures must reach the summary
@@ -57,11 +78,33 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
     return result
 
 
+def check_threshold(value: Any, scale: Any, where: str, error: type[Exception]) -> None:
+    """A threshold outside the scale always passes or always fails: refuse it at the call.
+
+    `error` is ValueError for an argument, ConfigError (an ERROR of the test) for a marker.
+    """
+    __tracebackhide__ = True
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise error(f"llmfaith: {where} must be a finite number between 0 and the scale.")
+    if not isinstance(scale, bool) and isinstance(scale, (int, float)) and not 0 <= value <= scale:
+        percent = value / 100 * scale  # max_score=10 on a 0..1 scale was meant as 10 %
+        hint = f"; did you mean {percent:.2f}?" if 0 < percent <= scale else \
+            f"; use a score between 0 and {scale:g} (the scale argument)."
+        raise error(f"llmfaith: {where} is outside 0..{scale:g}{hint}")
+
+
 def failure_message(assessment: Assessment) -> str:
     r = assessment.result
+    judge = f"(judge: {r.judge_calls[0].model if r.judge_calls else 'none needed'})"
+    if _policy_decides(r):
+        return "\n".join([
+            f"{r.scorer}: the judge found NO CLAIMS in a non-empty output {judge}, and no_claims='fail'.",
+            "If this output rightly states no facts (a refusal, a greeting, a question), pass "
+            "no_claims='pass' to the assertion or to @pytest.mark.llmfaith (default: --llm-no-claims); "
+            "if it does state facts, the judge failed to read them: use a stronger judge model.",
+            f"output: {shorten(r.output, 300)!r}"])
     side = "below min_score" if r.higher_is_better else "above max_score"
-    lines = [f"{r.scorer} score {r.score:.2f} is {side} {assessment.threshold:.2f} "
-             f"(judge: {r.judge_calls[0].model if r.judge_calls else 'none needed'})",
+    lines = [f"{r.scorer} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}",
              f"reason: {r.reason}"]
     if r.verdicts:
         lines.append("claims, unsupported first:")
@@ -70,6 +113,12 @@ def failure_message(assessment: Assessment) -> str:
                   for bad, v in sorted(((_is_bad(r, v), v) for v in r.verdicts), key=lambda p: not p[0])]
     lines.append(f"output: {shorten(r.output, 300)!r}")
     return "\n".join(lines)
+
+
+def _policy_decides(result: ScoreResult) -> bool:
+    """No claims in a non-empty output: the no_claims policy decides, not the score (0).
+    An empty output keeps Mastra's outcomes: hallucination 0 passes, faithfulness 0 fails."""
+    return result.no_claims and bool(result.output.strip())
 
 
 def _is_bad(result: ScoreResult, verdict: Verdict) -> bool:

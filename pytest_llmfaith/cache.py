@@ -34,8 +34,11 @@ def canonical_json(data: Any) -> str:
 
 
 def request_key(request: dict[str, Any]) -> str:
-    """The key of a judge request: everything that decides the answer, and nothing else."""
-    return hashlib.sha256(canonical_json({"cache_format": CACHE_FORMAT, **request}).encode()).hexdigest()
+    """The key of a judge request: everything that decides the answer, and nothing else.
+    surrogatepass: a lone surrogate in the text under test still gets a key (same bytes as before
+    for every valid text)."""
+    text = canonical_json({"cache_format": CACHE_FORMAT, **request})
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class _ReadOnlyStore:
@@ -136,7 +139,7 @@ class JudgeCache:
 
     def _broken(self, problem: str) -> None:
         if self.mode == "replay":
-            raise JudgeError(self._message(problem) + " Replay mode needs a readable cache.")
+            raise JudgeError(self._message(problem)) from None
         self._warn(problem, "Running uncached.")
         self.mode, self._writable, self._store, self._opened = "off", False, None, True
 
@@ -144,6 +147,16 @@ class JudgeCache:
         warnings.warn(CacheWarning(f"{self._message(problem)} {consequence}"), stacklevel=2)
 
     def _message(self, problem: str) -> str:
+        """The fix depends on what is there: a file is no cache, and replay's recordings must
+        never be thrown away."""
+        if self.directory is not None and self.directory.is_file():
+            return (f"llmfaith: --llm-cache-dir {self.directory} is a file, not a directory. Fix: "
+                    "point --llm-cache-dir at a directory (or move that file away).")
+        if self.mode == "replay":
+            return (f"llmfaith: the recorded judge cache at {self.directory} is unusable ({problem}); "
+                    "replay mode needs a readable cache. Fix: restore the recordings (e.g. `git "
+                    f"checkout -- {self.directory}` or your CI cache restore), or re-record them with "
+                    "--llm-cache=use and a reachable judge. Do not delete it.")
         return (
             f"llmfaith: the judge cache at {self.directory} is unusable ({problem}). "
             "Fix: delete that directory, or point --llm-cache-dir somewhere writable."

@@ -18,6 +18,8 @@ class LocalJudgeUnavailable(ConfigError):
 class JudgeError(LLMFaithError):
     """The judge could not produce a valid answer: an infrastructure failure, never a pass."""
 
+    kind: str = ""  # the transport failure behind it (e.g. APIConnectionError), when there was one
+
 
 class CacheMissError(JudgeError):
     """Replay mode found no stored answer for a judge call."""

@@ -14,14 +14,15 @@ import functools
 import json
 import os
 import re
+import shlex
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 from urllib.parse import urlparse
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from .cache import JudgeCache, request_key
 from .errors import CacheMissError, JudgeError
@@ -39,6 +40,15 @@ Messages = list[dict[str, str]]
 
 LOCAL_TRANSPORT_MODEL = "openai/local"
 _SHOWN_ANSWER_CHARS = 300
+TOP_LOGPROBS = 20
+
+
+class NextToken(BaseModel):
+    """A one-token answer read as probabilities: the judge's most likely next tokens and their
+    log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema."""
+
+    top: dict[str, float] = Field(min_length=1)
+UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
 
 
 class JudgeConfig(BaseModel):
@@ -53,7 +63,7 @@ class JudgeConfig(BaseModel):
     temperature: float = 0.0
     seed: int | None = None
     max_tokens: int | None = None
-    verdicts: Literal["auto", "all", "one"] = "auto"
+    verdicts: Literal["auto", "all", "one", "label"] = "auto"
     concurrency: int = 8
     backoff_s: float = 0.5
 
@@ -66,9 +76,13 @@ class JudgeConfig(BaseModel):
         return self.timeout or (600.0 if self.is_local else 60.0)
 
     @property
-    def one_claim_per_call(self) -> bool:
-        """Small local models judge one claim at a time far better (24/30 vs 19/30 measured)."""
-        return self.verdicts == "one" or (self.verdicts == "auto" and self.is_local)
+    def verdict_mode(self) -> Literal["all", "one", "label"]:
+        """'auto': the offline judge reads each claim's label from one forward pass (faster and
+        more accurate for a small model, benchmarks/README.md); a hosted judge gets all claims
+        in one JSON call."""
+        if self.verdicts == "auto":
+            return "label" if self.is_local else "all"
+        return self.verdicts
 
 
 def import_litellm() -> ModuleType:
@@ -109,19 +123,38 @@ def extract_json(text: str) -> Any:
     raise ValueError("the answer is not JSON")
 
 
-def _secrets() -> list[str]:
-    return [v for k, v in os.environ.items() if len(v) >= 8 and re.search(r"(KEY|TOKEN|SECRET)$", k)]
+def _secrets(names: Iterable[str | None] = ()) -> list[str]:
+    named = [os.environ.get(name) or "" for name in names if name]
+    found = [v for k, v in os.environ.items() if len(v) >= 8 and re.search(r"(KEY|TOKEN|SECRET)$", k)]
+    return sorted({v for v in [*named, *found] if len(v) >= 4}, key=len, reverse=True)
 
 
-def redact(text: str) -> str:
-    """Remove every credential-looking environment value from text that may reach a user."""
-    for secret in _secrets():
+def redact(text: str, names: Iterable[str | None] = ()) -> str:
+    """Remove every credential-looking environment value from text that may reach a user, and
+    the values of `names` (the configured key variable, which may be called anything)."""
+    for secret in _secrets(names):
         text = text.replace(secret, "***")
     return text
 
 
 def _shorten(text: str, limit: int = _SHOWN_ANSWER_CHARS) -> str:
     return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} more chars]"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def sendable(text: str) -> str:
+    """Text that survives UTF-8 encoding: a lone surrogate (broken decoding upstream) becomes U+FFFD
+    instead of failing the HTTP request. The cache key keeps the text as given."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+class _Reply(NamedTuple):
+    text: str
+    usage: dict[str, int]
+    cost: float | None
+    finish_reason: str | None
 
 
 class Judge:
@@ -136,6 +169,8 @@ class Judge:
         self._server: ServerWatch | None = None
         self._lock = threading.Lock()
         self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
+        self._unreachable_calls = 0  # calls in a row that ended in a connection error
+        self._unreachable: str | None = None  # once set, every call fails at once with this message
 
     # -- cache identity -------------------------------------------------------------------
     @property
@@ -156,7 +191,7 @@ class Judge:
 
     def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str) -> dict[str, Any]:
         cfg = self.config
-        return {
+        request = {
             "model": self.identity,
             "api_base": None if cfg.is_local else cfg.api_base,
             "messages": messages,
@@ -166,6 +201,9 @@ class Judge:
             "max_tokens": cfg.max_tokens,
             "prompt_version": prompt_version,
         }
+        if schema is NextToken:
+            request.update(schema=None, max_tokens=1, logprobs=TOP_LOGPROBS)
+        return request
 
     # -- the one entry point --------------------------------------------------------------
     def ask(
@@ -222,12 +260,7 @@ class Judge:
     def _fetch(self, step: str, key: str, messages: Messages, schema: type[T] | None,
                check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
-            raise CacheMissError(
-                f"llmfaith: no stored judge answer for step '{step}' of model {self.config.model} "
-                f"(cache key {key}) in {self.cache.directory}; --llm-cache=replay never calls the judge. "
-                "Fix: run once with --llm-cache=use and a reachable judge to record it, then keep "
-                "the cache directory (commit it or restore it in CI)."
-            )
+            raise CacheMissError(self._replay_miss(step, key))
         import_litellm()
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(step, *of):
@@ -240,6 +273,26 @@ class Judge:
         )
 
     # -- internals ------------------------------------------------------------------------
+    def _replay_miss(self, step: str, key: str) -> str:
+        """Name what entered the key (test, model, api base) and how to record just that test."""
+        from .session import running_item
+
+        item = running_item()
+        test = f"test {item.nodeid}" if item is not None else "this call"
+        command = f"pytest {shlex.quote(item.nodeid)} --llm-cache=use" if item is not None else \
+            "the same call with --llm-cache=use (LLMFAITH_CACHE=use)"
+        api_base = None if self.config.is_local else self.config.api_base
+        return (
+            f"llmfaith: replay has no stored judge answer for {test} (step '{step}', model "
+            f"{self.config.model}, api base {api_base or 'none'}, cache key {key[:12]}) in "
+            f"{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it with a "
+            f"reachable judge and the same model and api base: {command}; then keep the cache "
+            "directory (commit it or restore it in CI)."
+        )
+
+    def _redact(self, text: str) -> str:
+        return redact(text, [self.config.api_key_env])
+
     @staticmethod
     def _validate(data: Any, schema: type[T] | None, check: Callable[[T], None] | None) -> T | str:
         if schema is None:
@@ -260,17 +313,20 @@ class Judge:
         problem = ""
         text = ""
         for attempt in range(1, self.config.reasks + 2):
-            text, usage, call_cost = self._complete(step, conversation, schema)
+            reply = self._complete(step, conversation, schema)
+            text = reply.text
             for name in tokens:
-                tokens[name] += usage.get(name) or 0
-            if call_cost is not None:
-                cost = (cost or 0.0) + call_cost
+                tokens[name] += reply.usage.get(name) or 0
+            if reply.cost is not None:
+                cost = (cost or 0.0) + reply.cost
             try:
                 raw = text if schema is None else extract_json(text)
                 if schema is None and not text.strip():
                     raise ValueError("the answer is empty")
                 return self._validate(raw, schema, check), raw, tokens, cost, attempt
             except (ValueError, ValidationError) as err:
+                if reply.finish_reason == "length":  # asked again, it would be cut again
+                    raise self._cut_off(step, text) from None
                 problem = _describe(err)
             conversation = [
                 *messages,
@@ -278,16 +334,27 @@ class Judge:
                 {"role": "user", "content": f"That answer was invalid: {problem}. Reply again with "
                  "only the JSON object, in exactly the requested format."},
             ]
-        raise JudgeError(redact(
+        raise JudgeError(self._redact(
             f"llmfaith: judge {self.config.model} gave no valid answer at step '{step}' after "
             f"{self.config.reasks + 1} attempts: {problem}. Last answer: {_shorten(text)!r}. "
             "Fix: use a stronger judge model (--llm-judge-model), or check that the server "
             "returns the JSON it is asked for."
         ))
 
-    def _complete(self, step: str, messages: Messages, schema: type[BaseModel] | None) -> tuple[str, dict[str, int], float | None]:
+    def _cut_off(self, step: str, text: str) -> JudgeError:
+        limit = f"max_tokens={self.config.max_tokens}" if self.config.max_tokens else "the server's default limit"
+        return JudgeError(self._redact(
+            f"llmfaith: judge {self.config.model}'s answer at step '{step}' was cut off by the token "
+            f"limit ({limit}) before it was complete: {_shorten(text)!r}. Fix: raise the limit with "
+            "--llm-judge-max-tokens=N (ini llm_judge_max_tokens, env LLMFAITH_JUDGE_MAX_TOKENS)."
+        ))
+
+    def _complete(self, step: str, messages: Messages, schema: type[BaseModel] | None) -> _Reply:
         litellm = import_litellm()
+        if self._unreachable is not None:
+            raise JudgeError(self._unreachable)
         model, api_base, api_key = self._resolve_transport()
+        messages = [{**m, "content": sendable(m["content"])} for m in messages]
         kwargs: dict[str, Any] = {
             "model": model, "messages": messages, "timeout": self.config.request_timeout,
             "temperature": self.config.temperature, "max_retries": 0,
@@ -296,7 +363,9 @@ class Judge:
                             ("seed", self.config.seed), ("max_tokens", self.config.max_tokens)):
             if value is not None:
                 kwargs[name] = value
-        if schema is not None:
+        if schema is NextToken:
+            kwargs.update(max_tokens=1, logprobs=True, top_logprobs=TOP_LOGPROBS)
+        elif schema is not None:
             kwargs["response_format"] = self._response_format(litellm, model, schema)
         transient = (litellm.RateLimitError, litellm.Timeout, litellm.APIConnectionError,
                      litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
@@ -308,17 +377,45 @@ class Judge:
                 raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
-                    raise self._failure(step, err, attempts=attempt + 1) from None
+                    raise self._count_unreachable(self._failure(step, err, attempts=attempt + 1)) from None
                 time.sleep(self._backoff(err, attempt))
             except Exception as err:  # auth, bad request, unknown provider: not worth retrying
                 raise self._failure(step, err, attempts=attempt + 1) from None
-        choice = response.choices[0] if response.choices else None
-        text = (choice.message.content if choice is not None else None) or ""
+        self._unreachable_calls = 0
+        if not response.choices:
+            raise JudgeError(
+                f"llmfaith: judge {self.config.model} answered step '{step}' with no choices (an empty "
+                "`choices` list, so no answer at all). Fix: check the judge server and its logs "
+                "(a content filter or a server fault can drop every choice)."
+            )
+        choice = response.choices[0]
+        text = choice.message.content or ""
+        if schema is NextToken:
+            text = _next_token_json(choice)
+            if not text:
+                raise JudgeError(
+                    f"llmfaith: judge {self.config.model} returned no logprobs at step '{step}': "
+                    "label verdicts read the answer's token probabilities. Fix: use a judge that "
+                    "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
+                )
         usage = getattr(response, "usage", None)
-        return text, {
+        return _Reply(text, {
             "prompt_tokens": getattr(usage, "prompt_tokens", None) or 0,
             "completion_tokens": getattr(usage, "completion_tokens", None) or 0,
-        }, _cost(litellm, response)
+        }, _cost(litellm, response), getattr(choice, "finish_reason", None))
+
+    def _count_unreachable(self, error: JudgeError) -> JudgeError:
+        """After UNREACHABLE_AFTER calls in a row could not connect, the rest fail at once with the
+        same message instead of each waiting out its retries."""
+        with self._lock:
+            if error.kind != "APIConnectionError":
+                self._unreachable_calls = 0  # the server answered, if with an error
+                return error
+            self._unreachable_calls += 1
+            if self._unreachable_calls >= UNREACHABLE_AFTER and self._unreachable is None:
+                self._unreachable = (f"{error} (The judge could not be reached {UNREACHABLE_AFTER} times "
+                                     "in a row: the remaining judge calls of this run fail at once.)")
+        return error
 
     def close(self) -> None:
         """Give up this process's lease on the local judge server, if it used one."""
@@ -396,6 +493,7 @@ class Judge:
         kind = type(err).__name__
         if "connection error" in str(err).lower():
             kind = "APIConnectionError"  # litellm reports some refused connections as 500s
+        server_error = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
         hint = {
             "RateLimitError": "the judge is rate-limiting; lower concurrency (-n), raise "
                               "--llm-judge-retries, or record once and use --llm-cache=replay in CI",
@@ -403,12 +501,16 @@ class Judge:
             "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
             "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
                                    "--llm-judge-api-key-env",
-        }.get(kind, "check the judge model string and server")
-        detail = _shorten(str(err).strip().splitlines()[0] if str(err).strip() else kind)
-        return JudgeError(redact(
+            "InternalServerError": server_error, "ServiceUnavailableError": server_error,
+            "BadGatewayError": server_error, "APIError": server_error,
+        }.get(kind, "check the server's message, the judge model string (--llm-judge-model) and "
+                    "--llm-judge-api-base")
+        error = JudgeError(self._redact(
             f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
-            f"attempt(s): {kind}: {detail}. Fix: {hint}."
+            f"attempt(s): {kind}: {_shorten(server_said(err).rstrip('. ') or kind)}. Fix: {hint}."
         ))
+        error.kind = kind
+        return error
 
 
 @functools.lru_cache(maxsize=None)
@@ -427,6 +529,29 @@ def bypass_proxy_for_loopback(api_base: str | None) -> None:
         hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]
         if host not in hosts:
             os.environ[name] = ",".join([*hosts, host])
+
+
+def _next_token_json(choice: Any) -> str:
+    """The first answer token's alternatives as NextToken JSON ("" when the judge sent none)."""
+    content = getattr(getattr(choice, "logprobs", None), "content", None) or []
+    first = content[0] if content else None
+    alternatives = (getattr(first, "top_logprobs", None) or []) if first is not None else []
+    top = {alt.token: float(alt.logprob) for alt in reversed(alternatives)}
+    return json.dumps({"top": top}) if top else ""
+
+
+def server_said(err: BaseException) -> str:
+    """What the server said: the innermost message of the exception chain. litellm's own text
+    loses it when a 200 response's body is an error object."""
+    said, seen = "", err
+    for _ in range(10):  # a chain is a handful of wrappers; never follow a cycle forever
+        if seen is None:
+            break
+        message = getattr(seen, "message", None)
+        if isinstance(message, str) and message.strip():
+            said = message.strip().splitlines()[0]
+        seen = seen.__cause__ or seen.__context__
+    return said or (str(err).strip().splitlines() or [""])[0]
 
 
 def _describe(err: Exception) -> str:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from .assertion import LLMJudge
     from .report import Report
 
+_PACKAGE_DIR = str(Path(__file__).parent) + os.sep
+
+
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
@@ -42,8 +45,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "llmfaith(model=None, min_faithfulness=None, max_hallucination=None): "
-        "judge model or default thresholds for the llmfaith assertions of a test or module")
+        "markers", "llmfaith(model=None, min_faithfulness=None, max_hallucination=None, no_claims=None): "
+        "judge model, default thresholds or no-claims outcome for the llmfaith assertions of a test or module")
     try:
         settings = resolve(config.getoption, config.getini, os.environ, Path(config.rootpath))
     except ValueError as err:
@@ -89,13 +92,19 @@ class RunHooks:
     def pytest_runtest_makereport(
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
+            hide_plugin_frames(call.excinfo)
         report = yield
         records = item.stash.get(RESULTS_KEY, None)
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
             records.clear()
-        if call.when == "call" and call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
-            report.llmfaith_error = str(call.excinfo.value).splitlines()[0]  # type: ignore[attr-defined]
+        if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
+            if hasattr(report, "wasxfail"):  # xfail expects a wrong answer, never a broken judge
+                report.outcome = "failed"
+                del report.wasxfail
+            if call.when == "call":
+                report.llmfaith_error = str(call.excinfo.value).splitlines()[0]  # type: ignore[attr-defined]
         return report
 
     def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
@@ -104,10 +113,12 @@ class RunHooks:
             return "error", "E", "ERROR"
         return None
 
+    @pytest.hookimpl(trylast=True)  # after the JUnit writer, which junit_error corrects
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         records = getattr(report, "llmfaith", None)
         if self.is_controller and getattr(report, "llmfaith_error", None):
             self.judge_errors[report.nodeid] = report.llmfaith_error  # type: ignore[attr-defined]
+            junit_error(self.config, report)
         if self.is_controller and records:
             if hasattr(report, "wasxfail"):
                 records = [{**r, "expected_failure": True} for r in records]
@@ -135,3 +146,35 @@ class RunHooks:
     def pytest_unconfigure(self) -> None:
         self.session.close()
         activate(self.previous)
+
+
+def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+    """End the traceback of a judge or configuration error at the user's llmfaith call.
+
+    The plugin's frames only bury the message (a replay miss showed ~35 lines of its source),
+    and with `pytest -l` they would print locals holding the API key: the frames are cut from
+    the exception itself, so no traceback style (long, native, --fulltrace) can show them."""
+    tb, last_user = excinfo.tb, None
+    while tb is not None and not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        last_user, tb = tb, tb.tb_next
+    if tb is not None and last_user is not None:
+        last_user.tb_next = None
+        excinfo.traceback = type(excinfo.traceback)(excinfo.tb)
+
+
+def junit_error(config: pytest.Config, report: pytest.TestReport) -> None:
+    """pytest's JUnit writer files every failed call as a <failure>; a judge error is an <error>
+    (infrastructure, not a verdict on the code), so its element is renamed once written."""
+    try:
+        from _pytest.junitxml import xml_key
+    except ImportError:  # a pytest without it: the element stays a <failure>
+        return
+    xml = config.stash.get(xml_key, None)
+    if xml is None:
+        return
+    for node in xml.node_reporter(report).nodes:
+        if node.tag == "failure":
+            node.tag = "error"
+            node.set("message", report.llmfaith_error)  # type: ignore[attr-defined]
+            xml.stats["failure"] -= 1
+            xml.stats["error"] += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,10 @@ if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
 
 REPORT_VERSION = 1
+
+
+class ReportWarning(UserWarning):
+    """An llmfaith output file could not be written; the run and its other outputs go on."""
 
 
 class Totals(BaseModel):
@@ -37,6 +42,7 @@ class Report(BaseModel):
     judge_errors: dict[str, str] = Field(default_factory=dict)  # test id -> error, scored nothing
     gate_failures: list[str] = Field(default_factory=list)
     gate_notes: list[str] = Field(default_factory=list)
+    unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
 
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
@@ -69,11 +75,13 @@ class Report(BaseModel):
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
                 "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
-        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8",
+                        errors="backslashreplace")
 
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
-        rows += [f"| `{a.test_id}` | {a.result.scorer} | {a.result.score:.2f} | {a.comparison} "
+        rows += [f"| `{a.test_id}` | {a.result.scorer} | {_score(a)} | {a.comparison} "
                  f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
         lines += [f"- ❌ {g}" for g in self.gate_failures]
@@ -81,19 +89,36 @@ class Report(BaseModel):
         return "\n".join(lines) + "\n"
 
     def write_outputs(self, json_path: Path | None) -> None:
-        if json_path is not None:
-            self.write_json(json_path)
+        """The JSON report and the GitHub step summary. One that cannot be written is a warning:
+        raising here would cost the run its failure details, short summary and this table."""
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary:
-            with open(summary, "a", encoding="utf-8") as fh:
-                fh.write(self.markdown())
+        for what, path, write in (("JSON report (--llm-report)", json_path, self.write_json),
+                                  ("GitHub step summary (GITHUB_STEP_SUMMARY)",
+                                   Path(summary) if summary else None, self._append_markdown)):
+            if path is None:
+                continue
+            try:
+                write(path)
+            except OSError as err:
+                self.unwritten.append(f"llmfaith: could not write the {what} to {path}: {err}. "
+                                      "Fix: point it at a writable file path.")
+        for problem in self.unwritten:
+            try:
+                warnings.warn(ReportWarning(problem), stacklevel=2)
+            except ReportWarning:  # -W error: still shown, in the llmfaith section
+                pass
+
+    def _append_markdown(self, path: Path) -> None:
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(self.markdown())
 
     def render(self, tr: TerminalReporter, verbose: bool) -> None:
         """The terminal section: a row per assessment, reasons of failures, totals, gates."""
         tr.section("llmfaith: LLM judge scores")
         width = max(tr._tw.fullwidth, 80)
         priced = self.totals.cost_usd is not None  # no cost column when no call had a known price
-        numbers = f"{'scorer':<8} {'score':>5} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
+        score_width = max([5, *(len(_score(a)) for a in self.assessments)])  # NO CLAIMS is wider
+        numbers = f"{'scorer':<8} {'score':>{score_width}} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
         numbers += f" {'cost':>8}" if priced else ""
         longest = max((len(a.test_id) for a in self.assessments), default=0)
         test_width = max(min(longest, width - len(numbers) - 2), 20)
@@ -105,7 +130,7 @@ class Report(BaseModel):
             tokens = sum((c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent)
             costs = [c.cost_usd for c in spent if c.cost_usd is not None]
             line = (f"{_fit(a.test_id, test_width):<{test_width}} {_SHORT[a.result.scorer]:<8} "
-                    f"{a.result.score:>5.2f} {a.comparison + f'{a.threshold:.2f}':>7} "
+                    f"{_score(a):>{score_width}} {a.comparison + f'{a.threshold:.2f}':>7} "
                     f"{a.outcome:<6} {len(calls):>5} {len(calls) - len(spent):>4} "
                     f"{tokens:>7}" + (f" {_money(sum(costs) if costs else None):>8}" if priced else ""))
             tr.write_line(line, green=a.passed, red=a.outcome == "FAIL", yellow=a.outcome == "XFAIL")
@@ -121,10 +146,17 @@ class Report(BaseModel):
             tr.write_line(note)
         for failure in self.gate_failures:
             tr.write_line(f"llmfaith gate FAILED: {failure}", red=True, bold=True)
+        for problem in self.unwritten:
+            tr.write_line(f"WARNING {problem}", yellow=True)
 
 
 _SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
 _MARKDOWN_OUTCOME = {"PASS": "✅ pass", "FAIL": "❌ fail", "XFAIL": "➖ xfail (expected)"}
+
+
+def _score(a: Assessment) -> str:
+    """The score, or NO CLAIMS: a 0 that no claim produced must not read like a measured 0."""
+    return "NO CLAIMS" if a.result.no_claims else f"{a.result.score:.2f}"
 
 
 def _fit(text: str, width: int) -> str:

@@ -48,6 +48,7 @@ class ScoreResult(BaseModel):
     analyze_prompt: str = ""
     generate_reason_prompt: str | None = None
     judge_calls: list[JudgeCall] = Field(default_factory=list)
+    no_claims: bool = False  # the judge found no claims: the score is 0, pass or fail is a policy
 
     @property
     def higher_is_better(self) -> bool:

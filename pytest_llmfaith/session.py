@@ -69,6 +69,7 @@ class LLMFaithSession:
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
+                max_tokens=s.judge_max_tokens,
             ), self._cache)
             self._judges[model].progress = self.progress
         return self._judges[model]
@@ -85,6 +86,8 @@ class LLMFaithSession:
                 (f"{prefix}.threshold", assessment.threshold),
                 (f"{prefix}.passed", assessment.passed),
             ])
+            if assessment.result.no_claims:
+                item.user_properties.append((f"{prefix}.no_claims", True))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
@@ -124,7 +127,7 @@ def running_item() -> pytest.Item | None:
     return item
 
 
-MARKER_KEYS = ("model", "min_faithfulness", "max_hallucination")
+MARKER_KEYS = ("model", "min_faithfulness", "max_hallucination", "no_claims")
 
 
 def marker_overrides(item: pytest.Item | None) -> dict[str, Any]:

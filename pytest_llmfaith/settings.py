@@ -7,6 +7,7 @@ Every option is declared once in OPTIONS; the CLI flag, ini key and env var deri
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -15,7 +16,8 @@ from typing import Any
 
 CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
 REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
-VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one")
+VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one", "label")
+NO_CLAIMS_MODES: tuple[str, ...] = ("fail", "pass")
 
 
 def _choice(*choices: str) -> Callable[[str], str]:
@@ -34,6 +36,8 @@ def _number(cast: Callable[[str], Any], minimum: float, inclusive: bool = True) 
             value = cast(raw.strip())
         except ValueError:
             raise ValueError(f"must be a {cast.__name__} number") from None
+        if not math.isfinite(value):  # nan compares false with everything: it would disable a check
+            raise ValueError("must be a finite number")
         if value < minimum or (value == minimum and not inclusive):
             raise ValueError(f"must be {'>=' if inclusive else '>'} {minimum}")
         return value
@@ -100,8 +104,12 @@ OPTIONS: tuple[Option, ...] = (
            "judge, whose requests queue behind each other)", _number(float, 0, False)),
     Option("llm_judge_retries", "retries on rate limits, 5xx and connection errors (with backoff)",
            _number(int, 0)),
+    Option("llm_judge_max_tokens", "most tokens the judge may write per answer (an answer cut at "
+           "the limit is an error naming this option; default: the server's own limit)", _number(int, 1)),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
-           "(concurrent), 'auto' = one for the local judge, all otherwise", _choice(*VERDICT_MODES)),
+           "(concurrent), 'label' one claim per call read from the answer's token probabilities "
+           "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
+           "all otherwise", _choice(*VERDICT_MODES)),
     Option("llm_cache", "judge cache mode: use (read hits, record misses), refresh (re-ask and "
            "overwrite), replay (stored answers only; a miss is an error; no network), off",
            _choice(*CACHE_MODES)),
@@ -110,6 +118,9 @@ OPTIONS: tuple[Option, ...] = (
            "call) or 'llm' (a third judge call)", _choice(*REASON_MODES)),
     Option("llm_min_faithfulness", "default min_score for assert_faithful", _score),
     Option("llm_max_hallucination", "default max_score for assert_not_hallucinated", _score),
+    Option("llm_no_claims", "outcome of an assertion whose non-empty output has no claims (a refusal, "
+           "or a judge that failed to read it): fail or pass; an empty output keeps Mastra's outcome",
+           _choice(*NO_CLAIMS_MODES)),
     Option("llm_min_mean_faithfulness", "gate: fail the session if the mean faithfulness score "
            "is below this", _score),
     Option("llm_max_mean_hallucination", "gate: fail the session if the mean hallucination score "
@@ -131,12 +142,14 @@ class Settings:
     judge_api_key_env: str | None = None
     judge_timeout: float | None = None
     judge_retries: int = 3
+    judge_max_tokens: int | None = None
     judge_verdicts: str = "auto"
     cache: str = "use"
     cache_dir: Path = Path(".llmfaith_cache")
     reason: str = "verdicts"
     min_faithfulness: float = 0.7
     max_hallucination: float = 0.3
+    no_claims: str = "fail"
     min_mean_faithfulness: float | None = None
     max_mean_hallucination: float | None = None
     report: Path | None = None

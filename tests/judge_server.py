@@ -5,8 +5,12 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label).
-It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500, malformed JSON,
-wrong schema, wrong verdict count, empty body, dropped connection. It records every request.
+It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
+message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
+at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
+connection, no logprobs for a label request, and plausible lies: no claims, an extra claim
+(`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records
+every request.
 
 Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import threading
 import time
@@ -22,8 +27,9 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-FAULTS = ("delay", "429", "500", "malformed", "wrong_schema", "wrong_count", "empty_body",
-          "empty_content", "drop", "fenced")
+FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "wrong_schema",
+          "wrong_count", "empty_body", "empty_content", "drop", "fenced", "no_claims", "extra_claim",
+          "repeat_first", "no_logprobs")
 
 
 @dataclass
@@ -32,6 +38,8 @@ class Fault:
     step: str | None = None
     times: int = 1
     seconds: float = 0.0
+    message: str = ""  # what the server says in its error body (500, error_200)
+    text: str = ""  # the claim an extra_claim fault adds
 
 
 @dataclass
@@ -45,8 +53,8 @@ class Script:
 
 
 def _between(text: str, tag: str) -> str | None:
-    match = re.search(rf"<{tag}>\n(.*?)\n</{tag}>", text, re.DOTALL)
-    return match.group(1) if match else None
+    found = re.findall(rf"<{tag}>\n(.*?)\n</{tag}>", text, re.DOTALL)
+    return found[-1] if found else None  # the last: a prompt's worked example comes first
 
 
 def _sentences(text: str) -> list[str]:
@@ -55,7 +63,7 @@ def _sentences(text: str) -> list[str]:
 
 def step_of(messages: list[dict[str, str]]) -> str:
     user = messages[1]["content"] if len(messages) > 1 else ""
-    if "List every factual claim" in user:
+    if "Split the OUTPUT into atomic claims" in user:
         return "claims"
     if "Do not recompute" in user:
         return "reason"
@@ -100,9 +108,10 @@ class JudgeServer:
         self.script.claims.update(claims or {})
         self.script.labels.update(labels or {})
 
-    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0) -> None:
+    def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0,
+             message: str = "", text: str = "") -> None:
         assert kind in FAULTS, kind
-        self.faults.append(Fault(kind, step, times, seconds))
+        self.faults.append(Fault(kind, step, times, seconds, message, text))
 
     def calls(self, step: str | None = None) -> list[dict[str, Any]]:
         return [r for r in self.requests if step is None or r["step"] == step]
@@ -128,6 +137,17 @@ class JudgeServer:
         claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
         verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, field)} for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
+
+    def next_token(self, messages: list[dict[str, str]]) -> dict[str, float]:
+        """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
+        match = re.search(r"\nClaim: (.*)\n\n(Is the claim supported|Does the document contradict)",
+                          messages[-1]["content"], re.DOTALL)
+        claim, question = (match.group(1), match.group(2)) if match else ("", "")
+        if question.startswith("Is"):
+            p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
+        else:
+            p_yes = 0.95 if claim in self.script.contradicted else 0.1
+        return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
     def label(self, claim: str, field: str) -> str:
         if claim in self.script.labels:
@@ -166,10 +186,17 @@ class _Handler(BaseHTTPRequestHandler):
         if kind == "429":
             return self._send(429, {"error": {"message": "rate limited", "type": "rate_limit_error"}},
                               {"Retry-After": str(fault.seconds or 0), "retry-after-ms": str(int(fault.seconds * 1000))})  # type: ignore[union-attr]
-        if kind == "500":
-            return self._send(500, {"error": {"message": "internal error", "type": "server_error"}})
+        if kind in ("500", "error_200"):
+            error = {"message": fault.message or "internal error", "type": "server_error"}  # type: ignore[union-attr]
+            return self._send(500 if kind == "500" else 200, {"error": error})
+        if kind == "401":  # like servers that echo the rejected key
+            key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+            return self._send(401, {"error": {"message": f"Incorrect API key provided: {key}",
+                                              "type": "invalid_request_error"}})
         if kind == "empty_body":
             return self._send_raw(200, b"")
+        if body.get("logprobs"):
+            return self._send_next_token(body, kind)
         answer = self.judge.answer(step, messages)
         content = answer if isinstance(answer, str) else json.dumps(answer)
         if kind == "malformed":
@@ -178,18 +205,39 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"items": ["not", "what", "was", "asked"]})
         elif kind == "wrong_count" and isinstance(answer, dict) and "verdicts" in answer:
             content = json.dumps({"verdicts": answer["verdicts"][:-1] or answer["verdicts"] * 2})
+        elif kind == "no_claims" and isinstance(answer, dict) and "claims" in answer:
+            content = json.dumps({"claims": []})
+        elif kind == "extra_claim" and isinstance(answer, dict) and "claims" in answer:
+            content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[union-attr]
+        elif kind == "repeat_first" and isinstance(answer, dict) and "verdicts" in answer:
+            content = json.dumps({"verdicts": answer["verdicts"][:1] * len(answer["verdicts"])})
         elif kind == "empty_content":
             content = ""
         elif kind == "fenced":
             content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
+        elif kind == "length":
+            content = content[: len(content) // 2]
         prompt_chars = sum(len(m.get("content") or "") for m in messages)
+        choice = {"index": 0, "finish_reason": "length" if kind == "length" else "stop",
+                  "message": {"role": "assistant", "content": content}}
         self._send(200, {
             "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
             "model": body.get("model", "test-judge"),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
+            "choices": [] if kind == "no_choices" else [choice],
             "usage": {"prompt_tokens": prompt_chars // 4, "completion_tokens": len(content) // 4,
                       "total_tokens": prompt_chars // 4 + len(content) // 4},
+        })
+
+    def _send_next_token(self, body: dict[str, Any], kind: str | None) -> None:
+        top = sorted(self.judge.next_token(body["messages"]).items(), key=lambda kv: -kv[1])
+        entries = [{"token": t, "logprob": lp, "bytes": None} for t, lp in top]
+        logprobs = None if kind == "no_logprobs" else {"content": [{**entries[0], "top_logprobs": entries}]}
+        self._send(200, {
+            "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
+            "model": body.get("model", "test-judge"),
+            "choices": [{"index": 0, "finish_reason": "length", "logprobs": logprobs,
+                         "message": {"role": "assistant", "content": entries[0]["token"]}}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 1, "total_tokens": 101},
         })
 
     def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:

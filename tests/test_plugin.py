@@ -594,8 +594,8 @@ def test_unknown_marker_argument_is_an_error():
     assert models.count("test-judge") == 8
     text = result.stdout.str()
     assert "(judge: openai/other-judge)" in text
-    assert "the llmfaith marker takes keyword arguments model, min_faithfulness, max_hallucination; " \
-           "got unknown min_score" in text
+    assert "the llmfaith marker takes keyword arguments model, min_faithfulness, max_hallucination, " \
+           "no_claims; got unknown min_score" in text
 
 
 def test_fixture_offers_assertions_and_raw_scorers(pytester, server) -> None:

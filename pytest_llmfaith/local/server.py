@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from pytest_llmfaith.local.engine import LlamaEngine
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
 from pytest_llmfaith.local.weights import file_lock
 
@@ -73,6 +74,8 @@ class ChatRequest(BaseModel):
     stop: str | list[str] | None = None
     response_format: dict[str, Any] | None = None
     stream: bool = False
+    logprobs: bool = False
+    top_logprobs: int | None = Field(None, ge=0, le=20)
 
 
 def to_llama_kwargs(request: ChatRequest) -> dict[str, Any]:
@@ -90,6 +93,9 @@ def to_llama_kwargs(request: ChatRequest) -> dict[str, Any]:
         kwargs["seed"] = request.seed
     if request.stop:
         kwargs["stop"] = request.stop
+    if request.logprobs:
+        kwargs["logprobs"] = True
+        kwargs["top_logprobs"] = request.top_logprobs or 5
     response_format = _response_format(request.response_format)
     if response_format is not None:
         kwargs["response_format"] = response_format
@@ -250,15 +256,6 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
 
-def load_llama_engine(path: Path, n_ctx: int, n_threads: int) -> Engine:
-    """Load the GGUF once; llama_cpp is imported here only, in the server process."""
-    from llama_cpp import Llama
-
-    llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads,
-                n_threads_batch=n_threads, verbose=False)
-    return lambda kwargs: dict(llm.create_chat_completion(**kwargs))
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.local.server")
     parser.add_argument("--model", type=Path, required=True)
@@ -274,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     files = RunFiles.for_sha(args.sha256, args.run_dir, args.runtime)
     started = time.monotonic()
     try:
-        engine = load_llama_engine(args.model, args.n_ctx, args.threads)
+        engine = LlamaEngine(args.model, args.n_ctx, args.threads)
     except Exception as exc:  # noqa: BLE001 - one clear line in the log, read by the launcher
         print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(1) from None

@@ -7,7 +7,6 @@ empty context means, its verdict prompt and the wording of its reason.
 from __future__ import annotations
 
 import math
-import re
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal
@@ -16,7 +15,8 @@ from pydantic import BaseModel, BeforeValidator, create_model
 
 from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
-from . import prompts
+from . import labels, prompts
+from .checks import ClaimsCheck, distinct, is_fragment, same_statements, uncovered
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
@@ -34,23 +34,6 @@ def normalise_verdict(value: Any) -> Any:
 
 class ClaimsAnswer(BaseModel):
     claims: list[str]
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"\w+", text.lower()) if len(w) > 2 or w.isdigit()}
-
-
-def claims_from(output: str) -> Callable[[ClaimsAnswer], None]:
-    """Reject claims that share no word with the output: a judge echoing the prompt's example
-    or inventing text. Re-asked like any malformed answer."""
-    words = _words(output)
-
-    def check(answer: ClaimsAnswer) -> None:
-        for claim in answer.claims:
-            if _words(claim) and not _words(claim) & words:
-                raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the OUTPUT makes")
-
-    return check
 
 
 def verdict_schemas(prefix: str, labels: tuple[str, ...], field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
@@ -110,10 +93,12 @@ class Scorer:
         claims_msgs = prompts.claims_messages(output)
         claims: list[str] = []
         if output.strip():  # no judge call is needed to know "" makes no claims
+            reask_empty = self.judge.config.reasks > 0 and self.judge.cache.mode != "replay"
             answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION,
-                                          check=claims_from(output))
+                                          check=ClaimsCheck(output, reask_empty))
             calls.append(call)
-            claims = [c.strip() for c in answer.claims if c.strip()]  # type: ignore[union-attr]
+            claims = [c for c in distinct(answer.claims) if not is_fragment(c)]  # type: ignore[union-attr]
+            claims += uncovered(output, claims)
         verdicts, analyze_prompt = self._verdicts(claims, context_list, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
@@ -122,7 +107,7 @@ class Scorer:
             context=context_list, input=input, scale=scale, claims=claims, verdicts=verdicts,
             preprocess_step_result={"claims": claims}, preprocess_prompt=claims_msgs[-1]["content"],
             analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
-            analyze_prompt=analyze_prompt, judge_calls=calls,
+            analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims,
         )
         if self.reason_mode == "llm":
             self._llm_reason(result)
@@ -137,20 +122,21 @@ class Scorer:
         if not context:
             return [Verdict(statement=c, verdict=self.empty_context_verdict, reason="the context is empty")
                     for c in claims], ""
-        if self.judge.config.one_claim_per_call:
+        mode = self.judge.config.verdict_mode
+        if mode == "label":
+            found, label_calls, prompt = labels.judge_claims(self.judge, claims, context)
+            calls.extend(label_calls)
+            return [Verdict(statement=c, verdict=self.label_verdict(f), reason=f.reason)
+                    for c, f in zip(claims, found)], prompt
+        if mode == "one":
             conversations = [self._messages(self.one_verdict_task, context, prompts.fence("claim", c)) for c in claims]
             answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version)
             calls.extend(call for _, call in answers)
             verdicts = [self._verdict(a, c) for (a, _), c in zip(answers, claims)]
             return verdicts, "\n\n".join(m[-1]["content"] for m in conversations)
         messages = self._messages(self.verdicts_task, context, prompts.claims_block(claims))
-
-        def same_count(answer: BaseModel) -> None:
-            got = len(answer.verdicts)  # type: ignore[attr-defined]
-            if got != len(claims):
-                raise ValueError(f"expected exactly {len(claims)} verdicts (one per claim, in order), got {got}")
-
-        answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version, check=same_count)
+        answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
+                                      check=same_statements(claims))
         calls.append(call)
         verdicts = [self._verdict(a, c) for a, c in zip(answer.verdicts, claims)]  # type: ignore[union-attr]
         return verdicts, messages[-1]["content"]
@@ -171,6 +157,11 @@ class Scorer:
     def verdict_of(answer: Any) -> str:
         """The spec's verdict label for a judge answer."""
         return answer.verdict
+
+    @staticmethod
+    def label_verdict(label: labels.Label) -> str:
+        """The spec's verdict label for a claim judged by its label probabilities."""
+        raise NotImplementedError
 
     def _llm_reason(self, result: ScoreResult) -> None:
         """Mastra's optional third call: prose from the score and verdicts, parsed leniently."""

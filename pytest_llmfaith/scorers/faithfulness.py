@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..results import ScoreResult
 from .base import Scorer, listing, verdict_schemas
+from .labels import Label
 from .prompts import DATA_RULE
 
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
@@ -53,6 +54,10 @@ class Faithfulness(Scorer):
     one_verdict_task = _ONE
     reason_task = _REASON
     VerdictSchema, VerdictsSchema = verdict_schemas("Faithfulness", labels)
+
+    @staticmethod
+    def label_verdict(label: Label) -> str:
+        return "yes" if label.supported else "no" if label.contradicted else "unsure"
 
     def explain(self, result: ScoreResult) -> str:
         score, verdicts = f"{result.score:.2f}", result.verdicts

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..results import ScoreResult
 from .base import Scorer, listing, verdict_schemas
+from .labels import Label
 from .prompts import DATA_RULE
 
 # The judge is asked the positive, three-way question small models answer reliably ("is the
@@ -69,6 +70,10 @@ class Hallucination(Scorer):
     @staticmethod
     def verdict_of(answer: Any) -> str:
         return "no" if answer.supported == "yes" else "yes"
+
+    @staticmethod
+    def label_verdict(label: Label) -> str:
+        return "no" if label.supported else "yes"
 
     def explain(self, result: ScoreResult) -> str:
         score, verdicts = f"{result.score:.2f}", result.verdicts

@@ -1,0 +1,215 @@
+"""Checks on what the judge returns, so that a misbehaving judge can never turn into a pass.
+
+A judge (small local ones especially) may copy facts from the context into the claims, repeat
+one verdict for every claim, or find no claims in an output that plainly states facts. Each
+check here raises ValueError with what was wrong; the judge's bounded re-ask loop sends that
+text back to the judge and ends in a JudgeError when the answer never gets right.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+# A real claim is the output's words, lightly rearranged: the paraphrased atomic claims with
+# resolved pronouns of benchmarks/labelled_set.jsonl share >= 0.8 of their content words with
+# their output (most share all). One word swapped in three ("The store is closed on Sundays" for
+# "open on Sundays") is 0.67 and is rejected: the re-ask asks for the output's own words.
+MIN_SHARED_WORDS = 0.7
+
+_STOPWORDS = frozenset("""
+a an the and or but if of to in on at by for with from as into onto about than then that this these
+those there here it its it's they them their he him his she her we our us you your i me my is are was
+were be been being has have had do does did will would can could shall should may might must not no
+so such which who whom whose what when where why how also very just only all any each both some
+""".split())
+_MONTHS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # not "may": a verb too
+_MONTH_NAMES = ("january", "february", "march", "april", "june", "july", "august", "sept", "september",
+                "october", "november", "december", *_MONTHS)
+_NUMBER_WORDS = {w: str(i) for i, words in enumerate((
+    (), ("one", "first", "once"), ("two", "second", "twice"), ("three", "third"), ("four", "fourth"),
+    ("five", "fifth"), ("six", "sixth"), ("seven", "seventh"), ("eight", "eighth"), ("nine", "ninth"),
+    ("ten", "tenth"), ("eleven", "eleventh"), ("twelve", "twelfth"))) for w in words}
+_NUMBER = re.compile(r"\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
+_MONTH = re.compile(r"\b(" + "|".join(_MONTH_NAMES) + r")\b")
+
+
+def _stem(word: str) -> str:
+    for suffix in ("'s", "’s", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def content_words(text: str) -> set[str]:
+    """The words that carry meaning (stop words dropped, light stemming), numbers normalised."""
+    words = {_stem(w) for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text.lower()) if w not in _STOPWORDS}
+    return words | numbers(text)
+
+
+def numbers(text: str) -> set[str]:
+    """Numbers, amounts and dates as one canonical form each: "1,200" and "1200.0" are "1200",
+    "fifth" and "5th" are "5", "Oct" and "October" are "oct"."""
+    found = set()
+    for raw in _NUMBER.findall(text):
+        value = raw.replace(",", "")
+        if "." in value:
+            value = value.rstrip("0").rstrip(".")
+        found.add(re.sub(r"^0+(?=\d)", "", value))  # "007" is 7, "0.5" stays
+    words = re.findall(r"[a-z]+", text.lower())
+    return found | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS} | {m[:3] for m in _MONTH.findall(text.lower())}
+
+
+def normalise(text: str) -> str:
+    """Case, spacing, quotes and end punctuation do not make two statements different."""
+    return " ".join(re.findall(r"\w+(?:[.,:]\w+)*", text.lower()))
+
+
+def distinct(claims: Sequence[str]) -> list[str]:
+    """The claims without blanks and without repeats (a repeated claim would count twice)."""
+    seen: set[str] = set()
+    kept = []
+    for claim in (c.strip() for c in claims):
+        key = normalise(claim)
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(claim)
+    return kept
+
+
+def check_claim(claim: str, output_words: set[str], output_numbers: set[str]) -> None:
+    """Raise unless the claim's numbers and dates are the output's and it is mostly its words."""
+    missing = sorted(numbers(claim) - output_numbers)
+    if missing:
+        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it has {', '.join(missing)}, "
+                         "which the OUTPUT does not say; list only claims the OUTPUT makes, with its own "
+                         "numbers and dates")
+    words = content_words(claim)
+    if words and len(words & output_words) / len(words) < MIN_SHARED_WORDS:
+        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the "
+                         "OUTPUT makes, in its own words, never facts from elsewhere")
+
+
+# -- does an output state facts? ------------------------------------------------------------
+_NOT_A_FACT = re.compile(
+    r"\b(?:i|we) (?:do not|don't|did not|didn't|could not|couldn't|cannot|can't|am unable to|"
+    r"was unable to|am not able to|have no|don't have|do not have) (?:know|find|found|answer|help|say|"
+    r"information|access|data|details|sure)"
+    r"|\bnot (?:sure|certain)\b|\bno (?:information|data|details|answer|mention)\b"
+    r"|\b(?:not|isn't|is not|wasn't) (?:in|mentioned in|covered by|part of) the (?:documents?|context|sources?)"
+    r"|^(?:hello|hi|hey|good (?:morning|afternoon|evening)|thanks?|thank you|you're welcome|welcome|"
+    r"sorry|please|feel free|let me know|happy to help|glad to help|sure|of course|okay|ok)\b"
+    r"|^(?:i|i'm|i am|i'd|i'll|i've|as an? (?:ai|assistant|language model))\b",
+    re.IGNORECASE,
+)
+_FINITE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|will|can|must|does|did|costs?|takes?|[a-z]{3,}ed)\b",
+                          re.IGNORECASE)
+
+
+_SPLIT = re.compile(r"(?<=[.!?])[\"”')\]]*\s+")
+_BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and list items, without their bullets."""
+    lines = (_BULLET.sub("", line.strip()) for line in text.splitlines())
+    return [s.strip() for line in lines for s in _SPLIT.split(line) if s.strip()]
+
+
+def states_fact(sentence: str) -> bool:
+    if sentence.endswith("?") or _NOT_A_FACT.search(sentence):
+        return False
+    words = sentence.split()
+    return bool(re.search(r"\d", sentence) or any(w[:1].isupper() and w != "I" for w in words[1:])
+                or (len(words) >= 3 and _FINITE_VERB.search(sentence)))
+
+
+def states_facts(output: str) -> bool:
+    """Cheap and conservative: does some sentence look like a statement of fact?
+
+    Questions, refusals ("I don't know", "I could not find that in the documents"), greetings
+    and sentences about the assistant ("I can help with billing") are not facts. A sentence is
+    a fact when it has a digit, a proper noun (a capital inside the sentence) or a finite verb.
+    Only used to re-ask a judge that found no claims, so a miss costs little.
+    """
+    return any(map(states_fact, sentences(output)))
+
+
+# -- claims that leave a sentence out -------------------------------------------------------
+def is_fragment(claim: str) -> bool:
+    """'Hourglass', 'January 23, 2019': too short to be true or false on its own."""
+    return len(claim.split()) < 3
+
+
+def uncovered(output: str, claims: Sequence[str]) -> list[str]:
+    """The fact-stating sentences of `output` whose words and numbers no claim carries.
+
+    A judge that drops a sentence at the claims step drops whatever error it holds (a small
+    judge turned a 5-sentence summary into 1-2 claims), so such a sentence becomes a claim
+    itself, in the output's own words.
+    """
+    claimed = [(content_words(c), numbers(c)) for c in claims]
+    missing = []
+    for sentence in filter(states_fact, sentences(output)):
+        wanted, digits = content_words(sentence), numbers(sentence)
+        near = [(w, n) for w, n in claimed if len(w & wanted) >= max(1, len(wanted) // 3)]
+        got_words: set[str] = set().union(*(w for w, _ in near))
+        got_numbers: set[str] = set().union(*(n for _, n in near))
+        if len(got_words & wanted) < 0.6 * len(wanted) or not digits <= got_numbers:
+            missing.append(sentence)
+    return missing
+
+
+class ClaimsCheck:
+    """The claims step's check: every claim from the output, and a factual output not left empty.
+
+    An empty claim list for an output that states facts is rejected once, so the judge is
+    re-asked with the reason; a second empty list is accepted (the no-claims policy decides).
+    Because the check runs on cached answers too, a stored empty list is re-asked once per run
+    instead of being served: a judge that failed once is not trusted forever.
+    """
+
+    def __init__(self, output: str, reask_empty: bool = True) -> None:
+        self.words = content_words(output)
+        self.numbers = numbers(output)
+        self.reask_empty = reask_empty and states_facts(output)
+
+    def __call__(self, answer: Any) -> None:
+        claims: list[str] = answer.claims
+        if not distinct(claims) and self.reask_empty:
+            self.reask_empty = False
+            raise ValueError('the OUTPUT states facts but "claims" is empty; list each factual claim '
+                             "it makes (an empty list only if it makes none)")
+        for claim in claims:
+            if claim.strip():
+                check_claim(claim, self.words, self.numbers)
+
+
+def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
+    """Verdicts are matched to claims by position: each echoed statement must be its own claim.
+
+    An empty statement is allowed (the one-claim-per-call answers do not echo it). A statement
+    that differs in wording still matches when its claim is the one it shares most words with.
+    """
+    keys = [normalise(c) for c in claims]
+    words = [set(k.split()) for k in keys]
+
+    def closeness(statement: set[str], i: int) -> float:
+        return len(statement & words[i]) / max(len(statement | words[i]), 1)
+
+    def check(answer: Any) -> None:
+        verdicts = answer.verdicts
+        if len(verdicts) != len(claims):
+            raise ValueError(f"expected exactly {len(claims)} verdicts (one per claim, in order), got {len(verdicts)}")
+        for i, verdict in enumerate(verdicts):
+            said = normalise(verdict.statement)
+            if not said or said == keys[i]:
+                continue
+            scores = [closeness(set(said.split()), j) for j in range(len(claims))]
+            if scores[i] < 0.5 or any(s >= scores[i] for j, s in enumerate(scores) if j != i):
+                raise ValueError(f"verdict {i + 1} is about {verdict.statement!r}, but claim {i + 1} is "
+                                 f"{claims[i]!r}: give one verdict per claim, in the order given, "
+                                 "copying each claim into \"statement\"")
+
+    return check

@@ -1,0 +1,66 @@
+"""Label verdicts: each claim's verdict read from the judge's next-token logprobs, over real HTTP."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_llmfaith import Faithfulness, Hallucination
+from pytest_llmfaith.errors import JudgeError
+
+TESLA = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."]
+OUTPUT = "Tesla was founded in 2003. Elon Musk started the company. Tesla sells flying cars."
+
+
+@pytest.fixture
+def tesla(server):
+    server.facts(supported=["Tesla was founded in 2003."], contradicted=["Elon Musk started the company."])
+    return server
+
+
+def test_verdicts_come_from_label_probabilities(tesla, make_judge):
+    result = Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
+    assert [v.verdict for v in result.verdicts] == ["yes", "no", "unsure"]
+    assert result.score == 0.33
+    requests = [c["body"] for c in tesla.calls("verdicts")]
+    assert all(r["logprobs"] is True and r["max_tokens"] == 1 and r["top_logprobs"] == 20 for r in requests)
+    assert "response_format" not in requests[0]
+    # the contradiction question is asked only of the two unsupported claims
+    assert sum("contradict" in r["messages"][-1]["content"] for r in requests) == 2
+    reasons = [v.reason for v in result.verdicts]
+    assert reasons[0].startswith("supported (p=0.95)") and "Tesla was founded in 2003." in reasons[0]
+    assert reasons[1].startswith("contradicted by the context")
+    assert reasons[2].startswith("not stated in the context")
+
+
+def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla, make_judge, tmp_path):
+    judge = make_judge(cache="use", cache_dir=tmp_path, verdicts="label")
+    Faithfulness(judge).run(OUTPUT, TESLA)
+    asked = len(tesla.calls())
+    result = Hallucination(judge).run(OUTPUT, TESLA)
+    assert len(tesla.calls()) == asked  # claims and every label: cache hits
+    assert [v.verdict for v in result.verdicts] == ["no", "yes", "yes"] and result.score == 0.67
+    assert all(call.cached for call in result.judge_calls)
+
+
+def test_context_first_claim_last_so_the_context_is_read_once(tesla, make_judge):
+    Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
+    prompts = [c["body"]["messages"][-1]["content"] for c in tesla.calls("verdicts")]
+    heads = {p.split("\n\nClaim: ")[0] for p in prompts}
+    assert len(heads) == 1
+    head = heads.pop()
+    assert all(item in head for item in TESLA)
+
+
+def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla, make_judge):
+    tesla.fail("no_logprobs", step="verdicts", times=10)
+    with pytest.raises(JudgeError, match="returned no logprobs.*--llm-judge-verdicts=one"):
+        Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
+
+
+def test_auto_reads_labels_for_the_offline_judge_only(make_judge):
+    from pytest_llmfaith.judge import JudgeConfig
+
+    assert JudgeConfig(model="local").verdict_mode == "label"
+    assert JudgeConfig(model="local:/x.gguf").verdict_mode == "label"
+    assert JudgeConfig(model="openai/gpt-4o-mini").verdict_mode == "all"
+    assert JudgeConfig(model="openai/gpt-4o-mini", verdicts="label").verdict_mode == "label"
