@@ -27,9 +27,10 @@ def engine(kwargs: dict[str, Any]) -> dict[str, Any]:
 
 
 def load(path: Path, n_ctx: int, n_threads: int) -> server.Engine:
+    """Stands in for server.LlamaEngine(path, n_ctx, n_threads)."""
     return engine
 
 
 if __name__ == "__main__":
-    server.load_llama_engine = load
+    server.LlamaEngine = load  # type: ignore[assignment,misc]
     server.main()
