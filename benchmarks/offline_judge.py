@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pytest_llmfaith.local import LocalModel, ensure_server, resolve_local_model, shutdown_server
-from pytest_llmfaith.local.runstate import RunFiles
+from pytest_llmfaith.local.launcher import run_files
 
 HERE = Path(__file__).resolve().parent
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -136,7 +136,7 @@ def _measure(model: LocalModel, items: list[dict[str, Any]]) -> dict[str, Any]:
     started = time.monotonic()
     base = ensure_server(model)
     start_seconds = time.monotonic() - started
-    files = RunFiles.for_sha(model.sha256)
+    files = run_files(model)
     state = files.read()
     assert state is not None
     calls: list[Call] = []
@@ -151,7 +151,7 @@ def _measure(model: LocalModel, items: list[dict[str, Any]]) -> dict[str, Any]:
                                   prompt_tokens=tokens, first_of_context=index == 0))
                 print(f"{mode[:5]} {item['id']:<28} {expected:>6} {got:>6} {seconds:6.2f}s "
                       f"{tokens:5d} tok", file=sys.stderr, flush=True)
-    return summarise(items, calls, start_seconds, files.log.read_text(), peak_rss_mb(state.pid))
+    return summarise(items, calls, start_seconds, files.log_of(state.pid).read_text(), peak_rss_mb(state.pid))
 
 
 def summarise(items: list[dict[str, Any]], calls: list[Call], start_seconds: float, log: str,

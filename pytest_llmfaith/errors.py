@@ -23,3 +23,7 @@ class JudgeError(LLMFaithError):
 
 class CacheMissError(JudgeError):
     """Replay mode found no stored answer for a judge call."""
+
+
+class LocalServerDied(JudgeError):
+    """The offline judge's server died and could not be replaced; the message says how it ended."""

@@ -26,12 +26,14 @@ from pydantic import BaseModel, Field, ValidationError
 
 from .cache import JudgeCache, request_key
 from .errors import CacheMissError, JudgeError
+from .progress import NO_PROGRESS, JudgeProgress
 from .results import JudgeCall
 
 if TYPE_CHECKING:
     from types import ModuleType
 
     from .local import LocalModel
+    from .local.watch import ServerWatch
 
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
@@ -164,7 +166,9 @@ class Judge:
         self._transport: tuple[str, str | None, str | None] | None = None
         self._identity: str | None = None
         self._local_model: LocalModel | None = None  # set once the local judge server is in use
+        self._server: ServerWatch | None = None
         self._lock = threading.Lock()
+        self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
         self._unreachable_calls = 0  # calls in a row that ended in a connection error
         self._unreachable: str | None = None  # once set, every call fails at once with this message
 
@@ -225,7 +229,7 @@ class Judge:
         workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
 
         def fetch(i: int) -> tuple[T | str, JudgeCall]:
-            return self._fetch(step, keys[i], conversations[i], schema, None)
+            return self._fetch(step, keys[i], conversations[i], schema, None, of=(i + 1, len(keys)))
 
         if workers == 1:
             fetched = [fetch(i) for i in misses]
@@ -254,12 +258,13 @@ class Judge:
         )
 
     def _fetch(self, step: str, key: str, messages: Messages, schema: type[T] | None,
-               check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall]:
+               check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
             raise CacheMissError(self._replay_miss(step, key))
         import_litellm()
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
-        answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
+        with self.progress.call(step, *of):
+            answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
         self.cache.set(key, {"answer": raw, "usage": usage, "cost_usd": cost})
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
@@ -366,8 +371,10 @@ class Judge:
                      litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
         for attempt in range(self.config.retries + 1):
             try:
-                response = litellm.completion(**kwargs)
+                response = self._send(litellm, kwargs, step)
                 break
+            except JudgeError:
+                raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
                     raise self._count_unreachable(self._failure(step, err, attempts=attempt + 1)) from None
@@ -423,10 +430,10 @@ class Judge:
                 if self._transport is None:
                     cfg = self.config
                     if cfg.is_local:
-                        from .local import ensure_server, resolve_local_model
+                        from .local import resolve_local_model
 
                         self._local_model = resolve_local_model(cfg.model)
-                        self._transport = (LOCAL_TRANSPORT_MODEL, ensure_server(self._local_model), "local")
+                        self._transport = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
                     else:
                         key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
                         if cfg.api_key_env and not key:
@@ -439,6 +446,28 @@ class Judge:
                         self._transport = (cfg.model, cfg.api_base, key)
                     bypass_proxy_for_loopback(self._transport[1])
         return self._transport
+
+    def _local_server(self) -> ServerWatch:
+        from .local.watch import ServerWatch
+
+        assert self._local_model is not None
+        self._server = ServerWatch(self._local_model, announce=self.progress.judge_loading)
+        return self._server
+
+    def _send(self, litellm: ModuleType, kwargs: dict[str, Any], step: str) -> Any:
+        """litellm.completion; a request that cannot reach the offline judge's server finds out
+        whether it died, and if so goes once to a replacement (see local/watch.py)."""
+        while True:
+            try:
+                return litellm.completion(**kwargs)
+            except (litellm.APIConnectionError, litellm.InternalServerError) as err:
+                failure = err
+            # outside the handler: an error about a dead server does not chain litellm's traceback
+            base = self._server.replace_if_dead(step) if self._server is not None else None
+            if base is None:
+                raise failure
+            kwargs["api_base"] = base
+            self._transport = (LOCAL_TRANSPORT_MODEL, base, "local")
 
     def _response_format(self, litellm: ModuleType, model: str, schema: type[BaseModel]) -> dict[str, Any]:
         """JSON schema where the provider enforces it, plain JSON mode otherwise."""

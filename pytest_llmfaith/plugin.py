@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from . import hookspecs
+from . import hookspecs, progress
 from .errors import LLMFaithError
 from .session import RESULTS_KEY, LLMFaithSession, activate, current_item
 from .settings import OPTIONS, resolve
@@ -51,7 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
         settings = resolve(config.getoption, config.getini, os.environ, Path(config.rootpath))
     except ValueError as err:
         raise pytest.UsageError(str(err)) from None
-    session = LLMFaithSession(settings, config)
+    session = LLMFaithSession(settings, config, progress.install(config))
     previous = activate(session)
     config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
 

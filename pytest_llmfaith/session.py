@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .errors import ConfigError
+from .progress import NO_PROGRESS, JudgeProgress
 from .settings import Settings, from_environment
 
 if TYPE_CHECKING:
@@ -39,9 +40,11 @@ then --llm-judge-model=local"""
 class LLMFaithSession:
     """Owns the judges (one per model) and the records of this process's assertions."""
 
-    def __init__(self, settings: Settings, config: pytest.Config | None = None) -> None:
+    def __init__(self, settings: Settings, config: pytest.Config | None = None,
+                 progress: JudgeProgress = NO_PROGRESS) -> None:
         self.settings = settings
         self.config = config
+        self.progress = progress
         self.unattached: list[Assessment] = []  # scored outside any test (library use)
         self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._judges: dict[str, Judge] = {}
@@ -68,6 +71,7 @@ class LLMFaithSession:
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
                 max_tokens=s.judge_max_tokens,
             ), self._cache)
+            self._judges[model].progress = self.progress
         return self._judges[model]
 
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:

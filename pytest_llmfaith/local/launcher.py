@@ -17,17 +17,24 @@ other live process still holds a lease (the first xdist worker to finish must no
 under the others). After the last leaseholder exits or releases, the server stops by itself
 after an idle timeout (LLMFAITH_LOCAL_IDLE_TIMEOUT, default 120 s), so a crashed run leaves
 nothing behind for long.
+
+A server is shared only by clients of the same runtime (`runtime_identity`: this Python, this
+llama_cpp build, this pytest_llmfaith): two checkouts or venvs on one machine each get their own,
+and `stop` from one never ends the other's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
@@ -37,30 +44,80 @@ from pytest_llmfaith.local.weights import INSTALL_COMMANDS, file_lock
 
 DEFAULT_IDLE_TIMEOUT = 120.0
 START_TIMEOUT = 180.0
+SERVER_MODULE = "pytest_llmfaith.local.server"
 _LOG_TAIL = 3000
 # The servers this process started: a child that exited stays a zombie (and looks alive to
 # os.kill(pid, 0)) until it is reaped, which Popen.poll() does.
 _children: dict[int, subprocess.Popen[bytes]] = {}
 # Loopback only: never let an http_proxy setting route the health check elsewhere.
 _opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def ensure_server(model: LocalModel) -> str:
     """Return the api base (`http://127.0.0.1:PORT/v1`) of a live server for `model`."""
-    if importlib.util.find_spec("llama_cpp") is None:
+    return ensure_server_state(model).api_base
+
+
+def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None) -> ServerState:
+    """The live server for `model` and this runtime, started if needed (`starting` is called
+    first then, e.g. to tell the user a model is being loaded)."""
+    files = run_files(model)
+    with file_lock(files.lock):
+        state = files.read()
+        if state is None or not _is_live(state, model.sha256, files):
+            if files.state.exists():
+                files.state.unlink()
+            if starting is not None:
+                starting()
+            state = _start(model, files)
+        files.set_clients([*files.live_clients(), os.getpid()])
+        return state
+
+
+def run_files(model: LocalModel) -> RunFiles:
+    """The run files of `model`'s server for this runtime; the runtime must be installed."""
+    runtime = runtime_identity()
+    if runtime is None:
         raise LocalJudgeUnavailable(
             "the offline judge's runtime (llama-cpp-python) is not installed. Install it and "
             f"the weights with:\n    {INSTALL_COMMANDS}"
         )
-    files = RunFiles.for_sha(model.sha256)
-    with file_lock(files.lock):
-        state = files.read()
-        if state is None or not _is_live(state, model.sha256):
-            if files.state.exists():
-                files.state.unlink()
-            state = _start(model, files)
-        files.set_clients([*files.live_clients(), os.getpid()])
-        return state.api_base
+    return RunFiles.for_sha(model.sha256, runtime=runtime)
+
+
+def runtime_identity() -> str | None:
+    """What a server runs on, hashed: this interpreter, the llama_cpp build (paths, sizes and
+    mtimes of its files, without importing it) and this package. None without llama_cpp."""
+    spec = importlib.util.find_spec("llama_cpp")
+    if spec is None or spec.origin is None:
+        return None
+    package = Path(spec.origin).parent
+    files = [Path(spec.origin), *sorted((package / "lib").glob("*"))]
+    parts = [sys.executable, _PACKAGE_ROOT, *(_stat_line(f) for f in files)]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
+
+
+def _stat_line(path: Path) -> str:
+    try:
+        stat = path.stat()
+    except OSError:
+        return f"{path}:missing"
+    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def exit_description(pid: int) -> str:
+    """How server `pid` ended, as known here: the exit code or signal if this process started it."""
+    child = _children.get(pid)
+    code = child.poll() if child is not None else None
+    if code is None:
+        return "exited (its exit status went to the process that started it; see its log)"
+    if code < 0:
+        try:
+            return f"was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with code {code}"
 
 
 def shutdown_server(model: LocalModel, *, force: bool = False) -> None:
@@ -69,7 +126,10 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> None:
     `force=True` stops it regardless (e.g. `python -m pytest_llmfaith.local stop`). Returns
     once the server process is gone; a no-op when none is running.
     """
-    files = RunFiles.for_sha(model.sha256)
+    runtime = runtime_identity()
+    if runtime is None:  # no runtime, so no server of ours
+        return
+    files = RunFiles.for_sha(model.sha256, runtime=runtime)
     if not files.state.exists() and not files.clients.exists():
         return
     with file_lock(files.lock):
@@ -84,56 +144,63 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> None:
         except (OSError, ValueError):
             return
     deadline = time.monotonic() + 15
-    while _pid_alive(state.pid) and time.monotonic() < deadline:
+    while server_alive(state.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
 def _start(model: LocalModel, files: RunFiles) -> ServerState:
     files.log.parent.mkdir(parents=True, exist_ok=True)
     idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
+    # -X faulthandler: a crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and
+    # the Python stack in the log, which the client quotes.
     command = [
-        sys.executable, "-m", "pytest_llmfaith.local.server",
+        sys.executable, "-X", "faulthandler", "-m", SERVER_MODULE,
         "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
         "--run-dir", str(files.state.parent), "--idle-timeout", idle,
+        "--runtime", files.runtime,
     ]
     # The server must import this same package even when it is on sys.path only via pytest.
-    package_root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_ROOT, env.get("PYTHONPATH")]))
     with open(files.log, "wb") as log:
         proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 env=env, start_new_session=True)
     _children[proc.pid] = proc
+    log_path = files.log_of(proc.pid)
+    files.log.replace(log_path)  # one log per server: a crashed server's log outlives it
+    files.prune_logs()
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise LocalJudgeUnavailable(
-                f"the offline judge server exited with code {proc.returncode} while starting "
-                f"(model {model.path}). Its log ({files.log}) ends with:\n{_tail(files.log)}"
+                f"the offline judge server (pid {proc.pid}) {exit_description(proc.pid)} while "
+                f"starting (model {model.path}). Its log ({log_path}) ends with:\n{tail(log_path)}"
             )
         state = files.read()
-        if state is not None and state.pid == proc.pid and _is_live(state, model.sha256):
+        if state is not None and state.pid == proc.pid and _is_live(state, model.sha256, files):
             return state
         time.sleep(0.1)
     proc.kill()
     proc.wait()
     raise LocalJudgeUnavailable(
         f"the offline judge server did not become ready within {START_TIMEOUT:.0f}s "
-        f"(model {model.path}). Its log ({files.log}) ends with:\n{_tail(files.log)}"
+        f"(model {model.path}). Its log ({log_path}) ends with:\n{tail(log_path)}"
     )
 
 
-def _is_live(state: ServerState, sha256: str) -> bool:
-    if not _pid_alive(state.pid):
+def _is_live(state: ServerState, sha256: str, files: RunFiles) -> bool:
+    if not server_alive(state.pid):
         return False
     try:
         health = _request(state.port, "/health")
     except (OSError, ValueError):
         return False
-    return health.get("sha256") == sha256 and health.get("pid") == state.pid
+    return (health.get("sha256") == sha256 and health.get("pid") == state.pid
+            and health.get("runtime") == files.runtime)
 
 
-def _pid_alive(pid: int) -> bool:
+def server_alive(pid: int) -> bool:
+    """Whether server `pid` still runs (reaping it if this process started it)."""
     child = _children.get(pid)
     return child.poll() is None if child is not None else pid_alive(pid)
 
@@ -148,7 +215,7 @@ def _request(port: int, path: str, method: str = "GET") -> dict[str, object]:
     return payload
 
 
-def _tail(path: Path) -> str:
+def tail(path: Path) -> str:
     try:
         return path.read_bytes()[-_LOG_TAIL:].decode(errors="replace").strip() or "(empty)"
     except OSError:

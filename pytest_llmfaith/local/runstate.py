@@ -1,4 +1,5 @@
-"""The files a judge server and its clients share in `<model dir>/run/`, one set per model hash.
+"""The files a judge server and its clients share in `<model dir>/run/`, one set per model hash
+and runtime (see `launcher.runtime_identity`: two checkouts never share or stop each other's server).
 
 - state: written by the server (atomically, without the lock, since the spawning client holds
   it while waiting) once it is ready; removed by the server on the way out.
@@ -7,7 +8,8 @@
   while one of them is alive, so a process may keep its api base for its whole life; and one
   process releasing the server (e.g. the first pytest-xdist worker to finish) does not stop it
   under the others.
-- log: the server's output, read back when it fails to start.
+- logs: the server's output, one file per server pid (`<stem>.<pid>.log`), so the log of a server
+  that crashed is still there, for the error message, after its successor started.
 """
 
 from __future__ import annotations
@@ -46,7 +48,16 @@ def pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """A dead server whose parent (another worker) has not reaped it yet still answers kill(0)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]
 
 
 class RunFiles(BaseModel):
@@ -56,13 +67,25 @@ class RunFiles(BaseModel):
     lock: Path
     clients: Path
     log: Path
+    runtime: str = ""
 
     @classmethod
-    def for_sha(cls, sha256: str, run_dir: Path | None = None) -> RunFiles:
+    def for_sha(cls, sha256: str, run_dir: Path | None = None, runtime: str = "") -> RunFiles:
         run = run_dir if run_dir is not None else model_dir() / "run"
-        stem = f"server-{sha256[:16]}"
+        stem = f"server-{sha256[:16]}" + (f"-{runtime}" if runtime else "")
         return cls(state=run / f"{stem}.json", lock=run / f"{stem}.lock",
-                   clients=run / f"{stem}.clients.json", log=run / f"{stem}.log")
+                   clients=run / f"{stem}.clients.json", log=run / f"{stem}.log", runtime=runtime)
+
+    def log_of(self, pid: int) -> Path:
+        """The log of the server with this pid (`log` is only the name it starts under)."""
+        return self.log.with_name(f"{self.log.stem}.{pid}.log")
+
+    def prune_logs(self, keep: int = 3) -> None:
+        """Delete all but the newest `keep` per-pid logs."""
+        logs = sorted(self.log.parent.glob(f"{self.log.stem}.*.log"), key=_mtime, reverse=True)
+        for old in logs[keep:]:
+            with contextlib.suppress(FileNotFoundError):
+                old.unlink()
 
     def read(self) -> ServerState | None:
         try:
@@ -91,3 +114,10 @@ class RunFiles(BaseModel):
     def set_clients(self, pids: list[int]) -> None:
         """Replace the leases; call under the lock."""
         write_json_atomic(self.clients, Leases(pids=sorted(set(pids))).model_dump_json())
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -131,6 +131,7 @@ class JudgeServer(ThreadingHTTPServer):
         idle_timeout: float,
         files: RunFiles | None = None,
         port: int = 0,
+        runtime: str = "",
     ) -> None:
         super().__init__(("127.0.0.1", port), _Handler)
         self.engine = engine
@@ -138,6 +139,7 @@ class JudgeServer(ThreadingHTTPServer):
         self.sha256 = sha256
         self.idle_timeout = idle_timeout
         self.files = files
+        self.runtime = runtime  # checked by clients in /health: see launcher.runtime_identity
         self._generation = threading.Lock()
         self._clock = threading.Lock()
         self._busy = 0
@@ -204,7 +206,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if self.path == "/health":
                 self._send(200, {"status": "ok", "pid": os.getpid(), "model": self.server.name,
-                                 "sha256": self.server.sha256})
+                                 "sha256": self.server.sha256, "runtime": self.server.runtime})
             elif self.path == "/v1/models":
                 self._send(200, {"object": "list", "data": [
                     {"id": self.server.name, "object": "model", "created": 0, "owned_by": "local"}]})
@@ -263,9 +265,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--idle-timeout", type=float, default=120.0)
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--runtime", default="")
     args = parser.parse_args(argv)
 
-    files = RunFiles.for_sha(args.sha256, args.run_dir)
+    files = RunFiles.for_sha(args.sha256, args.run_dir, args.runtime)
     started = time.monotonic()
     try:
         engine = LlamaEngine(args.model, args.n_ctx, args.threads)
@@ -274,7 +277,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(1) from None
     print(f"loaded {args.model} in {time.monotonic() - started:.1f}s", flush=True)
     server = JudgeServer(engine, name=args.name, sha256=args.sha256,
-                         idle_timeout=args.idle_timeout, files=files)
+                         idle_timeout=args.idle_timeout, files=files, runtime=args.runtime)
     signal.signal(signal.SIGTERM, lambda *_: server.stop())
     files.write(ServerState(pid=os.getpid(), port=server.port, sha256=args.sha256,
                             name=args.name, model_path=args.model))

@@ -54,3 +54,29 @@ def make_chunks(tmp_path: Path) -> Callable[[list[bytes]], list[Path]]:
         return paths
 
     return make
+
+
+@pytest.fixture
+def fake_runtime(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """The launcher starts tests/local/fake_judge_server.py (no llama.cpp, no weights), in a
+    private model folder; call the result to switch the runtime identity, as another checkout."""
+    from pytest_llmfaith.local import launcher
+
+    monkeypatch.setattr(launcher, "SERVER_MODULE", "fake_judge_server")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(Path(__file__).parent),
+                                                                   os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "30")
+
+    def use(runtime: str) -> None:
+        monkeypatch.setattr(launcher, "runtime_identity", lambda: runtime)
+
+    use("runtime-a")
+    return use
+
+
+@pytest.fixture
+def fake_model(model_dir: Path, tmp_path: Path) -> LocalModel:
+    """A GGUF-looking file: enough for `local:PATH` and for the fake server, which never reads it."""
+    path = tmp_path / "fake.gguf"
+    path.write_bytes(b"GGUF" + b"\0" * 64)
+    return resolve_local_model(f"local:{path}")

@@ -20,6 +20,7 @@ import pytest
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local import LocalModel, ensure_server, shutdown_server
+from pytest_llmfaith.local.launcher import run_files, runtime_identity
 from pytest_llmfaith.local.runstate import RunFiles
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -66,7 +67,8 @@ def verdict(base: str, claim: str) -> dict:
 
 def server_pids(files: RunFiles) -> list[int]:
     """Live server processes using this run folder and model, from /proc."""
-    needles = (str(files.state.parent).encode(), files.state.stem.removeprefix("server-").encode())
+    needles = (str(files.state.parent).encode(), files.state.stem.split("-")[1].encode(),
+               files.runtime.encode())
     pids = []
     for proc in Path("/proc").iterdir():
         try:
@@ -102,16 +104,19 @@ def test_ensure_server_reuses_the_running_server(real_model: LocalModel, shared_
     second = ensure_server(real_model)
     assert second == first
     assert time.monotonic() - started < 1.0
-    files = RunFiles.for_sha(real_model.sha256)
+    files = run_files(real_model)
     state = files.read()
     assert state is not None and state.api_base == first
     assert server_pids(files) == [state.pid]
+    with NO_PROXY.open(first.removesuffix("/v1") + "/health", timeout=5) as response:
+        assert json.loads(response.read())["runtime"] == runtime_identity() == files.runtime
+    assert "llama_cpp" not in sys.modules  # the client names the runtime without loading it
 
 
 def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path, monkeypatch) -> None:
     """Leases keep the server for every user; the last release or the idle timeout stops it."""
     monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "2")
-    files = RunFiles.for_sha(real_model.sha256)
+    files = run_files(real_model)
     base = ensure_server(real_model)
     pid = files.read().pid
     assert ensure_server(real_model) == base
@@ -143,7 +148,7 @@ def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path, monke
     while files.state.exists() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not files.state.exists(), "the idle server did not stop by itself"
-    assert "serving on 127.0.0.1" in files.log.read_text()
+    assert any("serving on 127.0.0.1" in log.read_text() for log in files.log.parent.glob("*.log"))
 
 
 def test_server_that_cannot_load_reports_its_log(

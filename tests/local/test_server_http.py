@@ -85,7 +85,8 @@ def chat_body(**extra: Any) -> dict[str, Any]:
 
 def test_health_and_models(server: JudgeServer) -> None:
     assert call(server, "/health") == (200, {"status": "ok", "pid": os.getpid(),
-                                             "model": "fake-model", "sha256": "ab" * 32})
+                                             "model": "fake-model", "sha256": "ab" * 32,
+                                             "runtime": ""})
     status, models = call(server, "/v1/models")
     assert status == 200 and [m["id"] for m in models["data"]] == ["fake-model"]
     assert call(server, "/nope")[0] == 404
