@@ -140,7 +140,7 @@ class JudgeServer:
 
     def next_token(self, messages: list[dict[str, str]]) -> dict[str, float]:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
-        match = re.search(r"\nClaim: (.*)\n\n(Is the claim supported|Does the document contradict)",
+        match = re.search(r"\nClaim: (.*?)\n\n.*(Is the claim supported|Does the document contradict)",
                           messages[-1]["content"], re.DOTALL)
         claim, question = (match.group(1), match.group(2)) if match else ("", "")
         if question.startswith("Is"):
