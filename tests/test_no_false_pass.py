@@ -32,22 +32,21 @@ def tesla(server):
     "Elon Musk joined Tesla in 2004.",  # a date the output does not give, copied from the context
     "The first Tesla car was the Roadster.",  # shares only "Tesla" with the output
 ])
-def test_a_claim_copied_from_the_context_is_reasked(tesla, make_judge, invented):
+def test_a_claim_copied_from_the_context_is_dropped(tesla, make_judge, invented):
     tesla.fail("extra_claim", step="claims", times=1, text=invented)
     result = Faithfulness(make_judge()).run(OUTPUT, TESLA)
     assert result.claims == ["Tesla was founded in 2003.", "Elon Musk started the company."]
     assert result.score == 0.5  # 0.67 if the supported invention counted
-    assert result.judge_calls[0].attempts == 2
-    reask = tesla.calls("claims")[1]["body"]["messages"][-1]["content"]
-    assert invented in reask and "OUTPUT" in reask
+    assert invented not in [c["body"]["messages"][-1]["content"] for c in tesla.calls("verdicts")]
 
 
-def test_an_invented_number_is_an_error_after_the_reasks(server, make_judge):
+def test_an_invented_number_is_dropped_and_the_outputs_own_sentence_judged(server, make_judge):
     output = "Acme employs 40 people."
     server.facts(claims={output: ["Acme employs 400 people."]}, supported=["Acme employs 400 people."])
-    with pytest.raises(JudgeError, match=r"'Acme employs 400 people\.' is not taken from the OUTPUT: it has 400, which the OUTPUT"):
-        Faithfulness(make_judge(reasks=2)).run(output, ["Acme employs 400 people."])
-    assert len(server.calls("claims")) == 3 and server.calls("verdicts") == []
+    result = Faithfulness(make_judge()).run(output, ["Acme employs 400 people."])
+    assert result.claims == ["Acme employs 40 people."]  # the sentence, in the output's words
+    assert result.score == 0.0 and result.verdicts[0].verdict == "unsure"
+    assert len(server.calls("claims")) == 1  # dropped, not re-asked: the answer stays cacheable
 
 
 def test_numbers_are_compared_normalised(server, make_judge):

@@ -43,12 +43,12 @@ def test_one_in_eight_rounds_half_up_to_013(server, make_judge):
     assert Hallucination(make_judge()).run(" ".join(claims), ["ctx"]).score == 0.88
 
 
-def test_claims_not_taken_from_the_output_are_reasked(server, make_judge):
+def test_claims_not_taken_from_the_output_are_replaced_by_its_sentences(server, make_judge):
     """A small judge sometimes echoes the prompt's example instead of extracting claims."""
-    server.facts(claims={"Backups are kept for 90 days.": ["claim 1", "claim 2"]})
-    with pytest.raises(Exception, match="'claim 1' is not taken from the OUTPUT"):
-        Faithfulness(make_judge(reasks=1)).run("Backups are kept for 90 days.", ["ctx"])
-    assert len(server.calls("claims")) == 2
+    server.facts(claims={"Backups are kept for 90 days.": ["claim 1", "claim 2"]},
+                 supported=["Backups are kept for 90 days."])
+    result = Faithfulness(make_judge()).run("Backups are kept for 90 days.", ["ctx"])
+    assert result.claims == ["Backups are kept for 90 days."] and result.score == 1.0
 
 
 def test_scale_multiplies_before_rounding(tesla, make_judge):

@@ -16,7 +16,7 @@ from pydantic import BaseModel, BeforeValidator, create_model
 from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
 from . import labels, prompts
-from .checks import ClaimsCheck, distinct, is_fragment, same_statements, uncovered
+from .checks import ClaimsCheck, distinct, same_statements, uncovered
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
@@ -94,10 +94,10 @@ class Scorer:
         claims: list[str] = []
         if output.strip():  # no judge call is needed to know "" makes no claims
             reask_empty = self.judge.config.reasks > 0 and self.judge.cache.mode != "replay"
-            answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION,
-                                          check=ClaimsCheck(output, reask_empty))
+            check = ClaimsCheck(output, reask_empty)
+            answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION, check=check)
             calls.append(call)
-            claims = [c for c in distinct(answer.claims) if not is_fragment(c)]  # type: ignore[union-attr]
+            claims = [c for c in distinct(answer.claims) if check.from_output(c)]  # type: ignore[union-attr]
             claims += uncovered(output, claims)
         verdicts, analyze_prompt = self._verdicts(claims, context_list, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)

@@ -162,12 +162,15 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
 
 
 class ClaimsCheck:
-    """The claims step's check: every claim from the output, and a factual output not left empty.
+    """The claims step's check and filter: a factual output is not left without claims, and only
+    claims taken from the output are used.
 
     An empty claim list for an output that states facts is rejected once, so the judge is
-    re-asked with the reason; a second empty list is accepted (the no-claims policy decides).
+    re-asked with the reason; a second empty list is accepted (its sentences are then judged).
     Because the check runs on cached answers too, a stored empty list is re-asked once per run
-    instead of being served: a judge that failed once is not trusted forever.
+    instead of being served: a judge that failed once is not trusted forever. A claim that is not
+    the output's (a number it does not say, mostly other words) is dropped, not re-asked: the
+    answer stays cacheable, and the sentence it came from is judged in the output's own words.
     """
 
     def __init__(self, output: str, reask_empty: bool = True) -> None:
@@ -176,14 +179,17 @@ class ClaimsCheck:
         self.reask_empty = reask_empty and states_facts(output)
 
     def __call__(self, answer: Any) -> None:
-        claims: list[str] = answer.claims
-        if not distinct(claims) and self.reask_empty:
+        if not distinct(answer.claims) and self.reask_empty:
             self.reask_empty = False
             raise ValueError('the OUTPUT states facts but "claims" is empty; list each factual claim '
                              "it makes (an empty list only if it makes none)")
-        for claim in claims:
-            if claim.strip():
-                check_claim(claim, self.words, self.numbers)
+
+    def from_output(self, claim: str) -> bool:
+        try:
+            check_claim(claim, self.words, self.numbers)
+        except ValueError:
+            return False
+        return not is_fragment(claim)
 
 
 def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:

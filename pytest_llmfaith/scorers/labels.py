@@ -59,7 +59,7 @@ class Label:
     @property
     def reason(self) -> str:
         if self.supported:
-            return f"supported (p={self.p_supported:.2f}); the context says: “{self.evidence}”"
+            return f"supported (p={self.p_supported:.2f}); nearest passage: “{self.evidence}”"
         if self.contradicted:
             return f"contradicted by the context (p={self.p_contradicted:.2f}): “{self.evidence}”"
         return f"not stated in the context (p supported={self.p_supported:.2f}); nearest: “{self.evidence}”"
