@@ -64,3 +64,27 @@ def test_auto_reads_labels_for_the_offline_judge_only(make_judge):
     assert JudgeConfig(model="local:/x.gguf").verdict_mode == "label"
     assert JudgeConfig(model="openai/gpt-4o-mini").verdict_mode == "all"
     assert JudgeConfig(model="openai/gpt-4o-mini", verdicts="label").verdict_mode == "label"
+
+
+def test_speculation_is_unsure_for_faithfulness_but_no_hallucination_when_the_fact_is_stated(server, make_judge):
+    claim = "The company will likely keep its 500 employees."
+    server.facts(supported=[claim])
+    judge = make_judge(verdicts="label")
+    faithful = Faithfulness(judge).run(claim, ["The company has 500 employees."])
+    assert [v.verdict for v in faithful.verdicts] == ["unsure"] and faithful.score == 0.0
+    assert faithful.verdicts[0].reason.startswith("speculative")
+    assert Hallucination(judge).run(claim, ["The company has 500 employees."]).score == 0.0
+
+
+@pytest.mark.parametrize(("claim", "context", "made_up"), [
+    ("SpaceX made history with its first landing in 2015.", "SpaceX achieved its first landing in 2015.", True),
+    ("Tesla might be the most innovative car company.", "Tesla was founded in 2003.", True),
+    ("Acme leads the market with a 30% share.", "Acme has a 30% market share.", True),
+    ("Acme leads the market with a 30% share.", "Acme leads the market with a 30% share.", False),
+])
+def test_an_evaluation_the_context_does_not_make_is_never_supported(server, make_judge, claim, context, made_up):
+    server.facts(supported=[claim])  # a judge that says "supported" anyway
+    result = Hallucination(make_judge(verdicts="label")).run(claim, [context])
+    assert result.score == (1.0 if made_up else 0.0)
+    if made_up:
+        assert "is an evaluation the context does not make" in result.verdicts[0].reason

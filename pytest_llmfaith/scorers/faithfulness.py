@@ -57,7 +57,9 @@ class Faithfulness(Scorer):
 
     @staticmethod
     def label_verdict(label: Label) -> str:
-        return "yes" if label.supported else "no" if label.contradicted else "unsure"
+        if label.contradicted:
+            return "no"
+        return "yes" if label.supported and not label.speculative else "unsure"  # speculation is "unsure"
 
     def explain(self, result: ScoreResult) -> str:
         score, verdicts = f"{result.score:.2f}", result.verdicts

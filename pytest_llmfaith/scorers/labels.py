@@ -13,6 +13,7 @@ can never contradict the verdict.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -40,17 +41,44 @@ CONTRADICT = ("Document:\n{context}\n\nClaim: {claim}\n\nThe most relevant sente
               "Does the document contradict the claim? Answer yes or no.")
 
 
+# The spec's rules that a small judge gets wrong and plain code gets right: speculation is
+# never explicit support (faithfulness: "unsure"), and an evaluation the context does not make
+# ("made history", "the most innovative", "leads the market") is not supported by it.
+_SPECULATIVE = re.compile(r"\b(?:may|might|could|possibly|perhaps|probably|likely|potentially|maybe)\b", re.I)
+_EVALUATIVE = re.compile(
+    r"\b(?:the most \w+|best|worst|greatest|(?:leads?|leading|leader) (?:in )?(?:the )?(?:market|industry|field|world)|"
+    r"innovative|revolutionary|pioneering|"
+    r"pioneers?|history|historic|world-class|renowned|famous|remarkable|outstanding|unprecedented|"
+    r"iconic|dominant|dominates?|breakthrough|excellent|amazing|incredible)\b", re.I)
+
+
+def speculative(claim: str) -> bool:
+    return bool(_SPECULATIVE.search(claim))
+
+
+def unsupported_evaluation(claim: str, context: Sequence[str]) -> str | None:
+    """An evaluative phrase of the claim that the context never uses, if any."""
+    said = " ".join(context).lower()
+    for match in _EVALUATIVE.finditer(claim):
+        phrase = match.group(0).lower()
+        if re.search(r"\b" + re.escape(phrase.removeprefix("the most ").rstrip("s")), said) is None:
+            return match.group(0)
+    return None
+
+
 @dataclass(frozen=True)
 class Label:
-    """What the judge said of one claim."""
+    """What the judge said of one claim, and what the claim's own words say about it."""
 
     p_supported: float
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str
+    speculative: bool = False
+    evaluation: str | None = None  # an evaluative phrase the context does not use
 
     @property
     def supported(self) -> bool:
-        return self.p_supported >= SUPPORTED_AT
+        return self.p_supported >= SUPPORTED_AT and self.evaluation is None
 
     @property
     def contradicted(self) -> bool:
@@ -58,6 +86,11 @@ class Label:
 
     @property
     def reason(self) -> str:
+        if self.evaluation is not None:
+            return f"“{self.evaluation}” is an evaluation the context does not make; nearest: “{self.evidence}”"
+        if self.supported and self.speculative:
+            return (f"speculative; the context supports the fact (p={self.p_supported:.2f}) but speculation "
+                    f"is not explicit support: “{self.evidence}”")
         if self.supported:
             return f"supported (p={self.p_supported:.2f}); nearest passage: “{self.evidence}”"
         if self.contradicted:
@@ -97,7 +130,8 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
                                    NextToken, VERSION)
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}  # type: ignore[arg-type]
-    labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context)) for i, p in enumerate(supported)]
+    labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
+                    unsupported_evaluation(claims[i], context)) for i, p in enumerate(supported)]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
 
 
