@@ -181,3 +181,10 @@ def test_echoed_statements_may_differ_in_case_and_punctuation_or_be_empty():
         check(_verdicts("Elon Musk started the company.", "Tesla was founded in 2003."))
     with pytest.raises(ValueError, match="verdict 2 is about"):  # closer to claim 1 than to its own
         check(_verdicts("Tesla was founded in 2003.", "Tesla was founded by Elon Musk in 2003."))
+
+
+def test_a_refusal_the_judge_lists_as_a_claim_is_still_no_claims(server, make_judge):
+    for refusal in ("I don't know.", "I'm not able to answer that from the documentation I have access to."):
+        server.facts(claims={refusal: [refusal]}, supported=[refusal])
+        result = Faithfulness(make_judge()).run(refusal, ["The API allows 600 requests per minute."])
+        assert (result.claims, result.no_claims) == ([], True)

@@ -118,7 +118,7 @@ def sentences(text: str) -> list[str]:
 
 
 def states_fact(sentence: str) -> bool:
-    if sentence.endswith("?") or _NOT_A_FACT.search(sentence):
+    if is_non_fact(sentence):
         return False
     words = sentence.split()
     return bool(re.search(r"\d", sentence) or any(w[:1].isupper() and w != "I" for w in words[1:])
@@ -189,7 +189,18 @@ class ClaimsCheck:
             check_claim(claim, self.words, self.numbers)
         except ValueError:
             return False
-        return not is_fragment(claim)
+        return not is_fragment(claim) and not is_non_fact(claim)
+
+
+def is_non_fact(sentence: str) -> bool:
+    """A question, refusal ("I don't know."), greeting or remark about the assistant: never a
+    claim, whatever the judge listed. (Only these patterns: a claim is never dropped for lacking
+    a sign of being a fact, which would hide the claim from the verdicts.)"""
+    if sentence.rstrip().endswith("?"):
+        return True
+    # "Sure, the plan costs $8." starts like a pleasantry but states a number: a fact (if a
+    # refusal with a number is judged instead, it fails, the safe side)
+    return not re.search(r"\d", sentence) and bool(_NOT_A_FACT.search(sentence))
 
 
 def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
