@@ -22,10 +22,11 @@ from ..results import JudgeCall
 from .checks import content_words, sentences
 
 VERSION = "label-2"
-SUPPORTED_AT = 0.55
-"""P(yes) from which a claim counts as supported. On the 41 development claims 0.6 had the best
-balanced accuracy (0.68), but it failed a correct paraphrase in the example project (P(yes)
-0.59); 0.55 keeps that pass (benchmarks/README.md has the figures at 0.5, 0.55 and 0.6)."""
+SUPPORTED_AT = 0.5
+"""P(yes) from which a claim counts as supported: the judge's own answer (yes more likely than
+no). On the 41 development claims 0.6 had the best balanced accuracy (0.68), but a correct
+paraphrase in the example project sits at P(yes) 0.55, and values this close to a threshold flip
+between runs (llama.cpp's prefix reuse moves them by ~0.04): benchmarks/README.md."""
 CONTRADICTED_AT = 0.5
 """P(yes) to "does the document contradict the claim?" from which an unsupported claim is "no"."""
 EVIDENCE_SENTENCES = 3
