@@ -48,6 +48,8 @@ class NextToken(BaseModel):
     log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema."""
 
     top: dict[str, float] = Field(min_length=1)
+
+
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
 
 
