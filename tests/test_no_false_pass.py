@@ -188,3 +188,16 @@ def test_a_refusal_the_judge_lists_as_a_claim_is_still_no_claims(server, make_ju
         server.facts(claims={refusal: [refusal]}, supported=[refusal])
         result = Faithfulness(make_judge()).run(refusal, ["The API allows 600 requests per minute."])
         assert (result.claims, result.no_claims) == ([], True)
+
+
+@pytest.mark.parametrize("claim", [
+    "We do not have data centres in Asia.", "The app stores no information about your location.",
+    "The product has no data retention limit.", "Refunds are not certain for sale items.",
+])
+def test_claims_about_the_world_that_sound_like_refusals_are_kept_and_judged(server, make_judge, claim):
+    """Dropping such a claim, or leaving its sentence uncovered, would hide it from the verdicts."""
+    server.facts(claims={claim: []})  # a judge that lists nothing: the sentence itself is judged
+    result = Faithfulness(make_judge()).run(claim, ["Acme has data centres in Frankfurt and Singapore."])
+    assert result.claims == [claim] and result.score == 0.0
+    server.facts(claims={claim: [claim]})
+    assert Faithfulness(make_judge()).run(claim, ["Acme has data centres in Frankfurt."]).claims == [claim]

@@ -1,9 +1,11 @@
 """Checks on what the judge returns, so that a misbehaving judge can never turn into a pass.
 
-A judge (small local ones especially) may copy facts from the context into the claims, repeat
-one verdict for every claim, or find no claims in an output that plainly states facts. Each
-check here raises ValueError with what was wrong; the judge's bounded re-ask loop sends that
-text back to the judge and ends in a JudgeError when the answer never gets right.
+A judge (small local ones especially) may copy facts from the context into the claims, drop a
+sentence, repeat one verdict for every claim, or find no claims in an output that plainly states
+facts. Claims not taken from the output are dropped and every fact-stating sentence is covered
+(`ClaimsCheck.from_output`, `uncovered`); the other checks raise ValueError with what was wrong,
+and the judge's bounded re-ask loop sends that text back to the judge and ends in a JudgeError
+when the answer never gets right.
 """
 
 from __future__ import annotations
@@ -92,12 +94,15 @@ def check_claim(claim: str, output_words: set[str], output_numbers: set[str]) ->
 
 
 # -- does an output state facts? ------------------------------------------------------------
+# Only what is about the assistant or the documents themselves, never words that a claim about
+# the world can contain ("We do not have data centres in Asia", "stores no information about
+# you"): a claim that matched by mistake would be dropped from the verdicts, a false pass.
 _NOT_A_FACT = re.compile(
-    r"\b(?:i|we) (?:do not|don't|did not|didn't|could not|couldn't|cannot|can't|am unable to|"
+    r"\bi (?:do not|don't|did not|didn't|could not|couldn't|cannot|can't|am unable to|"
     r"was unable to|am not able to|have no|don't have|do not have) (?:know|find|found|answer|help|say|"
     r"information|access|data|details|sure)"
-    r"|\bnot (?:sure|certain)\b|\bno (?:information|data|details|answer|mention)\b"
     r"|\b(?:not|isn't|is not|wasn't) (?:in|mentioned in|covered by|part of) the (?:documents?|context|sources?)"
+    r"|^(?:the )?(?:provided )?(?:documents?|context|sources?) (?:do(?:es)? not|don't) (?:say|mention|contain|cover)\b"
     r"|^(?:hello|hi|hey|good (?:morning|afternoon|evening)|thanks?|thank you|you're welcome|welcome|"
     r"sorry|please|feel free|let me know|happy to help|glad to help|sure|of course|okay|ok)\b"
     r"|^(?:i|i'm|i am|i'd|i'll|i've|as an? (?:ai|assistant|language model))\b",
@@ -151,7 +156,9 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
     """
     claimed = [(content_words(c), numbers(c)) for c in claims]
     missing = []
-    for sentence in filter(states_fact, sentences(output)):
+    # every sentence but the patterns of is_non_fact: a fact without a sign of being one (no
+    # number, name or common verb: "The app stores no location data") must not go unjudged
+    for sentence in (s for s in sentences(output) if content_words(s) and not is_non_fact(s)):
         wanted, digits = content_words(sentence), numbers(sentence)
         near = [(w, n) for w, n in claimed if len(w & wanted) >= max(1, len(wanted) // 3)]
         got_words: set[str] = set().union(*(w for w, _ in near))
