@@ -1,0 +1,28 @@
+"""`python -m pytest_llmfaith <command> ...`: the plugin's command line, outside pytest.
+
+Each command lives in its own module and is imported only when asked for, so `--help` and one
+command never pay for the others (or for litellm).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS = {
+    # name: (module with a `main(argv) -> int`, one line of help)
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in COMMANDS:
+        lines = [f"  {name:<8} {help}" for name, (_, help) in sorted(COMMANDS.items())]
+        print("usage: python -m pytest_llmfaith <command> [options]\n\ncommands:\n" + "\n".join(lines),
+              file=sys.stderr)
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+    module, _ = COMMANDS[argv[0]]
+    return int(importlib.import_module(module).main(argv[1:]))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
