@@ -1,4 +1,7 @@
-"""One settings object, resolved once at start-up: CLI > ini (pyproject) > environment > default.
+"""One settings object, resolved once at start-up: CLI > environment > ini (pyproject) > default.
+
+The environment beats the ini file (as in pytest-django and pytest-timeout) so that CI can switch
+a setting committed in pyproject.toml, e.g. `LLMFAITH_CACHE=replay`, without editing it.
 
 Stdlib only on purpose: this module is imported by every pytest run that has the plugin
 installed, so it must cost nothing (pydantic would add ~150 ms to unrelated suites).
@@ -167,8 +170,8 @@ def resolve(
     """Build Settings from the three sources; raise ValueError naming the source and the fix."""
     values: dict[str, Any] = {}
     for opt in OPTIONS:
-        for source, raw in ((opt.flag, cli(opt.name)), (f"ini key {opt.name}", ini(opt.name)),
-                            (f"environment variable {opt.env}", environ.get(opt.env))):
+        for source, raw in ((opt.flag, cli(opt.name)), (f"environment variable {opt.env}", environ.get(opt.env)),
+                            (f"ini key {opt.name}", ini(opt.name))):
             if raw is None or raw == "":
                 continue
             if isinstance(raw, bool):
