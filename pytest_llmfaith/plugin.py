@@ -38,6 +38,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             f"; default: {opt.default}" if opt.default not in (None, False) else "")
         if opt.flag_only:
             group.addoption(opt.flag, dest=opt.name, action="store_true", default=None, help=help_text)
+        elif opt.optional_value:
+            group.addoption(opt.flag, dest=opt.name, nargs="?", const="true", default=None,
+                            metavar="PATH.jsonl", help=help_text)
         else:
             group.addoption(opt.flag, dest=opt.name, default=None, metavar=opt.field.upper(), help=help_text)
         parser.addini(opt.name, opt.help, default="")
