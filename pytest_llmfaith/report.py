@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from .results import Assessment
 from .scorers.base import shorten
+from .selfcheck.check import CheckReport
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
@@ -44,6 +45,7 @@ class Report(BaseModel):
     gate_failures: list[str] = Field(default_factory=list)
     gate_notes: list[str] = Field(default_factory=list)
     unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
+    judge_check: CheckReport | None = None  # --llm-judge-check, run before the tests
 
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
@@ -76,6 +78,7 @@ class Report(BaseModel):
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
                 "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
+                "judge_check": self.judge_check.model_dump(mode="json") if self.judge_check else None,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
         # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8",
@@ -87,6 +90,7 @@ class Report(BaseModel):
                  f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]}{' ⚠️ unstable' if a.unstable else ''} |"
                  for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
+        lines += [f"- {self.judge_check.summary()}"] if self.judge_check else []
         lines += [f"- ❌ {g}" for g in self.gate_failures]
         lines += [f"- ⚠️ judge error in `{test}`: {error}" for test, error in self.judge_errors.items()]
         return "\n".join(lines) + "\n"
@@ -149,6 +153,8 @@ class Report(BaseModel):
                               f"{shorten(a.result.reason, 600)}", red=a.outcome == "FAIL")
         for test, error in self.judge_errors.items():
             tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+        if self.judge_check is not None:
+            tr.write_line(self.judge_check.summary())
         tr.write_line(_footer(self.totals) + (f"; {len(self.judge_errors)} tests hit judge errors"
                                               if self.judge_errors else ""))
         for note in self.gate_notes:
