@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 from judge_server import _sentences
-from test_plugin import _clean_env, _litellm_warmed_up_in_the_outer_process, judge_args, run  # noqa: F401
+from test_plugin import (  # noqa: F401
+    _clean_env,
+    _litellm_warmed_up_in_the_outer_process,
+    judge_args,
+    run,
+)
 
 from pytest_llmfaith.selfcheck.check import load_items
 from pytest_llmfaith.selfcheck.labelled import item_problems, read_jsonl

@@ -6,7 +6,13 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_plugin import _clean_env, _litellm_warmed_up_in_the_outer_process, rows, run, section  # noqa: F401
+from test_plugin import (  # noqa: F401
+    _clean_env,
+    _litellm_warmed_up_in_the_outer_process,
+    rows,
+    run,
+    section,
+)
 
 CLOSE_CLAIM = "Elon Musk joined Tesla in 2004."
 TEST_FILE = f'''
@@ -54,7 +60,7 @@ def test_a_close_vote_is_decided_by_the_majority_and_shown_as_unstable(close_vot
         (["yes", "yes", "yes"], "3/3"), (["yes", "no", "yes"], "2/3")]
 
     cases = {c.get("name"): c for c in ET.parse(pytester.path / "j.xml").iter("testcase")}
-    props = dict((p.get("name"), p.get("value")) for p in cases["test_close"].iter("property"))
+    props = {p.get("name"): p.get("value") for p in cases["test_close"].iter("property")}
     assert (props["llmfaith.faithfulness.votes"], props["llmfaith.faithfulness.agreement"],
             props["llmfaith.faithfulness.unstable"]) == ("3", "2/3", "True")
 

@@ -92,9 +92,9 @@ class CheckReport(BaseModel):
         if not low:
             return None
         kinds = sorted({k for s in low for k in s.wrong_kinds()})
-        return (f"llmfaith: the judge {self.model} scored "
-                + ", ".join(f"{_figure(s)} ({s.scorer})" for s in low)
-                + f" on the self-check ({self.source}), below --llm-judge-min-accuracy={self.min_accuracy:g}; "
+        scored = ", ".join(f"{_figure(s)} ({s.scorer})" for s in low)
+        return (f"llmfaith: the judge {self.model} scored {scored}"
+                f" on the self-check ({self.source}), below --llm-judge-min-accuracy={self.min_accuracy:g}; "
                 f"it gets {', '.join(kinds) or 'some items'} wrong. No test was run. Fix: use a stronger judge "
                 "(--llm-judge-model), or lower --llm-judge-min-accuracy.")
 

@@ -52,7 +52,7 @@ def score_item(scorer: Any, output: str, context: list[str]) -> dict:
     """Run one scorer on one item; a judge error is a figure (recorded), not a crash."""
     try:
         result = scorer.run(output, context)
-    except Exception as err:
+    except Exception as err:  # a judge error is a figure, not a crash
         return {"score": None, "claims": None, "error": f"{type(err).__name__}: {err}"[:300], "calls": []}
     return {
         "score": result.score, "claims": len(result.claims), "error": None,
