@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from .errors import ConfigError
 from .results import Assessment, ScoreResult, Verdict
+from .scorers import votes
 from .scorers.base import ContextArg, shorten
 from .session import active_session, marker_overrides, running_item
 
@@ -71,7 +72,8 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
     else:
         passed = result.score >= threshold if result.higher_is_better else result.score <= threshold
     assessment = Assessment(test_id=item.nodeid if item is not None else "<outside pytest>",
-                            result=result, threshold=float(threshold), passed=passed)
+                            result=result, threshold=float(threshold), passed=passed,
+                            unstable=votes.unstable(result, threshold))
     session.record(assessment, item)  # before raising: failures must reach the summary
     if not passed:
         raise AssertionError(failure_message(assessment))
@@ -104,11 +106,18 @@ def failure_message(assessment: Assessment) -> str:
             "if it does state facts, the judge failed to read them: use a stronger judge model.",
             f"output: {shorten(r.output, 300)!r}"])
     side = "below min_score" if r.higher_is_better else "above max_score"
-    lines = [f"{r.scorer} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}",
+    votes_note = f"; majority of {r.votes} votes per claim" if r.votes > 1 else ""
+    lines = [f"{r.scorer} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}{votes_note}",
              f"reason: {r.reason}"]
+    if assessment.unstable:
+        low, high = votes.score_range(r)
+        lines.append(f"UNSTABLE: the minority votes would give {low:.2f}..{high:.2f}, which flips the "
+                     "outcome; the majority decides. Fix: make the answer or the context clearer, or "
+                     "use a stronger judge (--llm-judge-model).")
     if r.verdicts:
         lines.append("claims, unsupported first:")
-        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {shorten(v.statement, 110)!r}"
+        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {f'({v.agreement}) ' if v.agreement else ''}"
+                  f"{shorten(v.statement, 110)!r}"
                   + (f"\n             {shorten(v.reason, 110)}" if bad and v.reason else "")
                   for bad, v in sorted(((_is_bad(r, v), v) for v in r.verdicts), key=lambda p: not p[0])]
     lines.append(f"output: {shorten(r.output, 300)!r}")

@@ -9,20 +9,21 @@ from statistics import mean
 
 from .errors import ConfigError
 from .report import Report
+from .results import Assessment
 from .settings import Settings
 
 BASELINE_VERSION = 1
 
 
-def baseline_keys(report: Report) -> dict[str, float]:
+def baseline_entries(report: Report) -> dict[str, Assessment]:
     """`test id [scorer]`, with `#2`, `#3` for further assertions of that scorer in the test."""
     seen: Counter[str] = Counter()
-    scores: dict[str, float] = {}
+    entries: dict[str, Assessment] = {}
     for a in report.gated:
         key = f"{a.test_id} [{a.result.scorer}]"
         seen[key] += 1
-        scores[key if seen[key] == 1 else f"{key} #{seen[key]}"] = a.result.score
-    return scores
+        entries[key if seen[key] == 1 else f"{key} #{seen[key]}"] = a
+    return entries
 
 
 def apply(report: Report, settings: Settings) -> None:
@@ -39,11 +40,15 @@ def apply(report: Report, settings: Settings) -> None:
                 f"{limit:.2f} over {len(scores)} scores")
     if settings.baseline is None:
         return
-    current = baseline_keys(report)
+    entries = baseline_entries(report)
+    current = {key: a.result.score for key, a in entries.items()}
+    unstable = sorted(key for key, a in entries.items() if a.unstable)
     if settings.baseline_update:
         settings.baseline.parent.mkdir(parents=True, exist_ok=True)
-        settings.baseline.write_text(json.dumps(
-            {"version": BASELINE_VERSION, "scores": dict(sorted(current.items()))}, indent=2) + "\n")
+        data: dict[str, object] = {"version": BASELINE_VERSION, "scores": dict(sorted(current.items()))}
+        if unstable:  # scores a close vote decided: a later change there may be the judge, not the app
+            data["unstable"] = unstable
+        settings.baseline.write_text(json.dumps(data, indent=2) + "\n")
         report.gate_notes.append(f"llmfaith: baseline written to {settings.baseline} ({len(current)} scores)")
         return
     try:
@@ -51,7 +56,7 @@ def apply(report: Report, settings: Settings) -> None:
     except ConfigError as err:
         report.gate_failures.append(str(err))
         return
-    _compare(report, current, baseline, settings.baseline_tolerance)
+    _compare(report, current, baseline, settings.baseline_tolerance, set(unstable))
 
 
 def _load(path: Path) -> dict[str, float]:
@@ -66,7 +71,8 @@ def _load(path: Path) -> dict[str, float]:
                           "Fix: regenerate it with --llm-baseline-update.") from None
 
 
-def _compare(report: Report, current: dict[str, float], baseline: dict[str, float], tolerance: float) -> None:
+def _compare(report: Report, current: dict[str, float], baseline: dict[str, float], tolerance: float,
+             unstable: set[str]) -> None:
     regressions, new = [], 0
     for key, score in current.items():
         if key not in baseline:
@@ -76,7 +82,8 @@ def _compare(report: Report, current: dict[str, float], baseline: dict[str, floa
         delta = (was - score) if "[faithfulness]" in key else (score - was)
         if delta > tolerance + 1e-9:
             regressions.append(f"{key}: {was:.2f} -> {score:.2f} ({'-' if '[faithfulness]' in key else '+'}"
-                               f"{delta:.2f}, tolerance {tolerance:.2f})")
+                               f"{delta:.2f}, tolerance {tolerance:.2f})"
+                               + (" UNSTABLE: decided by a close vote of the judge" if key in unstable else ""))
     report.gate_failures += [f"baseline regression {r}" for r in regressions]
     note = f"llmfaith: baseline compared: {len(current) - new} scores, {len(regressions)} regressions"
     report.gate_notes.append(note + (f", {new} not in the baseline (run --llm-baseline-update to add them)" if new else ""))

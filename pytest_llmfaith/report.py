@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from .results import Assessment
 from .scorers.base import shorten
+from .selfcheck.check import CheckReport
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
@@ -28,6 +29,7 @@ class Totals(BaseModel):
     passed: int = 0
     failed: int = 0
     xfailed: int = 0
+    unstable: int = 0  # decided by a majority of votes that the minority would have flipped
     judge_calls: int = 0
     cache_hits: int = 0
     tokens: int = 0
@@ -43,6 +45,7 @@ class Report(BaseModel):
     gate_failures: list[str] = Field(default_factory=list)
     gate_notes: list[str] = Field(default_factory=list)
     unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
+    judge_check: CheckReport | None = None  # --llm-judge-check, run before the tests
 
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
@@ -59,6 +62,7 @@ class Report(BaseModel):
             t.passed += a.outcome == "PASS"
             t.failed += a.outcome == "FAIL"
             t.xfailed += a.outcome == "XFAIL"
+            t.unstable += a.unstable
             for call in a.result.judge_calls:
                 t.judge_calls += 1
                 t.cache_hits += call.cached
@@ -74,6 +78,7 @@ class Report(BaseModel):
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
                 "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
+                "judge_check": self.judge_check.model_dump(mode="json") if self.judge_check else None,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
         # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8",
@@ -82,8 +87,10 @@ class Report(BaseModel):
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
         rows += [f"| `{a.test_id}` | {a.result.scorer} | {_score(a)} | {a.comparison} "
-                 f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
+                 f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]}{' ⚠️ unstable' if a.unstable else ''} |"
+                 for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
+        lines += [f"- {self.judge_check.summary()}"] if self.judge_check else []
         lines += [f"- ❌ {g}" for g in self.gate_failures]
         lines += [f"- ⚠️ judge error in `{test}`: {error}" for test, error in self.judge_errors.items()]
         return "\n".join(lines) + "\n"
@@ -118,7 +125,10 @@ class Report(BaseModel):
         width = max(tr._tw.fullwidth, 80)
         priced = self.totals.cost_usd is not None  # no cost column when no call had a known price
         score_width = max([5, *(len(_score(a)) for a in self.assessments)])  # NO CLAIMS is wider
-        numbers = f"{'scorer':<8} {'score':>{score_width}} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
+        status_width = max([6, *(len(a.status) for a in self.assessments)])  # PASS UNSTABLE
+        voted = any(a.result.votes > 1 for a in self.assessments)  # the lowest agreement of a claim
+        numbers = (f"{'scorer':<8} {'score':>{score_width}} {'thresh':>7} {'result':<{status_width}}"
+                   + (f" {'agree':>5}" if voted else "") + f" {'calls':>5} {'hits':>4} {'tokens':>7}")
         numbers += f" {'cost':>8}" if priced else ""
         longest = max((len(a.test_id) for a in self.assessments), default=0)
         test_width = max(min(longest, width - len(numbers) - 2), 20)
@@ -131,15 +141,20 @@ class Report(BaseModel):
             costs = [c.cost_usd for c in spent if c.cost_usd is not None]
             line = (f"{_fit(a.test_id, test_width):<{test_width}} {_SHORT[a.result.scorer]:<8} "
                     f"{_score(a):>{score_width}} {a.comparison + f'{a.threshold:.2f}':>7} "
-                    f"{a.outcome:<6} {len(calls):>5} {len(calls) - len(spent):>4} "
+                    f"{a.status:<{status_width}} "
+                    + (f"{a.result.lowest_agreement or '-':>5} " if voted else "")
+                    + f"{len(calls):>5} {len(calls) - len(spent):>4} "
                     f"{tokens:>7}" + (f" {_money(sum(costs) if costs else None):>8}" if priced else ""))
-            tr.write_line(line, green=a.passed, red=a.outcome == "FAIL", yellow=a.outcome == "XFAIL")
+            tr.write_line(line, green=a.passed and not a.unstable, red=a.outcome == "FAIL",
+                          yellow=a.outcome == "XFAIL" or (a.passed and a.unstable))
         for a in self.assessments:
-            if verbose or not a.passed:
-                tr.write_line(f"{a.outcome} {a.test_id} [{a.result.scorer}]: "
+            if verbose or not a.passed or a.unstable:
+                tr.write_line(f"{a.status} {a.test_id} [{a.result.scorer}]: "
                               f"{shorten(a.result.reason, 600)}", red=a.outcome == "FAIL")
         for test, error in self.judge_errors.items():
             tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+        if self.judge_check is not None:
+            tr.write_line(self.judge_check.summary())
         tr.write_line(_footer(self.totals) + (f"; {len(self.judge_errors)} tests hit judge errors"
                                               if self.judge_errors else ""))
         for note in self.gate_notes:
@@ -170,6 +185,7 @@ def _money(cost: float | None) -> str:
 
 def _footer(t: Totals) -> str:
     xfailed = f", {t.xfailed} xfailed" if t.xfailed else ""
-    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{xfailed}); judge calls "
+    unstable = f", {t.unstable} unstable" if t.unstable else ""
+    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{xfailed}{unstable}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
             f"tokens {t.tokens:,}; cost {_money(t.cost_usd)}; judge time {t.judge_seconds:.1f}s")

@@ -69,7 +69,7 @@ class LLMFaithSession:
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
-                max_tokens=s.judge_max_tokens,
+                max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
             ), self._cache)
             self._judges[model].progress = self.progress
         return self._judges[model]
@@ -88,6 +88,10 @@ class LLMFaithSession:
             ])
             if assessment.result.no_claims:
                 item.user_properties.append((f"{prefix}.no_claims", True))
+            if assessment.result.votes > 1:
+                item.user_properties.extend([(f"{prefix}.votes", assessment.result.votes),
+                                             (f"{prefix}.agreement", assessment.result.lowest_agreement or ""),
+                                             (f"{prefix}.unstable", assessment.unstable)])
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
