@@ -57,6 +57,7 @@ def score_item(scorer: Any, output: str, context: list[str]) -> dict:
     return {
         "score": result.score, "claims": len(result.claims), "error": None,
         "verdicts": [v.verdict for v in result.verdicts],
+        "claim_texts": list(result.claims), "reasons": [v.reason for v in result.verdicts],
         "calls": [{"step": c.step, "cached": c.cached, "latency_s": round(c.latency_s, 3)} for c in result.judge_calls],
     }
 
