@@ -480,10 +480,17 @@ def test_drifts():
 """)
     result = run(pytester, server, "--llm-baseline=ci/baseline.json", "--llm-baseline-update")
     assert result.ret == 0
-    data = json.loads((pytester.path / "ci" / "baseline.json").read_text())
-    assert data["scores"] == {"test_a.py::test_drifts [faithfulness]": 1.0,
-                              "test_a.py::test_drifts [hallucination]": 0.0,
-                              "test_a.py::test_stable [faithfulness]": 1.0}
+    text = (pytester.path / "ci" / "baseline.json").read_text()
+    data = json.loads(text)
+    assert text == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"  # stable diffs
+    assert data["version"] == 2
+    assert {key: entry["score"] for key, entry in data["assertions"].items()} == {
+        "test_a.py::test_drifts [faithfulness]": 1.0, "test_a.py::test_drifts [hallucination]": 0.0,
+        "test_a.py::test_stable [faithfulness]": 1.0}
+    assert data["assertions"]["test_a.py::test_drifts [hallucination]"] == {"scorer": "hallucination", "score": 0.0,
+        "claims": [{"claim": "Tesla was founded in 2003.", "verdict": "no", "reason": "scripted: Tesla was founded in 2003."},
+                   {"claim": "The first Tesla car was the Roadster.", "verdict": "no",
+                    "reason": "scripted: The first Tesla car was the Roadster."}]}
     assert any("baseline written to" in line and "(3 scores)" in line for line in section(result))
 
     same = run(pytester, server, "--llm-baseline=ci/baseline.json")
@@ -499,16 +506,29 @@ def test_drifts():
     assert_faithful(MIXED, CTX, min_score=0.3)
     assert_not_hallucinated(HALF, CTX, max_score=0.7)
 """)
-    worse = run(pytester, server, "--llm-baseline=ci/baseline.json")
+    worse = run(pytester, server, "--llm-baseline=ci/baseline.json", "-rfE")
     worse.assert_outcomes(passed=2)
     assert worse.ret == pytest.ExitCode.TESTS_FAILED
     lines = section(worse)
-    assert "llmfaith gate FAILED: baseline regression test_a.py::test_drifts [faithfulness]: 1.00 -> 0.33 " \
-           "(-0.67, tolerance 0.05)" in lines
+    assert [r[:5] for r in rows(worse)] == [["test_a.py::test_stable", "faithful", "1.00", ">=0.70", "PASS"],
+                                            ["test_a.py::test_drifts", "faithful", "0.33", ">=0.30", "REGRESSED"],
+                                            ["test_a.py::test_drifts", "halluc", "0.50", "<=0.70", "REGRESSED"]]
+    at = lines.index("llmfaith gate FAILED: baseline regression test_a.py::test_drifts [faithfulness]: 1.00 -> 0.33 "
+                     "(-0.67, tolerance 0.05)")
+    assert lines[at + 1:at + 4] == [  # what changed, the claims that hurt first
+        '    appeared (no): "Elon Musk founded Tesla." — scripted: Elon Musk founded Tesla.',
+        '    appeared (unsure): "Tesla is based on Mars." — scripted: Tesla is based on Mars.',
+        '    disappeared (was yes): "The first Tesla car was the Roadster."']
     assert "llmfaith gate FAILED: baseline regression test_a.py::test_drifts [hallucination]: 0.00 -> 0.50 " \
            "(+0.50, tolerance 0.05)" in lines
     assert not any("test_stable" in line and "gate FAILED" in line for line in lines)
     assert "llmfaith: baseline compared: 3 scores, 2 regressions" in lines
+    assert any(x.startswith("llmfaith: 3 scores (1 passed, 0 failed, 2 regressed);") for x in lines)
+    # pytest's own closing lines say it too: the short summary, and the last line is not "2 passed"
+    tail = worse.outlines[worse.outlines.index(next(x for x in worse.outlines if "short test summary" in x)):]
+    assert tail[1].startswith("FAILED llmfaith gate - baseline regression test_a.py::test_drifts [faithfulness]")
+    assert tail[2].startswith("FAILED llmfaith gate - baseline regression test_a.py::test_drifts [hallucination]")
+    assert re.match(r"^=+ 2 passed, 2 llmfaith gate failed in ", tail[3]), tail[3]
 
     tolerant = run(pytester, server, "--llm-baseline=ci/baseline.json", "--llm-baseline-tolerance=0.7")
     assert tolerant.ret == 0
