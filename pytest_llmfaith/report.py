@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from pydantic import BaseModel, Field
 
 from .results import Assessment, JudgeCall, Status
@@ -171,20 +172,19 @@ class Report(BaseModel):
         """Put each gate failure in pytest's own closing lines: the short test summary
         (`FAILED llmfaith gate - ...`) and the last line (`4 passed, 1 llmfaith gate failed`), so a
         run whose tests all passed does not read as green while it exits 1."""
-        import pytest
-
-        class GateFlag(pytest.TestReport):  # type: ignore[misc]
-            """A line of the short summary that pytest's last line does not count as a failed test."""
-
-            count_towards_summary = False
-
         for failure in self.gate_failures:
             first, *details = failure.splitlines()
             changes = "; ".join(d.strip() for d in details)
-            flag = GateFlag(nodeid=GATE_NODE_ID, location=("llmfaith", None, GATE_NODE_ID), keywords={},
+            flag = _GateFlag(nodeid=GATE_NODE_ID, location=("llmfaith", None, GATE_NODE_ID), keywords={},
                             outcome="failed", longrepr=first + (f"; {changes}" if changes else ""), when="call")
             tr.stats.setdefault("failed", []).append(flag)
             tr.stats.setdefault(GATE_STAT, []).append(failure)
+
+
+class _GateFlag(pytest.TestReport):  # type: ignore[misc]  # final for typing only
+    """A FAILED line of pytest's short summary that its last line does not count as a failed test."""
+
+    count_towards_summary = False
 
 
 @dataclass
