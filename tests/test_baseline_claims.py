@@ -9,7 +9,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from test_plugin import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    GOOD, HALF, HEADER, TESLA_FACTS, _clean_env, _litellm_warmed_up_in_the_outer_process, rows, run, section,
+    GOOD,
+    HALF,
+    HEADER,
+    TESLA_FACTS,
+    _clean_env,
+    _litellm_warmed_up_in_the_outer_process,
+    rows,
+    run,
+    section,
 )
 
 ROADSTER = "The first Tesla car was the Roadster."
