@@ -11,6 +11,7 @@ import sys
 
 COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
+    "check": ("pytest_llmfaith.selfcheck.command", "score the judge on a labelled set (--min-accuracy to gate)"),
 }
 
 

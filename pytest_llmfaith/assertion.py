@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from .errors import ConfigError
 from .results import Assessment, ScoreResult
+from .scorers import votes
 from .scorers.base import ContextArg, shorten
 from .session import active_session, marker_overrides, running_item
 
@@ -81,7 +82,7 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
     else:
         passed = result.score >= threshold if result.higher_is_better else result.score <= threshold
     assessment = Assessment(test_id=_test_id(item), result=result, threshold=float(threshold), passed=passed,
-                            label=label)
+                            label=label, unstable=votes.unstable(result, threshold))
     session.record(assessment, item)  # before raising: failures must reach the summary
     if not passed:
         raise AssertionError(failure_message(assessment))
@@ -127,11 +128,18 @@ def failure_message(assessment: Assessment) -> str:
             f"output: {shorten(r.output, 300)!r}"])
     side = "below min_score" if r.higher_is_better else "above max_score"
     named = f" [{assessment.label}]" if assessment.label else ""
-    lines = [f"{r.scorer}{named} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}",
+    votes_note = f"; majority of {r.votes} votes per claim" if r.votes > 1 else ""
+    lines = [f"{r.scorer}{named} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}{votes_note}",
              f"reason: {r.reason}"]
+    if assessment.unstable:
+        low, high = votes.score_range(r)
+        lines.append(f"UNSTABLE: the minority votes would give {low:.2f}..{high:.2f}, which flips the "
+                     "outcome; the majority decides. Fix: make the answer or the context clearer, or "
+                     "use a stronger judge (--llm-judge-model).")
     if r.verdicts:
         lines.append("claims, unsupported first:")
-        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {shorten(v.statement, 110)!r}"
+        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {f'({v.agreement}) ' if v.agreement else ''}"
+                  f"{shorten(v.statement, 110)!r}"
                   + (f"\n             {shorten(v.reason, 110)}" if bad and v.reason else "")
                   for bad, v in sorted(((r.is_bad(v), v) for v in r.verdicts), key=lambda p: not p[0])]
     lines.append(f"output: {shorten(r.output, 300)!r}")

@@ -1,7 +1,9 @@
 """The committed baseline file: per assertion its score, claims and verdicts, and what changed since.
 
 Format 2 keeps the claims so that a regression names the claim that went wrong, not only the
-score. Format 1 (scores only) is still read: it has no claims to compare, which the report says.
+score, and flags the entries a close vote decided (votes), whose later change may be the judge's.
+Format 1 (scores, and a list of unstable keys) is still read: it has no claims to compare, which
+the report says.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class BaselineEntry(BaseModel):
     scorer: Literal["faithfulness", "hallucination"]
     score: float
     claims: list[BaselineClaim] | None = None  # None: read from a format-1 file (scores only)
+    unstable: bool = False  # with votes: the minority verdicts would have flipped pass/fail
 
 
 class Baseline(BaseModel):
@@ -48,7 +51,9 @@ def load(path: Path) -> Baseline:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(data, dict) and data.get("version") == 1:
-            return Baseline(version=1, assertions={str(k): _old_entry(str(k), v) for k, v in data["scores"].items()})
+            unstable = set(data.get("unstable", []))
+            return Baseline(version=1, assertions={str(k): _old_entry(str(k), v, str(k) in unstable)
+                                                   for k, v in data["scores"].items()})
         if isinstance(data, dict) and isinstance(data.get("version"), int) and data["version"] > BASELINE_VERSION:
             raise ConfigError(f"llmfaith: baseline file {path} has format {data['version']}, newer than this "
                               f"pytest-llmfaith reads ({BASELINE_VERSION}). Fix: upgrade pytest-llmfaith, or "
@@ -63,18 +68,21 @@ def load(path: Path) -> Baseline:
                           "Fix: regenerate it with --llm-baseline-update.") from None
 
 
-def _old_entry(key: str, score: object) -> BaselineEntry:
+def _old_entry(key: str, score: object, unstable: bool) -> BaselineEntry:
     match = _SCORER_IN_KEY.search(key)
     if match is None:
         raise ValueError(f"key {key!r} names no scorer")
-    return BaselineEntry(scorer=match.group(1), score=float(score))  # type: ignore[arg-type]
+    return BaselineEntry(scorer=match.group(1), score=float(score), unstable=unstable)  # type: ignore[arg-type]
 
 
 def write(path: Path, assessments: list[Assessment]) -> Baseline:
-    """Write the baseline of these assessments: sorted keys, so that its diffs stay small."""
+    """Write the baseline of these assessments: sorted keys, and `unstable` only where true (runs
+    without votes never have it), so that its diffs stay small."""
     baseline = Baseline(assertions={a.key: entry(a) for a in assessments})
+    stable = {key: {"unstable"} for key, e in baseline.assertions.items() if not e.unstable}
+    data = baseline.model_dump(mode="json", exclude={"assertions": stable})
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(baseline.model_dump(mode="json"), indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8",
+    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8",
                     errors="backslashreplace")
     return baseline
 
@@ -82,7 +90,7 @@ def write(path: Path, assessments: list[Assessment]) -> Baseline:
 def entry(a: Assessment) -> BaselineEntry:
     return BaselineEntry(scorer=a.result.scorer, score=a.result.score,
                          claims=[BaselineClaim(claim=v.statement, verdict=v.verdict, reason=v.reason)
-                                 for v in a.result.verdicts])
+                                 for v in a.result.verdicts], unstable=a.unstable)
 
 
 def compare(was: BaselineEntry, a: Assessment, tolerance: float) -> Regression | None:
@@ -92,7 +100,7 @@ def compare(was: BaselineEntry, a: Assessment, tolerance: float) -> Regression |
     if worse_by <= tolerance + 1e-9:
         return None
     return Regression(was=was.score, now=now, tolerance=tolerance, claims_known=was.claims is not None,
-                      changes=claim_changes(was, a) if was.claims is not None else [])
+                      changes=claim_changes(was, a) if was.claims is not None else [], was_unstable=was.unstable)
 
 
 def claim_changes(was: BaselineEntry, a: Assessment) -> list[ClaimChange]:

@@ -63,10 +63,13 @@ def _update(report: Report, settings: Settings, assessments: list[Assessment]) -
 
 
 def _regression_failure(a: Assessment) -> str:
-    """First line for the short summary; a line per claim that changed, which the sections indent."""
+    """First line for the short summary; a line per claim that changed, which the sections indent.
+    A close vote on either side is named: the change may be the judge's, not the app's."""
     r = a.regression
     assert r is not None
-    lines = [f"baseline regression {a.key}: {r.headline()}"]
+    close = [whose for whose, flag in (("this run's", a.unstable), ("the baseline's", r.was_unstable)) if flag]
+    unstable = f" UNSTABLE: {' and '.join(close)} score was decided by a close vote of the judge" if close else ""
+    lines = [f"baseline regression {a.key}: {r.headline()}{unstable}"]
     lines += [f"    {change.describe()}" for change in r.changes]
     if not r.claims_known:
         lines.append("    (the baseline holds only scores: rewrite it with --llm-baseline-update to compare claims)")

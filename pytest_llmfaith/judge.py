@@ -66,6 +66,8 @@ class JudgeConfig(BaseModel):
     seed: int | None = None
     max_tokens: int | None = None
     verdicts: Literal["auto", "all", "one", "label"] = "auto"
+    votes: int = Field(default=1, ge=1)
+    votes_temperature: float = Field(default=0.7, gt=0)
     concurrency: int = 8
     backoff_s: float = 0.5
 
@@ -76,6 +78,14 @@ class JudgeConfig(BaseModel):
     @property
     def request_timeout(self) -> float:
         return self.timeout or (600.0 if self.is_local else 60.0)
+
+    def sampling(self, sample: int) -> tuple[float, int | None]:
+        """(temperature, seed) of verdict sample `sample`: sample 0 is the plain request; later
+        samples are drawn at the votes temperature with a seed of their own, so that a judge at
+        temperature 0 (or a server that seeds by default) does not give the same answer N times."""
+        if sample == 0:
+            return self.temperature, self.seed
+        return self.votes_temperature, (self.seed or 0) + sample
 
     @property
     def verdict_mode(self) -> Literal["all", "one", "label"]:
@@ -191,18 +201,22 @@ class Judge:
                 self._identity = self.config.model
         return self._identity
 
-    def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str) -> dict[str, Any]:
+    def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str,
+                sample: int = 0) -> dict[str, Any]:
         cfg = self.config
-        request = {
+        temperature, seed = cfg.sampling(sample)
+        request: dict[str, Any] = {
             "model": self.identity,
             "api_base": None if cfg.is_local else cfg.api_base,
             "messages": messages,
             "schema": schema_json(schema) if schema else None,
-            "temperature": cfg.temperature,
-            "seed": cfg.seed,
+            "temperature": temperature,
+            "seed": seed,
             "max_tokens": cfg.max_tokens,
             "prompt_version": prompt_version,
         }
+        if sample:  # sample 0 keeps the key it had before votes existed: old caches stay valid
+            request["sample"] = sample
         if schema is NextToken:
             request.update(schema=None, max_tokens=1, logprobs=TOP_LOGPROBS)
         return request
@@ -215,23 +229,27 @@ class Judge:
         schema: type[T] | None,
         prompt_version: str,
         check: Callable[[T], None] | None = None,
+        sample: int = 0,
     ) -> tuple[T | str, JudgeCall]:
-        """Return a validated answer (a `schema` instance, or text when schema is None)."""
-        key = request_key(self.request(messages, schema, prompt_version))
-        return self._lookup(step, key, schema, check) or self._fetch(step, key, messages, schema, check)
+        """Return a validated answer (a `schema` instance, or text when schema is None).
+        `sample` > 0 asks for another independent sample of the same answer (votes)."""
+        key = request_key(self.request(messages, schema, prompt_version, sample))
+        return self._lookup(step, key, schema, check) or \
+            self._fetch(step, key, messages, schema, check, sample=sample)
 
     def ask_each(
-        self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str
+        self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str,
+        sample: int = 0,
     ) -> list[tuple[T, JudgeCall]]:
         """Several independent questions: cache hits first, then the misses, concurrently for
         hosted judges and in order for the local one (it answers one at a time anyway)."""
-        keys = [request_key(self.request(m, schema, prompt_version)) for m in conversations]
+        keys = [request_key(self.request(m, schema, prompt_version, sample)) for m in conversations]
         answers = [self._lookup(step, key, schema, None) for key in keys]
         misses = [i for i, found in enumerate(answers) if found is None]
         workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
 
         def fetch(i: int) -> tuple[T | str, JudgeCall]:
-            return self._fetch(step, keys[i], conversations[i], schema, None, of=(i + 1, len(keys)))
+            return self._fetch(step, keys[i], conversations[i], schema, None, of=(i + 1, len(keys)), sample=sample)
 
         if workers == 1:
             fetched = [fetch(i) for i in misses]
@@ -260,13 +278,14 @@ class Judge:
         )
 
     def _fetch(self, step: str, key: str, messages: Messages, schema: type[T] | None,
-               check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
+               check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1),
+               sample: int = 0) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
             raise CacheMissError(self._replay_miss(step, key))
         import_litellm()
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(step, *of):
-            answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
+            answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check, sample)
         self.cache.set(key, {"answer": raw, "usage": usage, "cost_usd": cost})
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
@@ -307,7 +326,8 @@ class Judge:
         return answer
 
     def _ask_until_valid(
-        self, step: str, messages: Messages, schema: type[T] | None, check: Callable[[T], None] | None
+        self, step: str, messages: Messages, schema: type[T] | None, check: Callable[[T], None] | None,
+        sample: int = 0,
     ) -> tuple[T | str, Any, dict[str, int], float | None, int]:
         conversation = list(messages)
         tokens = {"prompt_tokens": 0, "completion_tokens": 0}
@@ -315,7 +335,7 @@ class Judge:
         problem = ""
         text = ""
         for attempt in range(1, self.config.reasks + 2):
-            reply = self._complete(step, conversation, schema)
+            reply = self._complete(step, conversation, schema, sample)
             text = reply.text
             for name in tokens:
                 tokens[name] += reply.usage.get(name) or 0
@@ -351,18 +371,19 @@ class Judge:
             "--llm-judge-max-tokens=N (ini llm_judge_max_tokens, env LLMFAITH_JUDGE_MAX_TOKENS)."
         ))
 
-    def _complete(self, step: str, messages: Messages, schema: type[BaseModel] | None) -> _Reply:
+    def _complete(self, step: str, messages: Messages, schema: type[BaseModel] | None, sample: int = 0) -> _Reply:
         litellm = import_litellm()
         if self._unreachable is not None:
             raise JudgeError(self._unreachable)
         model, api_base, api_key = self._resolve_transport()
         messages = [{**m, "content": sendable(m["content"])} for m in messages]
+        temperature, seed = self.config.sampling(sample)
         kwargs: dict[str, Any] = {
             "model": model, "messages": messages, "timeout": self.config.request_timeout,
-            "temperature": self.config.temperature, "max_retries": 0,
+            "temperature": temperature, "max_retries": 0,
         }
         for name, value in (("api_base", api_base), ("api_key", api_key),
-                            ("seed", self.config.seed), ("max_tokens", self.config.max_tokens)):
+                            ("seed", seed), ("max_tokens", self.config.max_tokens)):
             if value is not None:
                 kwargs[name] = value
         if schema is NextToken:

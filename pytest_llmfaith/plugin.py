@@ -6,7 +6,9 @@ this module and settings.py.
 
 from __future__ import annotations
 
+import gc
 import os
+import sys
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 
     from .assertion import LLMJudge
     from .report import Report
+    from .selfcheck.check import CheckReport
 
 _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
 
@@ -38,6 +41,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             f"; default: {opt.default}" if opt.default not in (None, False) else "")
         if opt.flag_only:
             group.addoption(opt.flag, dest=opt.name, action="store_true", default=None, help=help_text)
+        elif opt.optional_value:
+            group.addoption(opt.flag, dest=opt.name, nargs="?", const="true", default=None,
+                            metavar="PATH.jsonl", help=help_text)
         else:
             group.addoption(opt.flag, dest=opt.name, default=None, metavar=opt.field.upper(), help=help_text)
         parser.addini(opt.name, opt.help, default="")
@@ -76,6 +82,30 @@ class RunHooks:
         self.records: list[dict[str, Any]] = []
         self.judge_errors: dict[str, str] = {}  # test id -> what went wrong
         self.report: Report | None = None
+        self.check: CheckReport | None = None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        """The judge self-check, once (on the controller under xdist), after collection and
+        before the first test; a judge below --llm-judge-min-accuracy stops the run here."""
+        settings = self.session.settings
+        if not self.is_controller or session.config.option.collectonly or \
+                not (settings.judge_check or settings.judge_min_accuracy is not None):
+            return
+        from .selfcheck.check import run_check
+
+        try:
+            self.check = run_check(self.session, settings.judge_check if isinstance(settings.judge_check, Path)
+                                   else None, settings.judge_min_accuracy)
+        except LLMFaithError as err:  # no judge configured, a bad items file
+            raise pytest.UsageError(str(err)) from None
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            for line in self.check.lines():
+                reporter.write_line(line)
+        if self.check.problem:
+            pytest.exit(self.check.problem, returncode=pytest.ExitCode.TESTS_FAILED)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
@@ -129,12 +159,14 @@ class RunHooks:
             self.records.extend(records)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if not self.is_controller or not (self.records or self.session.unattached or self.judge_errors):
+        if not self.is_controller or not (self.records or self.session.unattached or self.judge_errors
+                                          or self.check):
             return
         from . import gates
         from .report import Report
 
-        report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors)
+        report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
+                        judge_check=self.check)
         report.add(self.records)
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
             report.sort_by_test()
@@ -153,6 +185,10 @@ class RunHooks:
     def pytest_unconfigure(self) -> None:
         self.session.close()
         activate(self.previous)
+        if "litellm" in sys.modules:
+            # The interpreter's last collection walks litellm's ~370k objects (1.4-1.7 s at exit);
+            # frozen, they are skipped (0.08 s). Only after a run that imported litellm.
+            gc.freeze()
 
 
 def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:

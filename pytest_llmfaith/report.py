@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from .results import Assessment, JudgeCall, Status
 from .scorers.base import shorten
+from .selfcheck.check import CheckReport
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
@@ -35,6 +37,7 @@ class Totals(BaseModel):
     xfailed: int = 0
     regressed: int = 0
     no_threshold: int = 0  # raw scores from the llm_judge fixture
+    unstable: int = 0  # also counted above: decided by a majority of votes that the minority would flip
     judge_calls: int = 0
     cache_hits: int = 0
     tokens: int = 0
@@ -51,6 +54,7 @@ class Report(BaseModel):
     gate_notes: list[str] = Field(default_factory=list)
     baseline_not_run: list[str] = Field(default_factory=list)  # baseline keys no test of this run scored
     unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
+    judge_check: CheckReport | None = None  # --llm-judge-check, run before the tests
 
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
@@ -67,13 +71,11 @@ class Report(BaseModel):
 
     @property
     def totals(self) -> Totals:
-        t = Totals(scores=len(self.assessments))
+        counts = Counter(s for a in self.assessments for s in a.statuses)
+        t = Totals(scores=len(self.assessments), passed=counts[Status.PASS], failed=counts[Status.FAIL],
+                   xfailed=counts[Status.XFAIL], regressed=counts[Status.REGRESSED],
+                   no_threshold=counts[Status.NO_THRESHOLD], unstable=counts[Status.UNSTABLE])
         for a in self.assessments:
-            t.passed += a.outcome == Status.PASS
-            t.failed += a.outcome == Status.FAIL
-            t.xfailed += a.outcome == Status.XFAIL
-            t.regressed += a.outcome == Status.REGRESSED
-            t.no_threshold += a.outcome == Status.NO_THRESHOLD
             for call in a.result.judge_calls:
                 t.judge_calls += 1
                 t.cache_hits += call.cached
@@ -90,6 +92,7 @@ class Report(BaseModel):
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
                 "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
                 "baseline_not_run": self.baseline_not_run,
+                "judge_check": self.judge_check.model_dump(mode="json") if self.judge_check else None,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
         # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8",
@@ -98,8 +101,9 @@ class Report(BaseModel):
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
         rows += [f"| `{a.name}` | {a.result.scorer} | {_score(a)} | {_threshold(a, ' ')} | "
-                 f"{_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
+                 f"{' '.join(_MARKDOWN_STATUS[s] for s in a.statuses)} |" for a in self.assessments]
         lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals), ""]
+        lines += [f"- {self.judge_check.summary()}"] if self.judge_check else []
         lines += [f"- ❌ {first}" + "".join(f"\n  - {d.strip()}" for d in details)
                   for first, *details in (g.splitlines() for g in self.gate_failures)]
         lines += [f"- ⚠️ judge error in `{test}`: {error}" for test, error in self.judge_errors.items()]
@@ -138,19 +142,21 @@ class Report(BaseModel):
         tr.section("llmfaith: LLM judge scores")
         columns = _columns(self.assessments, priced=self.totals.cost_usd is not None)
         longest = max((len(a.name) for a in self.assessments), default=0)
-        while longest > tr._tw.fullwidth - _width(columns) and any(c.optional for c in columns):
-            columns.remove([c for c in columns if c.optional][-1])  # test ids before token counts
+        while longest > tr._tw.fullwidth - _width(columns) and any(c.give_up for c in columns):
+            columns.remove(min((c for c in columns if c.give_up), key=lambda c: c.give_up))
         test_width = max(min(longest, tr._tw.fullwidth - _width(columns)), 20)
         if self.assessments:
             tr.write_line(f"{'test':<{test_width}}" + "".join(c.format(c.header) for c in columns), bold=True)
         for a in self.assessments:
             tr.write_line(f"{fit_test_id(a.name, test_width):<{test_width}}"
-                          + "".join(c.format(c.cell(a)) for c in columns), **_COLOUR.get(a.outcome, {}))
+                          + "".join(c.format(c.cell(a)) for c in columns), **_colour(a))
         for a in self.assessments:
-            if verbose or a.outcome in (Status.FAIL, Status.XFAIL):
-                tr.write_line(f"{a.outcome} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
+            if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
+                tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
         for test, error in self.judge_errors.items():
             tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+        if self.judge_check is not None:
+            tr.write_line(self.judge_check.summary())
         tr.write_line(_footer(self.totals) + (f"; {len(self.judge_errors)} tests hit judge errors"
                                               if self.judge_errors else ""))
         for note in self.gate_notes:
@@ -195,7 +201,7 @@ class _Column:
     width: int
     cell: Callable[[Assessment], str]
     left: bool = False
-    optional: bool = False  # given up, last first, when a narrow terminal needs the room for test ids
+    give_up: int = 0  # > 0: given up, 1 first, when a narrow terminal needs the room for test ids
 
     def format(self, text: str) -> str:
         return " " + (f"{text:<{self.width}}" if self.left else f"{text:>{self.width}}")
@@ -213,10 +219,13 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
         _Column("scorer", 8, lambda a: _SHORT[a.result.scorer], left=True),
         _Column("score", max([5, *(len(_score(a)) for a in assessments)]), _score),  # NO CLAIMS is wider
         _Column("thresh", 7, _threshold),
-        _Column("result", max([6, *(len(a.outcome) for a in assessments)]), lambda a: str(a.outcome), left=True),
+        _Column("result", max([6, *(len(a.status) for a in assessments)]), lambda a: a.status, left=True),
+        # votes: the agreement of the least agreed-on claim; UNSTABLE in the result already warns
+        *([_Column("agree", 5, lambda a: a.result.lowest_agreement or "-", give_up=1)]
+          if any(a.result.votes > 1 for a in assessments) else []),
         _Column("calls", 5, lambda a: str(len(a.result.judge_calls))),
-        _Column("hits", 4, lambda a: str(len(a.result.judge_calls) - len(spent(a))), optional=True),
-        _Column("tokens", 7, optional=True, cell=lambda a: str(sum(
+        _Column("hits", 4, lambda a: str(len(a.result.judge_calls) - len(spent(a))), give_up=3),
+        _Column("tokens", 7, give_up=2, cell=lambda a: str(sum(
             (c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent(a)))),
     ]
     return columns + ([_Column("cost", 8, cost)] if priced else [])  # only when some call had a known price
@@ -227,10 +236,17 @@ def _width(columns: list[_Column]) -> int:
 
 
 _SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
-_MARKDOWN_OUTCOME = {Status.PASS: "✅ pass", Status.FAIL: "❌ fail", Status.XFAIL: "➖ xfail (expected)",
-                     Status.REGRESSED: "📉 regressed", Status.NO_THRESHOLD: "· no threshold"}
+_MARKDOWN_STATUS = {Status.PASS: "✅ pass", Status.FAIL: "❌ fail", Status.XFAIL: "➖ xfail (expected)",
+                    Status.REGRESSED: "📉 regressed", Status.NO_THRESHOLD: "· no threshold",
+                    Status.UNSTABLE: "⚠️ unstable"}
 _COLOUR: dict[Status, dict[str, bool]] = {Status.PASS: {"green": True}, Status.FAIL: {"red": True},
-                                          Status.REGRESSED: {"red": True}, Status.XFAIL: {"yellow": True}}
+                                          Status.REGRESSED: {"red": True}, Status.XFAIL: {"yellow": True},
+                                          Status.UNSTABLE: {"yellow": True}}
+
+
+def _colour(a: Assessment) -> dict[str, bool]:
+    """A pass that a close vote decided is a warning, not green; a failure or regression stays red."""
+    return _COLOUR[Status.UNSTABLE] if a.statuses == (Status.PASS, Status.UNSTABLE) else _COLOUR.get(a.outcome, {})
 
 
 def _score(a: Assessment) -> str:
@@ -265,7 +281,8 @@ def _money(cost: float | None) -> str:
 
 def _footer(t: Totals) -> str:
     extra = "".join(f", {n} {what}" for n, what in ((t.xfailed, "xfailed"), (t.regressed, "regressed"),
-                                                     (t.no_threshold, "without threshold")) if n)
+                                                     (t.no_threshold, "without threshold"),
+                                                     (t.unstable, "unstable")) if n)
     return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{extra}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
             f"tokens {t.tokens:,}; cost {_money(t.cost_usd)}; judge time {t.judge_seconds:.1f}s")

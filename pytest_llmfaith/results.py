@@ -9,11 +9,29 @@ from pydantic import BaseModel, Field, computed_field
 
 
 class Verdict(BaseModel):
-    """One claim judged against the context. `verdict` is already normalised ("Yes." -> "yes")."""
+    """One claim judged against the context. `verdict` is already normalised ("Yes." -> "yes").
+
+    With votes, `samples` holds every sample's verdict (the first is the one a single vote would
+    give) and `verdict` is the majority on what the score counts ("yes" or not)."""
 
     statement: str
     verdict: str
     reason: str = ""
+    samples: list[str] = Field(default_factory=list)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def agreement(self) -> str | None:
+        """How many samples agree with the verdict, e.g. "2/3" (None without votes)."""
+        if len(self.samples) < 2:
+            return None
+        agree = sum((s == "yes") == (self.verdict == "yes") for s in self.samples)
+        return f"{agree}/{len(self.samples)}"
+
+    @property
+    def contested(self) -> bool:
+        """Some samples counted this claim differently from the majority."""
+        return len({s == "yes" for s in self.samples}) > 1
 
 
 class JudgeCall(BaseModel):
@@ -50,6 +68,13 @@ class ScoreResult(BaseModel):
     generate_reason_prompt: str | None = None
     judge_calls: list[JudgeCall] = Field(default_factory=list)
     no_claims: bool = False  # the judge found no claims: the score is 0, pass or fail is a policy
+    votes: int = 1  # samples per verdict (claims are extracted once)
+
+    @property
+    def lowest_agreement(self) -> str | None:
+        """The agreement of the least agreed-on claim, e.g. "2/3"."""
+        agreements = [v.agreement for v in self.verdicts if v.agreement]
+        return min(agreements, key=lambda a: int(a.split("/")[0])) if agreements else None
 
     @property
     def higher_is_better(self) -> bool:
@@ -72,6 +97,7 @@ class Status(str, Enum):
     XFAIL = "XFAIL"
     REGRESSED = "REGRESSED"  # passed its threshold, but worse than the committed baseline
     NO_THRESHOLD = "NO THRESHOLD"  # a raw score from the llm_judge fixture: recorded, not checked
+    UNSTABLE = "UNSTABLE"  # votes: qualifies an outcome that the minority verdicts would flip
 
     def __str__(self) -> str:
         return self.value
@@ -102,6 +128,7 @@ class Regression(BaseModel):
     tolerance: float
     changes: list[ClaimChange] = Field(default_factory=list)
     claims_known: bool = True  # False: an old scores-only baseline entry, nothing to compare claims with
+    was_unstable: bool = False  # a close vote decided the baseline's score: the judge may have moved, not the app
 
     def headline(self) -> str:
         return f"{self.was:.2f} -> {self.now:.2f} ({self.now - self.was:+.2f}, tolerance {self.tolerance:.2f})"
@@ -118,6 +145,7 @@ class Assessment(BaseModel):
     ordinal: int = 1  # 2, 3...: a further unlabelled assertion of this scorer (same label) in the test
     expected_failure: bool = False  # scored in an xfail test: shown, but kept out of gates
     regression: Regression | None = None  # worse than the baseline by more than the tolerance
+    unstable: bool = False  # with votes: the minority verdicts of some claims would flip pass/fail
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -127,6 +155,16 @@ class Assessment(BaseModel):
         if self.regression is not None and not self.expected_failure:
             return Status.REGRESSED
         return Status.PASS if self.passed else Status.NO_THRESHOLD
+
+    @property
+    def statuses(self) -> tuple[Status, ...]:
+        """The outcome, then UNSTABLE when a close vote decided it: what reports show and count."""
+        return (self.outcome, Status.UNSTABLE) if self.unstable else (self.outcome,)
+
+    @property
+    def status(self) -> str:
+        """`PASS`, `PASS UNSTABLE`, `REGRESSED UNSTABLE`...: a row's result cell."""
+        return " ".join(self.statuses)
 
     @property
     def comparison(self) -> str:

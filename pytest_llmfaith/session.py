@@ -77,7 +77,7 @@ class LLMFaithSession:
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
-                max_tokens=s.judge_max_tokens,
+                max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
             ), self._cache)
             self._judges[model].progress = self.progress
         return self._judges[model]
@@ -133,7 +133,11 @@ def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:
         properties += [(f"{prefix}.threshold", assessment.threshold), (f"{prefix}.passed", assessment.passed)]
     if assessment.result.no_claims:
         properties.append((f"{prefix}.no_claims", True))
-    properties.append((f"{prefix}.status", str(assessment.outcome)))
+    if assessment.result.votes > 1:
+        properties += [(f"{prefix}.votes", assessment.result.votes),
+                       (f"{prefix}.agreement", assessment.result.lowest_agreement or ""),
+                       (f"{prefix}.unstable", assessment.unstable)]
+    properties.append((f"{prefix}.status", assessment.status))
     return properties
 
 

@@ -125,19 +125,20 @@ def probe(result: pytest.RunResult) -> list[str]:
     return line.split("SETTINGS ", 1)[1].split()
 
 
-def test_precedence_cli_over_ini_over_env_over_default(pytester: pytest.Pytester, monkeypatch) -> None:
+def test_precedence_cli_over_env_over_ini_over_default(pytester: pytest.Pytester, monkeypatch) -> None:
     pytester.makepyfile(test_probe=SETTINGS_PROBE)
     # timeout None: the judge picks 60 s, or 600 s for the local judge
     assert probe(pytester.runpytest("-s")) == ["None", "3", "None", "use", "verdicts", "0.7", ".llmfaith_cache"]
 
+    pytester.makeini("[pytest]\nllm_judge_model = openai/from-ini\nllm_judge_retries = 1\n"
+                     "llm_cache = refresh\nllm_min_faithfulness = 0.5\nllm_cache_dir = inic\n")
+    assert probe(pytester.runpytest("-s")) == ["openai/from-ini", "1", "None", "refresh", "verdicts", "0.5", "inic"]
+
+    # CI overrides pyproject.toml without editing it: the environment beats the ini file
     for name, value in (("JUDGE_MODEL", "openai/from-env"), ("JUDGE_RETRIES", "5"), ("JUDGE_TIMEOUT", "9"),
                         ("CACHE", "replay"), ("REASON", "llm"), ("MIN_FAITHFULNESS", "0.9"), ("CACHE_DIR", "envc")):
         monkeypatch.setenv(f"LLMFAITH_{name}", value)
     assert probe(pytester.runpytest("-s")) == ["openai/from-env", "5", "9.0", "replay", "llm", "0.9", "envc"]
-
-    pytester.makeini("[pytest]\nllm_judge_model = openai/from-ini\nllm_judge_retries = 1\n"
-                     "llm_cache = refresh\nllm_min_faithfulness = 0.5\nllm_cache_dir = inic\n")
-    assert probe(pytester.runpytest("-s")) == ["openai/from-ini", "1", "9.0", "refresh", "llm", "0.5", "inic"]
 
     result = pytester.runpytest("-s", "--llm-judge-model=openai/from-cli", "--llm-judge-retries=0",
                                 "--llm-cache=OFF", "--llm-min-faithfulness=0.2", "--llm-cache-dir=clic")
@@ -149,13 +150,16 @@ def test_precedence_decides_the_threshold_used(pytester: pytest.Pytester, server
     server.facts(**TESLA_FACTS)
     pytester.makepyfile(test_a=HEADER + "def test_half():\n    assert_faithful(HALF, CTX)\n")
     pytester.makepyprojecttoml("[tool.pytest.ini_options]\nllm_min_faithfulness = 0.4\n")
-    monkeypatch.setenv("LLMFAITH_MIN_FAITHFULNESS", "0.9")
-    result = run(pytester, server)  # ini 0.4 beats env 0.9
+    result = run(pytester, server)  # ini 0.4
     result.assert_outcomes(passed=1)
     assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.40", "PASS"]
-    result = run(pytester, server, "--llm-min-faithfulness=0.6")  # CLI beats ini
+    monkeypatch.setenv("LLMFAITH_MIN_FAITHFULNESS", "0.9")
+    result = run(pytester, server)  # env 0.9 beats ini 0.4
     result.assert_outcomes(failed=1)
-    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.60", "FAIL"]
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.90", "FAIL"]
+    result = run(pytester, server, "--llm-min-faithfulness=0.45")  # CLI beats env
+    result.assert_outcomes(passed=1)
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.45", "PASS"]
 
 
 @pytest.mark.parametrize("where, value, expected", [
