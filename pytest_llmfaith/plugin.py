@@ -128,6 +128,10 @@ class RunHooks:
         records = item.stash.get(RESULTS_KEY, None)
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
+            if self.config.pluginmanager.hasplugin("html"):
+                from .html_extras import claims_extra
+
+                report.extras = [*getattr(report, "extras", []), claims_extra(records)]  # type: ignore[attr-defined]
             records.clear()
         if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
             if hasattr(report, "wasxfail"):  # xfail expects a wrong answer, never a broken judge
@@ -164,6 +168,8 @@ class RunHooks:
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
                         judge_check=self.check)
         report.add(self.records)
+        if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
+            report.sort_by_test()
         gates.apply(report, self.session.settings)
         report.write_outputs(self.session.settings.report)
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
@@ -174,6 +180,7 @@ class RunHooks:
     def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
         if self.report is not None:
             self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
+            self.report.flag_gate_failures(terminalreporter)
 
     def pytest_unconfigure(self) -> None:
         self.session.close()

@@ -7,6 +7,8 @@ imported on the first assertion, so a suite that never scores never pays for the
 from __future__ import annotations
 
 import contextvars
+import threading
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -16,12 +18,14 @@ from .progress import NO_PROGRESS, JudgeProgress
 from .settings import Settings, from_environment
 
 if TYPE_CHECKING:
+    from .baseline import Baseline
     from .cache import JudgeCache
     from .judge import Judge
     from .results import Assessment
     from .scorers import Scorer
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
+ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, label) -> assertions so far
 current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
 
 NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
@@ -49,6 +53,10 @@ class LLMFaithSession:
         self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
+        self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
+        self._lock = threading.Lock()  # assertions may run in threads of one test
+        self._baseline: Baseline | None = None
+        self._baseline_loaded = False
 
     def scorer(self, name: str, model: str | None = None) -> Scorer:
         from .scorers import SCORERS
@@ -75,31 +83,62 @@ class LLMFaithSession:
         return self._judges[model]
 
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
-        """Attach to the running test (survives xdist via the report), then tell the hooks."""
+        """Name it within its test, compare it with the baseline, attach it to the running test
+        (survives xdist via the report), then tell the hooks."""
+        with self._lock:
+            ordinals = self._ordinals if item is None else item.stash.setdefault(ORDINALS_KEY, Counter())
+            ordinals[assessment.result.scorer, assessment.label] += 1
+            assessment.ordinal = ordinals[assessment.result.scorer, assessment.label]
+        baseline = self.baseline()
+        if baseline is not None and assessment.key in baseline.assertions:
+            from .baseline import compare
+
+            assessment.regression = compare(baseline.assertions[assessment.key], assessment,
+                                            self.settings.baseline_tolerance)
         if item is None:
             self.unattached.append(assessment)
         else:
             item.stash.setdefault(RESULTS_KEY, []).append(assessment.model_dump(mode="json"))
-            prefix = f"llmfaith.{assessment.result.scorer}"
-            item.user_properties.extend([
-                (f"{prefix}.score", assessment.result.score),
-                (f"{prefix}.threshold", assessment.threshold),
-                (f"{prefix}.passed", assessment.passed),
-            ])
-            if assessment.result.no_claims:
-                item.user_properties.append((f"{prefix}.no_claims", True))
-            if assessment.result.votes > 1:
-                item.user_properties.extend([(f"{prefix}.votes", assessment.result.votes),
-                                             (f"{prefix}.agreement", assessment.result.lowest_agreement or ""),
-                                             (f"{prefix}.unstable", assessment.unstable)])
+            item.user_properties.extend(junit_properties(assessment))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
+
+    def baseline(self) -> Baseline | None:
+        """The baseline to compare with (read once), or None: none set, being rewritten, or unreadable
+        (the end-of-run gate reports why)."""
+        if not self._baseline_loaded:
+            self._baseline_loaded = True
+            if self.settings.baseline is not None and not self.settings.baseline_update:
+                from .baseline import load
+
+                try:
+                    self._baseline = load(self.settings.baseline)
+                except ConfigError:
+                    self._baseline = None
+        return self._baseline
 
     def close(self) -> None:
         for judge in self._judges.values():
             judge.close()
         if self._cache is not None:
             self._cache.close()
+
+
+def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:
+    """`llmfaith.<scorer>[<label>].score` and friends, for --junitxml."""
+    label = f"[{assessment.label}]" if assessment.label else ""
+    prefix = f"llmfaith.{assessment.result.scorer}{label}"
+    properties: list[tuple[str, object]] = [(f"{prefix}.score", assessment.result.score)]
+    if assessment.threshold is not None:
+        properties += [(f"{prefix}.threshold", assessment.threshold), (f"{prefix}.passed", assessment.passed)]
+    if assessment.result.no_claims:
+        properties.append((f"{prefix}.no_claims", True))
+    if assessment.result.votes > 1:
+        properties += [(f"{prefix}.votes", assessment.result.votes),
+                       (f"{prefix}.agreement", assessment.result.lowest_agreement or ""),
+                       (f"{prefix}.unstable", assessment.unstable)]
+    properties.append((f"{prefix}.status", assessment.status))
+    return properties
 
 
 _active: LLMFaithSession | None = None
