@@ -122,19 +122,37 @@ def p_yes(answer: NextToken) -> float:
 def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[list[Label], list[JudgeCall], str]:
     """Label every claim, then ask the contradiction question of the unsupported ones."""
     asked = [messages(SUPPORT, context, c) for c in claims]
-    answers = judge.ask_each("verdicts", asked, NextToken, VERSION)
-    calls = [call for _, call in answers]
-    supported = [p_yes(answer) for answer, _ in answers]  # type: ignore[arg-type]
-    doubtful = [i for i, p in enumerate(supported) if p < SUPPORTED_AT]
-    contradicted: dict[int, float] = {}
-    if doubtful:
+    if judge.config.is_local:
+        found = [_one_by_one(judge, question, messages(CONTRADICT, context, claim))
+                 for question, claim in zip(asked, claims)]
+        supported = [p for p, _, _ in found]
+        contradicted = {i: q for i, (_, q, _) in enumerate(found) if q is not None}
+        calls = [call for _, _, claim_calls in found for call in claim_calls]
+    else:
+        answers = judge.ask_each("verdicts", asked, NextToken, VERSION)
+        calls = [call for _, call in answers]
+        supported = [p_yes(answer) for answer, _ in answers]  # type: ignore[arg-type]
+        doubtful = [i for i, p in enumerate(supported) if p < SUPPORTED_AT]
         rechecked = judge.ask_each("verdicts", [messages(CONTRADICT, context, claims[i]) for i in doubtful],
-                                   NextToken, VERSION)
+                                   NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}  # type: ignore[arg-type]
     labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
                     unsupported_evaluation(claims[i], context)) for i, p in enumerate(supported)]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
+
+
+def _one_by_one(judge: Judge, support: list[dict[str, str]],
+                contradict: list[dict[str, str]]) -> tuple[float, float | None, list[JudgeCall]]:
+    """The offline judge: a claim's contradiction question straight after its support question.
+    The two prompts differ only in the question, which is all the second one reads (~15 tokens
+    instead of the claim and its evidence again); the offline judge answers one at a time anyway."""
+    answer, call = judge.ask("verdicts", support, NextToken, VERSION)
+    p = p_yes(answer)  # type: ignore[arg-type]
+    if p >= SUPPORTED_AT:
+        return p, None, [call]
+    recheck, second = judge.ask("verdicts", contradict, NextToken, VERSION)
+    return p, p_yes(recheck), [call, second]  # type: ignore[arg-type]
 
 
 def evidence_sentences(claim: str, context: Sequence[str], count: int = EVIDENCE_SENTENCES) -> list[str]:

@@ -1,12 +1,15 @@
 """The offline judge's server process with a scripted engine instead of llama.cpp.
 
 The launcher runs it when a test sets `launcher.SERVER_MODULE` to this module (see the
-`fake_runtime` fixture). It answers every prompt with "ok"; a prompt containing SEGFAULT makes
-the process die of SIGSEGV mid-generation, as a crash inside llama.cpp does.
+`fake_runtime` fixture). It answers every prompt with "ok", and every label request (logprobs)
+with "no" (P(no) 0.9), logging the request's last line to $FAKE_ENGINE_LOG when set; a prompt
+containing SEGFAULT makes the process die of SIGSEGV mid-generation, as a crash inside
+llama.cpp does.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import time
@@ -20,9 +23,23 @@ def engine(kwargs: dict[str, Any]) -> dict[str, Any]:
     if "SEGFAULT" in kwargs["messages"][-1]["content"]:
         os.kill(os.getpid(), signal.SIGSEGV)
         time.sleep(5)  # the signal arrives asynchronously
+    if kwargs.get("logprobs"):
+        return label(kwargs)
     return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": "fake",
             "choices": [{"index": 0, "finish_reason": "stop",
                          "message": {"role": "assistant", "content": "ok"}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+def label(kwargs: dict[str, Any]) -> dict[str, Any]:
+    text = kwargs["messages"][-1]["content"]
+    if os.environ.get("FAKE_ENGINE_LOG"):
+        with open(os.environ["FAKE_ENGINE_LOG"], "a", encoding="utf-8") as log:
+            log.write(text.splitlines()[-1] + " | " + text.split("Claim: ", 1)[-1].splitlines()[0] + "\n")
+    top = [{"token": "no", "logprob": math.log(0.9), "bytes": None}, {"token": "yes", "logprob": math.log(0.1), "bytes": None}]
+    return {"id": "label-fake", "object": "chat.completion", "created": 0, "model": "fake",
+            "choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": "no"},
+                         "logprobs": {"content": [{**top[0], "top_logprobs": top}]}}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
 
 

@@ -9,6 +9,7 @@ import os
 import signal
 import time
 import urllib.request
+from pathlib import Path
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -146,3 +147,22 @@ def test_a_crash_during_a_call_is_named_with_the_runtime_fix(
         ask(judge, "after")  # fails at once: no third server
     assert run_files(fake_model).read() is None or not server_alive(run_files(fake_model).read().pid)
     judge.close()
+
+
+def test_the_offline_judge_asks_a_claims_contradiction_question_straight_after_its_support_question(
+    fake_runtime: Callable[[str], None], fake_model: LocalModel, stop_all: list[str],
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The two questions share every token but the question's: asked back to back, the second
+    reads only the question (the engine keeps the longest matching prefix)."""
+    from pytest_llmfaith.scorers import labels
+
+    log = tmp_path / "engine.log"
+    monkeypatch.setenv("FAKE_ENGINE_LOG", str(log))
+    judge = Judge(JudgeConfig(model=f"local:{fake_model.path}"), JudgeCache(None, "off"))
+    found, calls, _ = labels.judge_claims(judge, ["Acme has 40 staff.", "Acme is in Oslo."],
+                                          ["Acme has 400 staff. Acme is based in Bergen."])
+    asked = log.read_text().splitlines()
+    assert [line.split(" | ")[1] for line in asked] == ["Acme has 40 staff."] * 2 + ["Acme is in Oslo."] * 2
+    assert ["contradict" in line.split(" | ")[0] for line in asked] == [False, True, False, True]
+    assert len(calls) == 4 and [(round(f.p_supported, 3), round(f.p_contradicted or 0, 3)) for f in found] == [(0.1, 0.1)] * 2
