@@ -1,7 +1,7 @@
 """The offline judge's speed, this checkout side by side with another one, on the example suite.
 
     git worktree add /tmp/before <commit>          # the code to compare with
-    python benchmarks/offline_speed.py --before /tmp/before [--repeats 1]
+    python benchmarks/offline_speed.py --before /tmp/before [--before /tmp/other] [--repeats 1]
 
 For each checkout ("before", then "after" = this one) and each repeat: stop that checkout's
 judge server, then run the example suite cold (`examples/`, judge cache off, no baseline) with
@@ -79,10 +79,11 @@ def figures(report: Path, wall: float) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", type=Path, required=True, help="a checkout of the code to compare with")
+    parser.add_argument("--before", type=Path, action="append", required=True,
+                        help="a checkout of the code to compare with (repeat for several)")
     parser.add_argument("--repeats", type=int, default=1)
     args = parser.parse_args()
-    sides = {"before": args.before.resolve(), "after": ROOT}
+    sides = {checkout_name(path.resolve()): path.resolve() for path in args.before} | {"after": ROOT}
     results: dict[str, list[dict[str, float]]] = {name: [] for name in sides}
     with tempfile.TemporaryDirectory(prefix="llmfaith-speed-") as scratch:
         for repeat in range(args.repeats):
@@ -97,12 +98,23 @@ def main() -> None:
             ("median s per verdict call", "median_verdict_s", "{:.2f}"),
             ("judge seconds in all", "judge_s", "{:.1f}"), ("prompt tokens sent", "prompt_tokens", "{:.0f}"),
             ("scores", "scores", "{:.0f}")]
-    print(f"\n{'median of ' + str(args.repeats):<28} {'before':>10} {'after':>10} {'before/after':>13}")
+    befores = [name for name in sides if name != "after"]
+    print(f"\n{'median of ' + str(args.repeats):<28} " + " ".join(f"{n:>10} {'/after':>8}" for n in befores)
+          + f" {'after':>10}")
     for label, key, fmt in rows:
-        before = statistics.median(r[key] for r in results["before"])
         after = statistics.median(r[key] for r in results["after"])
-        ratio = f"{before / after:.2f}x" if after else "-"
-        print(f"{label:<28} {fmt.format(before):>10} {fmt.format(after):>10} {ratio:>13}")
+        cells = []
+        for name in befores:
+            before = statistics.median(r[key] for r in results[name])
+            cells.append(f"{fmt.format(before):>10} {(f'{before / after:.2f}x' if after else '-'):>8}")
+        print(f"{label:<28} " + " ".join(cells) + f" {fmt.format(after):>10}")
+
+
+def checkout_name(path: Path) -> str:
+    """The checkout's short commit, so the columns say which code they measured."""
+    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True, check=False)
+    return done.stdout.strip() or path.name
 
 
 if __name__ == "__main__":
