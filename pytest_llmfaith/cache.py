@@ -112,7 +112,7 @@ class JudgeCache:
         if not self._writable or (writer := self._open_writer()) is None:
             return
         try:
-            writer.set(key, canonical_json(value))
+            writer.set(key, json.dumps(value, sort_keys=True, separators=(",", ":")))  # ASCII: a lone surrogate is escaped
         except (sqlite3.Error, OSError) as err:
             self._writable = False
             self._warn(f"writing failed: {err}", "Answers will not be stored.")
@@ -212,3 +212,32 @@ class JudgeCache:
             f"llmfaith: the judge cache at {self.directory} is unusable ({problem}). "
             "Fix: delete that directory, or point --llm-cache-dir somewhere writable."
         )
+
+
+class SharedCounters:
+    """Integer counters shared by the processes of a run (xdist workers): diskcache's `incr` is
+    atomic across processes. Used for the run's judge budget."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._store: Any = None
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> int:
+        return int(self._open().get(name, 0))
+
+    def add(self, name: str, delta: int = 1) -> int:
+        return int(self._open().incr(name, delta))
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _open(self) -> Any:
+        with self._lock:
+            if self._store is None:
+                import diskcache
+
+                self._store = diskcache.Cache(str(self.directory))
+        return self._store

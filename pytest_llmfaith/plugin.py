@@ -7,6 +7,8 @@ this module and settings.py.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +17,8 @@ import pytest
 
 from . import hookspecs, progress
 from .errors import LLMFaithError
-from .session import RESULTS_KEY, LLMFaithSession, activate, current_item
+from .housekeeping import Housekeeping
+from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
 from .settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
@@ -52,6 +55,9 @@ def pytest_configure(config: pytest.Config) -> None:
     except ValueError as err:
         raise pytest.UsageError(str(err)) from None
     session = LLMFaithSession(settings, config, progress.install(config))
+    if settings.max_judge_calls is not None or settings.max_cost is not None:
+        shared = getattr(config, "workerinput", {}).get("llmfaith_budget_dir")  # xdist: the controller's
+        session.budget_dir = Path(shared or tempfile.mkdtemp(prefix="llmfaith-budget-"))
     previous = activate(session)
     config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
 
@@ -76,6 +82,17 @@ class RunHooks:
         self.records: list[dict[str, Any]] = []
         self.judge_errors: dict[str, str] = {}  # test id -> what went wrong
         self.report: Report | None = None
+        self.housekeeping = Housekeeping(session, Path(config.rootpath))
+        self.notes: list[str] = []  # recordings, unused entries, budget
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """xdist: every worker counts against the controller's budget."""
+        if self.session.budget_dir is not None:
+            node.workerinput["llmfaith_budget_dir"] = str(self.session.budget_dir)
+
+    def pytest_deselected(self) -> None:
+        self.housekeeping.deselected = True  # not a full run: unused entries are not all known
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
@@ -99,6 +116,10 @@ class RunHooks:
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
             records.clear()
+        used = item.stash.get(USED_KEY, None)
+        if used:  # the answers this phase used, for its module's recording
+            report.llmfaith_used = dict(used)  # type: ignore[attr-defined]
+            used.clear()
         if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
             if hasattr(report, "wasxfail"):  # xfail expects a wrong answer, never a broken judge
                 report.outcome = "failed"
@@ -123,9 +144,14 @@ class RunHooks:
             if hasattr(report, "wasxfail"):
                 records = [{**r, "expected_failure": True} for r in records]
             self.records.extend(records)
+        if self.is_controller:
+            self.housekeeping.add(report)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if not self.is_controller or not (self.records or self.session.unattached or self.judge_errors):
+        if not self.is_controller:
+            return
+        self.notes = self.housekeeping.finish(session)
+        if not (self.records or self.session.unattached or self.judge_errors):
             return
         from . import gates
         from .report import Report
@@ -142,9 +168,15 @@ class RunHooks:
     def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
         if self.report is not None:
             self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
+        elif self.notes:
+            terminalreporter.section("llmfaith")
+        for note in self.notes:
+            terminalreporter.write_line(note, yellow="unused" in note or "refused" in note)
 
     def pytest_unconfigure(self) -> None:
         self.session.close()
+        if self.is_controller and self.session.budget_dir is not None:
+            shutil.rmtree(self.session.budget_dir, ignore_errors=True)
         activate(self.previous)
 
 

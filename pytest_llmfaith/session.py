@@ -7,6 +7,7 @@ imported on the first assertion, so a suite that never scores never pays for the
 from __future__ import annotations
 
 import contextvars
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -16,12 +17,15 @@ from .progress import NO_PROGRESS, JudgeProgress
 from .settings import Settings, from_environment
 
 if TYPE_CHECKING:
+    from .budget import Budget
     from .cache import JudgeCache
     from .judge import Judge
+    from .recordings import Recorder
     from .results import Assessment
     from .scorers import Scorer
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
+USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
 current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
 
 NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
@@ -49,6 +53,9 @@ class LLMFaithSession:
         self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
+        self._recorder: Recorder | None = None
+        self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
+        self._budget: Budget | None = None
 
     def scorer(self, name: str, model: str | None = None) -> Scorer:
         from .scorers import SCORERS
@@ -63,15 +70,24 @@ class LLMFaithSession:
             from .cache import JudgeCache
             from .judge import Judge, JudgeConfig
 
-            if self._cache is None:
-                self._cache = JudgeCache(self.settings.cache_dir, self.settings.cache)
             s = self.settings
+            if self._cache is None:
+                from .recordings import Recorder
+
+                self._cache = JudgeCache(s.cache_dir, s.cache, ignored=s.recordings is not None)
+                self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off")
+                if self.budget_dir is not None:
+                    from .budget import Budget
+
+                    self._budget = Budget(self.budget_dir, s.max_judge_calls, s.max_cost)
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
                 max_tokens=s.judge_max_tokens,
             ), self._cache)
             self._judges[model].progress = self.progress
+            self._judges[model].recorder = self._recorder
+            self._judges[model].budget = self._budget
         return self._judges[model]
 
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
@@ -91,11 +107,17 @@ class LLMFaithSession:
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
+    @property
+    def cache(self) -> JudgeCache | None:
+        """The working cache, once a judge has been asked for."""
+        return self._cache
+
     def close(self) -> None:
         for judge in self._judges.values():
             judge.close()
-        if self._cache is not None:
-            self._cache.close()
+        for store in (self._cache, self._budget):
+            if store is not None:
+                store.close()
 
 
 _active: LLMFaithSession | None = None
