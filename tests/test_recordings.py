@@ -173,3 +173,35 @@ def test_2():
 def test_bad_values_stop_at_start_up(pytester, args, problem) -> None:
     result = pytester.runpytest(*args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR and problem in result.stderr.str()
+
+
+OTHER = HEADER + """
+@pytest.mark.parametrize("output", [GOOD, HALF])
+def test_param(output):
+    assert_not_hallucinated(output, CTX, max_score=0.5)
+"""
+
+
+def test_xdist_writes_the_same_bytes_and_holds_one_budget(pytester, server) -> None:
+    """Workers only read; the controller writes the recordings from every test's report, so the
+    bytes do not depend on -n. The budget is counted across workers, not per worker."""
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE, test_b=OTHER)
+    record(pytester, server, "-p", "no:cacheprovider").assert_outcomes(passed=4)
+    written = {p.name: p.read_bytes() for p in (pytester.path / "llmfaith_recordings").iterdir()}
+    assert sorted(written) == ["test_a.json", "test_b.json"]
+    for path in (pytester.path / "llmfaith_recordings").iterdir():
+        path.unlink()
+    requests = len(server.requests)
+    parallel = pytester.runpytest_subprocess(
+        "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "use"), "--llm-recordings=llmfaith_recordings",
+        timeout=120)
+    parallel.assert_outcomes(passed=4)
+    assert len(server.requests) == requests  # the working cache answered
+    assert {p.name: p.read_bytes() for p in (pytester.path / "llmfaith_recordings").iterdir()} == written
+
+    limited = pytester.runpytest_subprocess(
+        "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "off"), "--llm-max-judge-calls=3", timeout=120)
+    assert len(server.requests) == requests + 3
+    limited.assert_outcomes(passed=1, errors=3)
+    assert "llmfaith budget: spent 3 of 3 new judge calls" in limited.stdout.str()
