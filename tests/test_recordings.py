@@ -205,3 +205,14 @@ def test_xdist_writes_the_same_bytes_and_holds_one_budget(pytester, server) -> N
     assert len(server.requests) == requests + 3
     limited.assert_outcomes(passed=1, errors=3)
     assert "llmfaith budget: spent 3 of 3 new judge calls" in limited.stdout.str()
+
+
+def test_api_keys_never_reach_the_recordings(pytester, server, monkeypatch) -> None:
+    secret = "sk-live-DO-NOT-RECORD-0123456789"
+    monkeypatch.setenv("JUDGE_SECRET_KEY", secret)
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    record(pytester, server, "--llm-judge-api-key-env=JUDGE_SECRET_KEY").assert_outcomes(passed=2)
+    assert server.calls()[0]["headers"]["authorization"].endswith(secret)
+    stored = b"".join(p.read_bytes() for p in pytester.path.rglob("*") if p.is_file())
+    assert b'"verdicts"' in stored and secret.encode() not in stored
