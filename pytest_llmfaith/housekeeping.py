@@ -50,17 +50,19 @@ class Housekeeping:
         return not (selected or self.deselected or session.shouldstop or session.shouldfail
                     or session.exitstatus == 2)  # ExitCode.INTERRUPTED
 
-    def finish(self, session: pytest.Session) -> list[str]:
-        """Update the recordings, report (and prune) unused entries; the summary's lines."""
+    def finish(self, session: pytest.Session, scored: bool) -> list[str]:
+        """Update the recordings, report (and prune) unused entries; the summary's lines.
+        `scored`: the run asked the judge (a run that did not prints no budget)."""
         settings = self.session.settings
         used = {key for run in self.modules.values() for key in run.used}
         full = self.full_run(session)
         notes: list[str] = []
         if settings.recordings and settings.cache != "off":
             notes += self._recordings(full)
-        if used and full and settings.cache in ("use", "refresh", "replay"):
+        whole_suite = full and session.config.args_source != session.config.ArgsSource.ARGS  # no paths given
+        if used and whole_suite and settings.cache in ("use", "refresh", "replay"):
             notes += self._cache(used)
-        if self.session.budget_dir is not None:
+        if self.session.budget_dir is not None and scored:
             from .budget import Budget
 
             budget = Budget(self.session.budget_dir, settings.max_judge_calls, settings.max_cost)

@@ -150,7 +150,13 @@ class RunHooks:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.is_controller:
             return
-        self.notes = self.housekeeping.finish(session)
+        try:
+            self.notes = self.housekeeping.finish(
+                session, scored=bool(self.records or self.session.unattached or self.judge_errors))
+        except (LLMFaithError, OSError) as err:  # a conflicted recordings file: said, and never a pass
+            self.notes = [f"llmfaith recordings: not updated: {err}"]
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if not (self.records or self.session.unattached or self.judge_errors):
             return
         from . import gates
@@ -171,7 +177,7 @@ class RunHooks:
         elif self.notes:
             terminalreporter.section("llmfaith")
         for note in self.notes:
-            terminalreporter.write_line(note, yellow="unused" in note or "refused" in note)
+            terminalreporter.write_line(note, yellow="unused" in note, red="not updated" in note)
 
     def pytest_unconfigure(self) -> None:
         self.session.close()

@@ -107,11 +107,6 @@ class LLMFaithSession:
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
-    @property
-    def cache(self) -> JudgeCache | None:
-        """The working cache, once a judge has been asked for."""
-        return self._cache
-
     def close(self) -> None:
         for judge in self._judges.values():
             judge.close()

@@ -216,3 +216,31 @@ def test_api_keys_never_reach_the_recordings(pytester, server, monkeypatch) -> N
     assert server.calls()[0]["headers"]["authorization"].endswith(secret)
     stored = b"".join(p.read_bytes() for p in pytester.path.rglob("*") if p.is_file())
     assert b'"verdicts"' in stored and secret.encode() not in stored
+
+
+def test_a_conflicted_recording_is_an_error_naming_the_file_and_the_fix(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    (pytester.path / "llmfaith_recordings").mkdir()
+    (pytester.path / RECORDING).write_text('{\n<<<<<<< HEAD\n  "entries": {}\n=======\n>>>>>>> other\n}\n')
+    for cache in ("replay", "use"):
+        result = record(pytester, server, cache=cache)
+        result.assert_outcomes(errors=2)
+        assert result.ret == pytest.ExitCode.TESTS_FAILED
+        text = result.stdout.str()
+        assert "the recordings file" in text and "llmfaith_recordings/test_a.json is not valid" in text
+        assert "git checkout --" in text and "cache merge" in text
+    assert server.requests == []
+
+
+def test_a_run_of_some_files_never_calls_other_files_cache_entries_unused(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE, test_b=OTHER)
+    record(pytester, server).assert_outcomes(passed=4)
+    only_a = record(pytester, server, "test_a.py", "--llm-prune-unused")
+    only_a.assert_outcomes(passed=2)
+    assert notes(only_a) == []
+    import shutil
+
+    shutil.rmtree(pytester.path / "llmfaith_recordings")
+    pytester.runpytest(*judge_args(server, "replay")).assert_outcomes(passed=4)  # test_b's answers are still cached
