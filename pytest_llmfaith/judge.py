@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field, ValidationError
 from .cache import JudgeCache, request_key
 from .errors import CacheMissError, JudgeError
 from .progress import NO_PROGRESS, JudgeProgress
+from .recordings import StoredAnswer, summarise
 from .results import JudgeCall
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .budget import Budget
     from .local import LocalModel
     from .local.watch import ServerWatch
-    from .recordings import Recorder, StoredAnswer
+    from .recordings import Recorder
 
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
@@ -291,8 +292,6 @@ class Judge:
     def _used(self, key: str, step: str, messages: Messages, prompt_version: str, raw: Any,
               usage: dict[str, int], cost: float | None) -> StoredAnswer:
         """The answer with what was asked, noted on the running test for its module's recording."""
-        from .recordings import StoredAnswer, summarise
-
         entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version,
                              asked=summarise(messages), answer=raw, usage=usage, cost_usd=cost)
         if self.recorder is not None:
