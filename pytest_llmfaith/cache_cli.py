@@ -21,7 +21,7 @@ SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", 
 
 def recording_files(root: Path, folder: str) -> Iterator[Path]:
     """Every `<folder>/*.json` under root, sorted, without descending into VCS or virtualenv folders."""
-    found = []
+    found: list[Path] = []
     for here, dirs, _ in os.walk(root):
         dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not (d.startswith(".") and d != folder)]
         if Path(here).name == folder:
@@ -70,8 +70,8 @@ def _show(args: argparse.Namespace) -> int:
                       if k.startswith(target)]
         found += [(str(args.cache_dir), k, v) for k, _, v in JudgeCache(args.cache_dir, "replay").entries()
                   if k.startswith(target)]
-    for source, key, entry in found:
-        print(f"# {key}  ({source})\n{json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False)}")
+    for source, key, shown in found:
+        print(f"# {key}  ({source})\n{json.dumps(shown, indent=2, sort_keys=True, ensure_ascii=False)}")
     if not found:
         print(f"no entry matches {target!r} (a key prefix, tests/test_x.py::test_name or tests/test_x.py)")
     return 0 if found else 1

@@ -114,11 +114,11 @@ class Housekeeping:
             files = ", ".join(f"{name} ({len(keys)})" for name, keys in sorted(unused.items()))
             if settings.prune_unused and settings.cache in ("use", "refresh"):
                 removed = cache.delete(key for keys in unused.values() for key in keys)
-                return [f"llmfaith cache: {removed} entries this full run did not use removed from "
-                        f"{self._show(settings.cache_dir)}: {files}"]
-            return [f"llmfaith cache: {count} entries in {self._show(settings.cache_dir)} unused by this full run "
-                    f"(stored by {files}); remove them with --llm-prune-unused or `python -m "
-                    "pytest_llmfaith cache prune`"]
+                return [(f"llmfaith cache: {removed} entries this full run did not use removed from "
+                         f"{self._show(settings.cache_dir)}: {files}")]
+            return [(f"llmfaith cache: {count} entries in {self._show(settings.cache_dir)} unused by this full "
+                     f"run (stored by {files}); remove them with --llm-prune-unused or `python -m "
+                     "pytest_llmfaith cache prune`")]
         finally:
             cache.close()
 

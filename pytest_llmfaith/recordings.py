@@ -17,15 +17,12 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
 from .errors import ConfigError
 from .session import USED_KEY, running_item
-
-if TYPE_CHECKING:
-    import pytest
 
 RECORDINGS_FORMAT = 1
 SHOWN_CONTEXT_CHARS = 400  # what a reviewer needs to see of the context, not all of it

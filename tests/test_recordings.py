@@ -93,10 +93,10 @@ def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
     full = record(pytester, server)
     assert notes(full) == [
         "llmfaith recordings: updated llmfaith_recordings/test_a.json",
-        "llmfaith recordings: 2 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
-        "llmfaith_recordings/test_a.json (2)",
-        "llmfaith cache: 2 entries in .llmfaith_cache unused by this full run (stored by test_a.py (2)); remove "
-        "them with --llm-prune-unused or `python -m pytest_llmfaith cache prune`"]
+        ("llmfaith recordings: 2 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
+         "llmfaith_recordings/test_a.json (2)"),
+        ("llmfaith cache: 2 entries in .llmfaith_cache unused by this full run (stored by test_a.py (2)); remove "
+         "them with --llm-prune-unused or `python -m pytest_llmfaith cache prune`")]
     entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
     assert sorted(len(e["tests"]) for e in entries.values()) == [0, 0, 1, 1]
 
