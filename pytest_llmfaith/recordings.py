@@ -51,10 +51,10 @@ class RecordingFile(BaseModel):
 
     def dump(self) -> str:
         """Deterministic text: sorted keys and tests, two-space indent, one trailing newline."""
-        for entry in self.entries.values():
-            entry.tests = sorted(set(entry.tests))
-        # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
-        return json.dumps(self.model_dump(mode="json"), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+        data = self.model_dump(mode="json")
+        for entry in data["entries"].values():
+            entry["tests"] = sorted(set(entry["tests"]))
+        return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
 def recording_path(test_file: Path, folder: str) -> Path:
@@ -87,6 +87,7 @@ def write(path: Path, recording: RecordingFile) -> bool:
         return True
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
     partial.write_text(text, encoding="utf-8", errors="backslashreplace")
     partial.replace(path)
     return True
