@@ -1,55 +1,29 @@
 """The labelled set of benchmarks/labelled/ and the metrics scorer_accuracy.py reports on it.
 
-Pure Python (no numpy, no judge, no pytest_llmfaith import), so tests/test_labelled_set.py can
-check the data and the metrics on their own. Not a benchmark.
+Pure Python (no numpy, no judge), so tests/test_labelled_set.py can check the data and the
+metrics on their own. Not a benchmark. The item format, the accuracy metrics and the scoring of
+one item live in the package (pytest_llmfaith/selfcheck/labelled.py), shared with the judge
+self-check.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Iterable, Sequence
+
+from pytest_llmfaith.selfcheck.labelled import (  # noqa: F401  (re-exported for the benchmarks)
+    ITEM_FIELDS, SPLITS, UNITS, balanced_accuracy, class_accuracy, item_problems, passes, read_jsonl,
+)
 
 LABELLED = Path(__file__).resolve().parent / "labelled"
 MASTRA_FILE = "mastra_cases.jsonl"
 
-UNITS = ("claim", "answer")
-SPLITS = ("dev", "test")
-ITEM_FIELDS = {"id": str, "source": str, "licence": str, "unit": str, "kind": str, "split": str,
-               "context": list, "output": str, "faithful": bool, "no_claims": bool}
 MASTRA_FIELDS = {"id": str, "scorer": str, "context": list, "output": str, "expected": (int, float),
                  "tolerance": (int, float), "source": str, "licence": str}
 
 # Thresholds at which a score predicts "faithful": (name, faithfulness >= x, hallucination <= y).
 THRESHOLDS = (("strict", 1.0, 0.0), ("loose", 0.7, 0.3))
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def item_problems(item: dict) -> list[str]:
-    """What is wrong with one labelled item (empty list: valid)."""
-    problems = []
-    for field, kind in ITEM_FIELDS.items():
-        if field not in item:
-            problems.append(f"missing {field}")
-        elif not isinstance(item[field], kind):
-            problems.append(f"{field} is not {kind.__name__}")
-    if problems:
-        return problems
-    if item["unit"] not in UNITS:
-        problems.append(f"unit {item['unit']!r} not in {UNITS}")
-    if item["split"] not in SPLITS:
-        problems.append(f"split {item['split']!r} not in {SPLITS}")
-    if not all(isinstance(p, str) for p in item["context"]):
-        problems.append("context has a non-str passage")
-    if item["no_claims"] and not item["faithful"]:
-        problems.append("no_claims items must be faithful")
-    if not item["id"].strip() or not item["output"].strip() and not item["no_claims"]:
-        problems.append("empty id, or empty output not marked no_claims")
-    return problems
 
 
 def load_items(directory: Path = LABELLED) -> list[dict]:
@@ -76,26 +50,12 @@ def hash_order(key: str) -> str:
 
 def predicts_faithful(scorer: str, score: float, threshold: str) -> bool:
     _, f_min, h_max = next(t for t in THRESHOLDS if t[0] == threshold)
-    return score >= f_min - 1e-9 if scorer == "faithfulness" else score <= h_max + 1e-9
+    return passes(scorer, score, f_min, h_max)
 
 
 def faithful_score(scorer: str, score: float) -> float:
     """Higher = more faithful, for the AUC: the faithfulness score, or 1 - the hallucination score."""
     return score if scorer == "faithfulness" else 1.0 - score
-
-
-def balanced_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | None:
-    """Mean of the recall on faithful items and the recall on unfaithful items; None without both classes."""
-    pos = [p for l, p in zip(labels, preds) if l]
-    neg = [p for l, p in zip(labels, preds) if not l]
-    if not pos or not neg:
-        return None
-    return (sum(pos) / len(pos) + sum(not p for p in neg) / len(neg)) / 2
-
-
-def class_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | None:
-    """Plain accuracy (used where a group has one class only)."""
-    return sum(l == p for l, p in zip(labels, preds)) / len(labels) if labels else None
 
 
 def confusion(labels: Sequence[bool], preds: Sequence[bool]) -> dict[str, int]:

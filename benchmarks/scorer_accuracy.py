@@ -40,6 +40,7 @@ from _labelled import (  # noqa: E402
     LABELLED, THRESHOLDS, balanced_accuracy, class_accuracy, confusion, faithful_score, hash_order,
     load_items, load_mastra, median, predicts_faithful, roc_auc,
 )
+from pytest_llmfaith.selfcheck.labelled import score_item as run_one  # noqa: E402  (shared with the self-check)
 
 HERE = Path(__file__).resolve().parent
 SCORERS = ("faithfulness", "hallucination")
@@ -57,18 +58,6 @@ def select(items: list[dict], split: str, sources: set[str] | None, limit: int |
         keep = {it["id"] for group in by_source.values() for it in group}
         chosen = [it for it in chosen if it["id"] in keep]
     return chosen
-
-
-def run_one(scorer, output: str, context: list[str]) -> dict:
-    try:
-        result = scorer.run(output, context)
-    except Exception as err:  # a judge error is a figure, not a crash
-        return {"score": None, "claims": None, "error": f"{type(err).__name__}: {err}"[:300], "calls": []}
-    return {
-        "score": result.score, "claims": len(result.claims), "error": None,
-        "verdicts": [v.verdict for v in result.verdicts],
-        "calls": [{"step": c.step, "cached": c.cached, "latency_s": round(c.latency_s, 3)} for c in result.judge_calls],
-    }
 
 
 def run(args: argparse.Namespace) -> dict:

@@ -21,6 +21,7 @@ _EXPORTS = {
     "Verdict": "results",
     "JudgeCall": "results",
     "Assessment": "results",
+    "Status": "results",
     "LLMFaithError": "errors",
     "ConfigError": "errors",
     "JudgeError": "errors",
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from .errors import (BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError,
                          LocalJudgeUnavailable)
     from .judge import Judge, JudgeConfig
-    from .results import Assessment, JudgeCall, ScoreResult, Verdict
+    from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
     from .scorers import Faithfulness, Hallucination
 
 

@@ -6,7 +6,8 @@ import math
 from typing import Any, Literal
 
 from .errors import ConfigError
-from .results import Assessment, ScoreResult, Verdict
+from .results import Assessment, ScoreResult
+from .scorers import votes
 from .scorers.base import ContextArg, shorten
 from .session import active_session, marker_overrides, running_item
 
@@ -19,37 +20,47 @@ NoClaims = Literal["fail", "pass"]
 def assert_faithful(
     output: str, context: ContextArg, min_score: float | None = None, *,
     input: str | None = None, scale: float = 1, model: str | None = None, no_claims: NoClaims | None = None,
+    label: str | None = None,
 ) -> ScoreResult:
     """Fail unless at least `min_score` of the output's claims are supported by the context.
 
     `no_claims` decides a non-empty output in which the judge found no claims (default: the
     llm_no_claims setting, "fail"): a refusal may rightly make none, a failed judge also does.
+    `label` names the assertion within its test, in the summary, the reports and the baseline.
     """
     __tracebackhide__ = True
-    return _check("faithfulness", output, context, min_score, no_claims, input=input, scale=scale, model=model)
+    return _check("faithfulness", output, context, min_score, no_claims, label,
+                  input=input, scale=scale, model=model)
 
 
 def assert_not_hallucinated(
     output: str, context: ContextArg, max_score: float | None = None, *,
     input: str | None = None, scale: float = 1, model: str | None = None, no_claims: NoClaims | None = None,
+    label: str | None = None,
 ) -> ScoreResult:
     """Fail if more than `max_score` of the output's claims are made up relative to the context."""
     __tracebackhide__ = True
-    return _check("hallucination", output, context, max_score, no_claims, input=input, scale=scale, model=model)
+    return _check("hallucination", output, context, max_score, no_claims, label,
+                  input=input, scale=scale, model=model)
 
 
 def score(scorer: str, output: str, context: ContextArg, *, input: str | None = None,
-          scale: float = 1, model: str | None = None) -> ScoreResult:
-    """Run a scorer without a threshold (for custom checks); not recorded in the summary."""
+          scale: float = 1, model: str | None = None, label: str | None = None) -> ScoreResult:
+    """Run a scorer without a threshold (for custom checks). Recorded as a NO THRESHOLD row: its
+    judge calls are part of the run's totals, and its score of the baseline."""
     __tracebackhide__ = True
-    overrides = marker_overrides(running_item())
-    return active_session().scorer(scorer, model or overrides.get("model")).run(
-        output, context, input=input, scale=scale)
+    check_label(label)
+    session, item = active_session(), running_item()
+    overrides = marker_overrides(item)
+    result = session.scorer(scorer, model or overrides.get("model")).run(output, context, input=input, scale=scale)
+    session.record(Assessment(test_id=_test_id(item), result=result, label=label), item)
+    return result
 
 
 def _check(name: str, output: Any, context: ContextArg, threshold: float | None, no_claims: str | None,
-           **options: Any) -> ScoreResult:
+           label: str | None, **options: Any) -> ScoreResult:
     __tracebackhide__ = True
+    check_label(label)
     session, item = active_session(), running_item()
     overrides = marker_overrides(item)
     scale = options["scale"]
@@ -70,12 +81,24 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
         passed = policy == "pass"
     else:
         passed = result.score >= threshold if result.higher_is_better else result.score <= threshold
-    assessment = Assessment(test_id=item.nodeid if item is not None else "<outside pytest>",
-                            result=result, threshold=float(threshold), passed=passed)
+    assessment = Assessment(test_id=_test_id(item), result=result, threshold=float(threshold), passed=passed,
+                            label=label, unstable=votes.unstable(result, threshold))
     session.record(assessment, item)  # before raising: failures must reach the summary
     if not passed:
         raise AssertionError(failure_message(assessment))
     return result
+
+
+def _test_id(item: Any) -> str:
+    return item.nodeid if item is not None else "<outside pytest>"
+
+
+def check_label(label: Any) -> None:
+    """A label is part of a baseline key and a table row: one line of text, or None."""
+    __tracebackhide__ = True
+    if label is not None and (not isinstance(label, str) or not label.strip() or "\n" in label):
+        raise ValueError(f"llmfaith: label must be a non-empty one-line string, got {label!r}. "
+                         'Fix: e.g. label="refund policy".')
 
 
 def check_threshold(value: Any, scale: Any, where: str, error: type[Exception]) -> None:
@@ -104,13 +127,21 @@ def failure_message(assessment: Assessment) -> str:
             "if it does state facts, the judge failed to read them: use a stronger judge model.",
             f"output: {shorten(r.output, 300)!r}"])
     side = "below min_score" if r.higher_is_better else "above max_score"
-    lines = [f"{r.scorer} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}",
+    named = f" [{assessment.label}]" if assessment.label else ""
+    votes_note = f"; majority of {r.votes} votes per claim" if r.votes > 1 else ""
+    lines = [f"{r.scorer}{named} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}{votes_note}",
              f"reason: {r.reason}"]
+    if assessment.unstable:
+        low, high = votes.score_range(r)
+        lines.append(f"UNSTABLE: the minority votes would give {low:.2f}..{high:.2f}, which flips the "
+                     "outcome; the majority decides. Fix: make the answer or the context clearer, or "
+                     "use a stronger judge (--llm-judge-model).")
     if r.verdicts:
         lines.append("claims, unsupported first:")
-        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {shorten(v.statement, 110)!r}"
+        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {f'({v.agreement}) ' if v.agreement else ''}"
+                  f"{shorten(v.statement, 110)!r}"
                   + (f"\n             {shorten(v.reason, 110)}" if bad and v.reason else "")
-                  for bad, v in sorted(((_is_bad(r, v), v) for v in r.verdicts), key=lambda p: not p[0])]
+                  for bad, v in sorted(((r.is_bad(v), v) for v in r.verdicts), key=lambda p: not p[0])]
     lines.append(f"output: {shorten(r.output, 300)!r}")
     return "\n".join(lines)
 
@@ -119,10 +150,6 @@ def _policy_decides(result: ScoreResult) -> bool:
     """No claims in a non-empty output: the no_claims policy decides, not the score (0).
     An empty output keeps Mastra's outcomes: hallucination 0 passes, faithfulness 0 fails."""
     return result.no_claims and bool(result.output.strip())
-
-
-def _is_bad(result: ScoreResult, verdict: Verdict) -> bool:
-    return verdict.verdict != "yes" if result.higher_is_better else verdict.verdict == "yes"
 
 
 class LLMJudge:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cache import JudgeCache
 from .errors import LLMFaithError
-from .recordings import RecordedAnswer, RecordingFile, load, write
+from .recordings import RecordedAnswer, RecordingFile, load, never_recorded, write
 
 SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
 
@@ -102,7 +102,7 @@ def _prune(args: argparse.Namespace) -> int:
     cache = JudgeCache(args.cache_dir, "use")
     cutoff = time.time() - args.older_than * 86400 if args.older_than is not None else None
     doomed = [key for key, stored, value in cache.entries()
-              if (args.unused and files and key not in recorded) or outdated(value)
+              if (args.unused and files and key not in recorded and not never_recorded(value)) or outdated(value)
               or (cutoff is not None and stored < cutoff)]
     removed_cached = cache.delete(doomed) if doomed else 0
     cache.close()

@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from pathlib import Path
 from statistics import mean
 
+from . import baseline as baseline_file
 from .errors import ConfigError
 from .report import Report
+from .results import Assessment
 from .settings import Settings
-
-BASELINE_VERSION = 1
-
-
-def baseline_keys(report: Report) -> dict[str, float]:
-    """`test id [scorer]`, with `#2`, `#3` for further assertions of that scorer in the test."""
-    seen: Counter[str] = Counter()
-    scores: dict[str, float] = {}
-    for a in report.gated:
-        key = f"{a.test_id} [{a.result.scorer}]"
-        seen[key] += 1
-        scores[key if seen[key] == 1 else f"{key} #{seen[key]}"] = a.result.score
-    return scores
 
 
 def apply(report: Report, settings: Settings) -> None:
-    """Fill report.gate_failures / gate_notes; write the baseline when asked to."""
+    """Fill report.gate_failures / gate_notes; write the baseline when asked to.
+
+    Each assessment was compared with the baseline where it was made (a worker under xdist), so
+    that its status travels with it; here the regressions become gate failures."""
     for scorer, limit, higher in (("faithfulness", settings.min_mean_faithfulness, True),
                                   ("hallucination", settings.max_mean_hallucination, False)):
         scores = [a.result.score for a in report.gated if a.result.scorer == scorer]
@@ -39,44 +28,51 @@ def apply(report: Report, settings: Settings) -> None:
                 f"{limit:.2f} over {len(scores)} scores")
     if settings.baseline is None:
         return
-    current = baseline_keys(report)
+    current = {a.key: a for a in report.gated}
     if settings.baseline_update:
-        settings.baseline.parent.mkdir(parents=True, exist_ok=True)
-        settings.baseline.write_text(json.dumps(
-            {"version": BASELINE_VERSION, "scores": dict(sorted(current.items()))}, indent=2) + "\n")
-        report.gate_notes.append(f"llmfaith: baseline written to {settings.baseline} ({len(current)} scores)")
+        _update(report, settings, list(current.values()))
         return
     try:
-        baseline = _load(settings.baseline)
+        baseline = baseline_file.load(settings.baseline)
     except ConfigError as err:
         report.gate_failures.append(str(err))
         return
-    _compare(report, current, baseline, settings.baseline_tolerance)
+    regressed = [a for a in current.values() if a.regression is not None]
+    for a in regressed:
+        report.gate_failures.append(_regression_failure(a))
+    new = [key for key in current if key not in baseline.assertions]
+    report.baseline_not_run = sorted(set(baseline.assertions) - set(current))
+    note = f"llmfaith: baseline compared: {len(current) - len(new)} scores, {len(regressed)} regressions"
+    report.gate_notes.append(note + (f", {len(new)} not in the baseline (run --llm-baseline-update to add them)"
+                                     if new else ""))
+    if baseline.migrated:
+        report.gate_notes.append(f"llmfaith: {settings.baseline} is in the old scores-only format: a regression "
+                                 "cannot name its claims until --llm-baseline-update rewrites it")
 
 
-def _load(path: Path) -> dict[str, float]:
+def _update(report: Report, settings: Settings, assessments: list[Assessment]) -> None:
+    assert settings.baseline is not None
     try:
-        data = json.loads(path.read_text())
-        return {str(k): float(v) for k, v in data["scores"].items()}
-    except FileNotFoundError:
-        raise ConfigError(f"llmfaith: baseline file {path} does not exist. Fix: create it once with "
-                          "--llm-baseline-update, then commit it.") from None
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        raise ConfigError(f"llmfaith: baseline file {path} is not a valid baseline ({err}). "
-                          "Fix: regenerate it with --llm-baseline-update.") from None
+        old = set(baseline_file.load(settings.baseline).assertions)
+    except ConfigError:
+        old = set()
+    written = baseline_file.write(settings.baseline, assessments)
+    pruned = sorted(old - set(written.assertions))
+    report.gate_notes.append(f"llmfaith: baseline written to {settings.baseline} ({len(written.assertions)} scores)"
+                             + (f"; pruned {len(pruned)} entries not run: {', '.join(pruned)}" if pruned else ""))
 
 
-def _compare(report: Report, current: dict[str, float], baseline: dict[str, float], tolerance: float) -> None:
-    regressions, new = [], 0
-    for key, score in current.items():
-        if key not in baseline:
-            new += 1
-            continue
-        was = baseline[key]
-        delta = (was - score) if "[faithfulness]" in key else (score - was)
-        if delta > tolerance + 1e-9:
-            regressions.append(f"{key}: {was:.2f} -> {score:.2f} ({'-' if '[faithfulness]' in key else '+'}"
-                               f"{delta:.2f}, tolerance {tolerance:.2f})")
-    report.gate_failures += [f"baseline regression {r}" for r in regressions]
-    note = f"llmfaith: baseline compared: {len(current) - new} scores, {len(regressions)} regressions"
-    report.gate_notes.append(note + (f", {new} not in the baseline (run --llm-baseline-update to add them)" if new else ""))
+def _regression_failure(a: Assessment) -> str:
+    """First line for the short summary; a line per claim that changed, which the sections indent.
+    A close vote on either side is named: the change may be the judge's, not the app's."""
+    r = a.regression
+    assert r is not None
+    close = [whose for whose, flag in (("this run's", a.unstable), ("the baseline's", r.was_unstable)) if flag]
+    unstable = f" UNSTABLE: {' and '.join(close)} score was decided by a close vote of the judge" if close else ""
+    lines = [f"baseline regression {a.key}: {r.headline()}{unstable}"]
+    lines += [f"    {change.describe()}" for change in r.changes]
+    if not r.claims_known:
+        lines.append("    (the baseline holds only scores: rewrite it with --llm-baseline-update to compare claims)")
+    elif not r.changes:
+        lines.append("    (same claims and verdicts as the baseline: the judge scored them differently)")
+    return "\n".join(lines)

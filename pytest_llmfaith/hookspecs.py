@@ -26,8 +26,10 @@ def pytest_llmfaith_scored(assessment: Assessment, config: pytest.Config) -> Non
     """Called after every scored assertion, pass or fail, before a failing one raises.
 
     Runs in the process that ran the test (a worker under pytest-xdist). `assessment` holds the
-    test id, the threshold, whether it passed, and the full ScoreResult (claims, verdicts,
-    reason, judge calls with tokens, cost and cache hits).
+    test id, the label, the key (as in the baseline), the threshold (None for a raw score from the
+    llm_judge fixture), whether it passed, the outcome (a Status), whether a close vote decided it
+    (`unstable`, with --llm-judge-votes), the baseline regression if any, and the full ScoreResult
+    (claims, verdicts with their votes, reason, judge calls with tokens, cost and cache hits).
     """
 
 

@@ -69,6 +69,8 @@ class JudgeConfig(BaseModel):
     seed: int | None = None
     max_tokens: int | None = None
     verdicts: Literal["auto", "all", "one", "label"] = "auto"
+    votes: int = Field(default=1, ge=1)
+    votes_temperature: float = Field(default=0.7, gt=0)
     concurrency: int = 8
     backoff_s: float = 0.5
 
@@ -79,6 +81,14 @@ class JudgeConfig(BaseModel):
     @property
     def request_timeout(self) -> float:
         return self.timeout or (600.0 if self.is_local else 60.0)
+
+    def sampling(self, sample: int) -> tuple[float, int | None]:
+        """(temperature, seed) of verdict sample `sample`: sample 0 is the plain request; later
+        samples are drawn at the votes temperature with a seed of their own, so that a judge at
+        temperature 0 (or a server that seeds by default) does not give the same answer N times."""
+        if sample == 0:
+            return self.temperature, self.seed
+        return self.votes_temperature, (self.seed or 0) + sample
 
     @property
     def verdict_mode(self) -> Literal["all", "one", "label"]:
@@ -196,18 +206,22 @@ class Judge:
                 self._identity = self.config.model
         return self._identity
 
-    def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str) -> dict[str, Any]:
+    def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str,
+                sample: int = 0) -> dict[str, Any]:
         cfg = self.config
-        request = {
+        temperature, seed = cfg.sampling(sample)
+        request: dict[str, Any] = {
             "model": self.identity,
             "api_base": None if cfg.is_local else cfg.api_base,
             "messages": messages,
             "schema": schema_json(schema) if schema else None,
-            "temperature": cfg.temperature,
-            "seed": cfg.seed,
+            "temperature": temperature,
+            "seed": seed,
             "max_tokens": cfg.max_tokens,
             "prompt_version": prompt_version,
         }
+        if sample:  # sample 0 keeps the key it had before votes existed: old caches stay valid
+            request["sample"] = sample
         if schema is NextToken:
             request.update(schema=None, max_tokens=1, logprobs=TOP_LOGPROBS)
         return request
@@ -220,24 +234,29 @@ class Judge:
         schema: type[T] | None,
         prompt_version: str,
         check: Callable[[T], None] | None = None,
+        sample: int = 0,
     ) -> tuple[T | str, JudgeCall]:
-        """Return a validated answer (a `schema` instance, or text when schema is None)."""
-        key = request_key(self.request(messages, schema, prompt_version))
-        return (self._lookup(step, key, messages, prompt_version, schema, check)
-                or self._fetch(step, key, messages, prompt_version, schema, check))
+        """Return a validated answer (a `schema` instance, or text when schema is None).
+        `sample` > 0 asks for another independent sample of the same answer (votes)."""
+        key = request_key(self.request(messages, schema, prompt_version, sample))
+        return (self._lookup(step, key, messages, prompt_version, sample, schema, check)
+                or self._fetch(step, key, messages, prompt_version, sample, schema, check))
 
     def ask_each(
-        self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str
+        self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str,
+        sample: int = 0,
     ) -> list[tuple[T, JudgeCall]]:
         """Several independent questions: cache hits first, then the misses, concurrently for
         hosted judges and in order for the local one (it answers one at a time anyway)."""
-        keys = [request_key(self.request(m, schema, prompt_version)) for m in conversations]
-        answers = [self._lookup(step, key, m, prompt_version, schema, None) for key, m in zip(keys, conversations)]
+        keys = [request_key(self.request(m, schema, prompt_version, sample)) for m in conversations]
+        answers = [self._lookup(step, key, m, prompt_version, sample, schema, None)
+                   for key, m in zip(keys, conversations)]
         misses = [i for i, found in enumerate(answers) if found is None]
         workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
 
         def fetch(i: int) -> tuple[T | str, JudgeCall]:
-            return self._fetch(step, keys[i], conversations[i], prompt_version, schema, None, of=(i + 1, len(keys)))
+            return self._fetch(step, keys[i], conversations[i], prompt_version, sample, schema, None,
+                               of=(i + 1, len(keys)))
 
         if workers == 1:
             fetched = [fetch(i) for i in misses]
@@ -248,8 +267,8 @@ class Judge:
             answers[i] = found
         return answers  # type: ignore[return-value]
 
-    def _lookup(self, step: str, key: str, messages: Messages, prompt_version: str, schema: type[T] | None,
-                check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
+    def _lookup(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
+                schema: type[T] | None, check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
         """The recordings first (committed, reviewed), then the working cache."""
         started = time.perf_counter()
         stored = (self.recorder.get(key) if self.recorder is not None else None) or self.cache.get(key)
@@ -260,15 +279,16 @@ class Judge:
         except (KeyError, TypeError, ValueError):
             return None  # an entry from an older schema: a miss, replaced when fetched again
         usage = stored.get("usage") or {}
-        self._used(key, step, messages, prompt_version, stored["answer"], usage, stored.get("cost_usd"))
+        self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"))
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=True, key=key,
             latency_s=time.perf_counter() - started, cost_usd=stored.get("cost_usd"),
             prompt_tokens=usage.get("prompt_tokens"), completion_tokens=usage.get("completion_tokens"),
         )
 
-    def _fetch(self, step: str, key: str, messages: Messages, prompt_version: str, schema: type[T] | None,
-               check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
+    def _fetch(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
+               schema: type[T] | None, check: Callable[[T], None] | None,
+               of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
             raise CacheMissError(self._replay_miss(step, key))
         if self.budget is not None:
@@ -276,11 +296,11 @@ class Judge:
         import_litellm()
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(step, *of):
-            answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check)
+            answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check, sample)
         if self.budget is not None:
             self.budget.spend(cost)
-        entry = self._used(key, step, messages, prompt_version, raw, usage, cost)
-        recorded_by = self.recorder.test_file() if self.recorder is not None else ""
+        entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost)
+        recorded_by = self.recorder.recorded_by() if self.recorder is not None else ""
         self.cache.set(key, {**entry.model_dump(mode="json"), "recorded_by": recorded_by})
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
@@ -289,10 +309,10 @@ class Judge:
         )
 
     # -- internals ------------------------------------------------------------------------
-    def _used(self, key: str, step: str, messages: Messages, prompt_version: str, raw: Any,
+    def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
               usage: dict[str, int], cost: float | None) -> StoredAnswer:
         """The answer with what was asked, noted on the running test for its module's recording."""
-        entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version,
+        entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
                              asked=summarise(messages), answer=raw, usage=usage, cost_usd=cost)
         if self.recorder is not None:
             self.recorder.used(key, entry)
@@ -333,7 +353,8 @@ class Judge:
         return answer
 
     def _ask_until_valid(
-        self, step: str, messages: Messages, schema: type[T] | None, check: Callable[[T], None] | None
+        self, step: str, messages: Messages, schema: type[T] | None, check: Callable[[T], None] | None,
+        sample: int = 0,
     ) -> tuple[T | str, Any, dict[str, int], float | None, int]:
         conversation = list(messages)
         tokens = {"prompt_tokens": 0, "completion_tokens": 0}
@@ -341,7 +362,7 @@ class Judge:
         problem = ""
         text = ""
         for attempt in range(1, self.config.reasks + 2):
-            reply = self._complete(step, conversation, schema)
+            reply = self._complete(step, conversation, schema, sample)
             text = reply.text
             for name in tokens:
                 tokens[name] += reply.usage.get(name) or 0
@@ -377,18 +398,19 @@ class Judge:
             "--llm-judge-max-tokens=N (ini llm_judge_max_tokens, env LLMFAITH_JUDGE_MAX_TOKENS)."
         ))
 
-    def _complete(self, step: str, messages: Messages, schema: type[BaseModel] | None) -> _Reply:
+    def _complete(self, step: str, messages: Messages, schema: type[BaseModel] | None, sample: int = 0) -> _Reply:
         litellm = import_litellm()
         if self._unreachable is not None:
             raise JudgeError(self._unreachable)
         model, api_base, api_key = self._resolve_transport()
         messages = [{**m, "content": sendable(m["content"])} for m in messages]
+        temperature, seed = self.config.sampling(sample)
         kwargs: dict[str, Any] = {
             "model": model, "messages": messages, "timeout": self.config.request_timeout,
-            "temperature": self.config.temperature, "max_retries": 0,
+            "temperature": temperature, "max_retries": 0,
         }
         for name, value in (("api_base", api_base), ("api_key", api_key),
-                            ("seed", self.config.seed), ("max_tokens", self.config.max_tokens)):
+                            ("seed", seed), ("max_tokens", self.config.max_tokens)):
             if value is not None:
                 kwargs[name] = value
         if schema is NextToken:

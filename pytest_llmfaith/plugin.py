@@ -6,8 +6,10 @@ this module and settings.py.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Generator
 from pathlib import Path
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from . import hookspecs, progress
-from .errors import LLMFaithError
+from .errors import BudgetExceeded, LLMFaithError
 from .housekeeping import Housekeeping
 from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
 from .settings import OPTIONS, resolve
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 
     from .assertion import LLMJudge
     from .report import Report
+    from .selfcheck.check import CheckReport
 
 _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
 
@@ -41,6 +44,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             f"; default: {opt.default}" if opt.default not in (None, False) else "")
         if opt.flag_only:
             group.addoption(opt.flag, dest=opt.name, action="store_true", default=None, help=help_text)
+        elif opt.optional_value:
+            group.addoption(opt.flag, dest=opt.name, nargs="?", const="true", default=None,
+                            metavar="PATH.jsonl", help=help_text)
         else:
             group.addoption(opt.flag, dest=opt.name, default=None, metavar=opt.field.upper(), help=help_text)
         parser.addini(opt.name, opt.help, default="")
@@ -82,8 +88,14 @@ class RunHooks:
         self.records: list[dict[str, Any]] = []
         self.judge_errors: dict[str, str] = {}  # test id -> what went wrong
         self.report: Report | None = None
+        self.check: CheckReport | None = None
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
         self.notes: list[str] = []  # recordings, unused entries, budget
+
+    @property
+    def judged(self) -> bool:
+        """The run asked the judge: in a test, outside one, or in the self-check."""
+        return bool(self.records or self.session.unattached or self.judge_errors or self.check)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
@@ -93,6 +105,32 @@ class RunHooks:
 
     def pytest_deselected(self) -> None:
         self.housekeeping.deselected = True  # not a full run: unused entries are not all known
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        """The judge self-check, once (on the controller under xdist), after collection and
+        before the first test; a judge below --llm-judge-min-accuracy stops the run here."""
+        settings = self.session.settings
+        if not self.is_controller or session.config.option.collectonly or \
+                not (settings.judge_check or settings.judge_min_accuracy is not None):
+            return
+        from .selfcheck.check import run_check
+
+        try:
+            self.check = run_check(self.session, settings.judge_check if isinstance(settings.judge_check, Path)
+                                   else None, settings.judge_min_accuracy)
+        except BudgetExceeded as err:  # a check cut short says nothing of the judge: never a pass
+            pytest.exit(f"{err} The judge self-check could not finish, so no test was run.",
+                        returncode=pytest.ExitCode.TESTS_FAILED)
+        except LLMFaithError as err:  # no judge configured, a bad items file
+            raise pytest.UsageError(str(err)) from None
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            for line in self.check.lines():
+                reporter.write_line(line)
+        if self.check.problem:
+            pytest.exit(self.check.problem, returncode=pytest.ExitCode.TESTS_FAILED)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
@@ -115,6 +153,10 @@ class RunHooks:
         records = item.stash.get(RESULTS_KEY, None)
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
+            if self.config.pluginmanager.hasplugin("html"):
+                from .html_extras import claims_extra
+
+                report.extras = [*getattr(report, "extras", []), claims_extra(records)]  # type: ignore[attr-defined]
             records.clear()
         used = item.stash.get(USED_KEY, None)
         if used:  # the answers this phase used, for its module's recording
@@ -151,19 +193,21 @@ class RunHooks:
         if not self.is_controller:
             return
         try:
-            self.notes = self.housekeeping.finish(
-                session, scored=bool(self.records or self.session.unattached or self.judge_errors))
+            self.notes = self.housekeeping.finish(session, scored=self.judged)
         except (LLMFaithError, OSError) as err:  # a conflicted recordings file: said, and never a pass
             self.notes = [f"llmfaith recordings: not updated: {err}"]
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        if not (self.records or self.session.unattached or self.judge_errors):
+        if not self.judged:
             return
         from . import gates
         from .report import Report
 
-        report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors)
+        report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
+                        judge_check=self.check)
         report.add(self.records)
+        if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
+            report.sort_by_test()
         gates.apply(report, self.session.settings)
         report.write_outputs(self.session.settings.report)
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
@@ -174,6 +218,7 @@ class RunHooks:
     def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
         if self.report is not None:
             self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
+            self.report.flag_gate_failures(terminalreporter)
         elif self.notes:
             terminalreporter.section("llmfaith")
         for note in self.notes:
@@ -184,6 +229,10 @@ class RunHooks:
         if self.is_controller and self.session.budget_dir is not None:
             shutil.rmtree(self.session.budget_dir, ignore_errors=True)
         activate(self.previous)
+        if "litellm" in sys.modules:
+            # The interpreter's last collection walks litellm's ~370k objects (1.4-1.7 s at exit);
+            # frozen, they are skipped (0.08 s). Only after a run that imported litellm.
+            gc.freeze()
 
 
 def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:

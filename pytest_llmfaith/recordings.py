@@ -19,7 +19,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from .errors import ConfigError
 from .session import USED_KEY, running_item
@@ -27,6 +33,7 @@ from .session import USED_KEY, running_item
 RECORDINGS_FORMAT = 1
 SHOWN_CONTEXT_CHARS = 400  # what a reviewer needs to see of the context, not all of it
 DATA_TAGS = ("input", "output", "claims", "claim", "context")
+SELF_CHECK = "(judge self-check)"  # `recorded_by` of the self-check's answers
 
 
 class StoredAnswer(BaseModel):
@@ -35,10 +42,19 @@ class StoredAnswer(BaseModel):
     step: str = ""
     model: str = ""
     prompt_version: str = ""
+    sample: int = 0  # which vote of --llm-judge-votes it answers, from 0 (the plain request)
     asked: dict[str, Any] = Field(default_factory=dict)  # a readable summary of the request
     answer: Any = None
     usage: dict[str, int] = Field(default_factory=dict)
     cost_usd: float | None = None
+
+    @model_serializer(mode="wrap")
+    def _plain_request_unmarked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Sample 0 is left out: runs without votes write the bytes they wrote before votes."""
+        data: dict[str, Any] = handler(self)
+        if not self.sample:
+            data.pop("sample", None)
+        return data
 
 
 class RecordedAnswer(StoredAnswer):
@@ -133,6 +149,7 @@ class Recorder:
     def __init__(self, folder: str | None, mode: str) -> None:
         self.folder = folder
         self.mode = mode
+        self.outside = ""  # who asks outside any test: library use (""), or SELF_CHECK
         self._files: dict[Path, RecordingFile] = {}
 
     def path(self) -> Path | None:
@@ -152,9 +169,10 @@ class Recorder:
         if item is not None and self.mode != "off":
             item.stash.setdefault(USED_KEY, {})[key] = entry.model_dump(mode="json")
 
-    def test_file(self) -> str:
+    def recorded_by(self) -> str:
+        """Who stores a new answer in the working cache: the running test's file, else `outside`."""
         item = running_item()
-        return item.nodeid.split("::")[0] if item is not None else ""
+        return item.nodeid.split("::")[0] if item is not None else self.outside
 
 
 def update(path: Path, used: dict[str, tuple[dict[str, Any], set[str]]], passed: set[str],
@@ -178,10 +196,16 @@ def update(path: Path, used: dict[str, tuple[dict[str, Any], set[str]]], passed:
     return stale, save and write(path, recording)
 
 
+def never_recorded(value: dict[str, Any]) -> bool:
+    """The judge self-check's answers: no test module's recording holds them, so no recording's
+    absence makes them unused; they live in the working cache only."""
+    return value.get("recorded_by") == SELF_CHECK
+
+
 def unused_cache_entries(entries: Iterable[tuple[str, float, dict[str, Any]]], used: set[str]) -> dict[str, list[str]]:
     """Working-cache entries the run did not use, by the test file that first stored them."""
     found: dict[str, list[str]] = {}
     for key, _, value in entries:
-        if key not in used:
+        if key not in used and not never_recorded(value):
             found.setdefault(value.get("recorded_by") or "(unknown test file)", []).append(key)
     return found

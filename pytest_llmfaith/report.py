@@ -5,18 +5,25 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from pydantic import BaseModel, Field
 
-from .results import Assessment
+from .results import Assessment, JudgeCall, Status
 from .scorers.base import shorten
+from .selfcheck.check import CheckReport
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
 
 REPORT_VERSION = 1
+GATE_NODE_ID = "llmfaith gate"
+GATE_STAT = "llmfaith gate failed"  # pytest's last line counts it: "4 passed, 1 llmfaith gate failed"
 
 
 class ReportWarning(UserWarning):
@@ -28,6 +35,9 @@ class Totals(BaseModel):
     passed: int = 0
     failed: int = 0
     xfailed: int = 0
+    regressed: int = 0
+    no_threshold: int = 0  # raw scores from the llm_judge fixture
+    unstable: int = 0  # also counted above: decided by a majority of votes that the minority would flip
     judge_calls: int = 0
     cache_hits: int = 0
     tokens: int = 0
@@ -42,12 +52,19 @@ class Report(BaseModel):
 
     assessments: list[Assessment] = Field(default_factory=list)
     judge_errors: dict[str, str] = Field(default_factory=dict)  # test id -> error, scored nothing
-    gate_failures: list[str] = Field(default_factory=list)
+    gate_failures: list[str] = Field(default_factory=list)  # first line: the gate; further lines: details
     gate_notes: list[str] = Field(default_factory=list)
+    baseline_not_run: list[str] = Field(default_factory=list)  # baseline keys no test of this run scored
     unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
+    judge_check: CheckReport | None = None  # --llm-judge-check, run before the tests
 
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
+
+    def sort_by_test(self) -> None:
+        """Rows by test id, each test's assessments in the order they were made: under xdist,
+        tests finish in any order."""
+        self.assessments.sort(key=lambda a: a.test_id)
 
     @property
     def gated(self) -> list[Assessment]:
@@ -56,11 +73,11 @@ class Report(BaseModel):
 
     @property
     def totals(self) -> Totals:
-        t = Totals(scores=len(self.assessments))
+        counts = Counter(s for a in self.assessments for s in a.statuses)
+        t = Totals(scores=len(self.assessments), passed=counts[Status.PASS], failed=counts[Status.FAIL],
+                   xfailed=counts[Status.XFAIL], regressed=counts[Status.REGRESSED],
+                   no_threshold=counts[Status.NO_THRESHOLD], unstable=counts[Status.UNSTABLE])
         for a in self.assessments:
-            t.passed += a.outcome == "PASS"
-            t.failed += a.outcome == "FAIL"
-            t.xfailed += a.outcome == "XFAIL"
             for call in a.result.judge_calls:
                 t.judge_calls += 1
                 t.cache_hits += call.cached
@@ -80,6 +97,8 @@ class Report(BaseModel):
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {"version": REPORT_VERSION, "totals": self.totals.model_dump(),
                 "gate_failures": self.gate_failures, "judge_errors": self.judge_errors,
+                "baseline_not_run": self.baseline_not_run,
+                "judge_check": self.judge_check.model_dump(mode="json") if self.judge_check else None,
                 "results": [a.model_dump(mode="json") for a in self.assessments]}
         # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8",
@@ -87,11 +106,17 @@ class Report(BaseModel):
 
     def markdown(self) -> str:
         rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
-        rows += [f"| `{a.test_id}` | {a.result.scorer} | {_score(a)} | {a.comparison} "
-                 f"{a.threshold:.2f} | {_MARKDOWN_OUTCOME[a.outcome]} |" for a in self.assessments]
-        lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals)]
-        lines += [f"- ❌ {g}" for g in self.gate_failures]
+        rows += [f"| `{a.name}` | {a.result.scorer} | {_score(a)} | {_threshold(a, ' ')} | "
+                 f"{' '.join(_MARKDOWN_STATUS[s] for s in a.statuses)} |" for a in self.assessments]
+        lines = ["### pytest-llmfaith", "", *rows, "", _footer(self.totals), ""]
+        lines += [f"- {self.judge_check.summary()}"] if self.judge_check else []
+        lines += [f"- ❌ {first}" + "".join(f"\n  - {d.strip()}" for d in details)
+                  for first, *details in (g.splitlines() for g in self.gate_failures)]
         lines += [f"- ⚠️ judge error in `{test}`: {error}" for test, error in self.judge_errors.items()]
+        lines += [f"- ❌ `{a.key}`: {shorten(a.result.reason, 600)}" for a in self.assessments
+                  if a.outcome == Status.FAIL]
+        if self.baseline_not_run:
+            lines.append(f"- baseline entries not run: {', '.join(f'`{k}`' for k in self.baseline_not_run)}")
         return "\n".join(lines) + "\n"
 
     def write_outputs(self, json_path: Path | None) -> None:
@@ -121,43 +146,113 @@ class Report(BaseModel):
     def render(self, tr: TerminalReporter, verbose: bool) -> None:
         """The terminal section: a row per assessment, reasons of failures, totals, gates."""
         tr.section("llmfaith: LLM judge scores")
-        width = max(tr._tw.fullwidth, 80)
-        priced = self.totals.cost_usd is not None  # no cost column when no call had a known price
-        score_width = max([5, *(len(_score(a)) for a in self.assessments)])  # NO CLAIMS is wider
-        numbers = f"{'scorer':<8} {'score':>{score_width}} {'thresh':>7} {'result':<6} {'calls':>5} {'hits':>4} {'tokens':>7}"
-        numbers += f" {'cost':>8}" if priced else ""
-        longest = max((len(a.test_id) for a in self.assessments), default=0)
-        test_width = max(min(longest, width - len(numbers) - 2), 20)
+        columns = _columns(self.assessments, priced=self.totals.cost_usd is not None)
+        longest = max((len(a.name) for a in self.assessments), default=0)
+        while longest > tr._tw.fullwidth - _width(columns) and any(c.give_up for c in columns):
+            columns.remove(min((c for c in columns if c.give_up), key=lambda c: c.give_up))
+        test_width = max(min(longest, tr._tw.fullwidth - _width(columns)), 20)
         if self.assessments:
-            tr.write_line(f"{'test':<{test_width}} {numbers}", bold=True)
+            tr.write_line(f"{'test':<{test_width}}" + "".join(c.format(c.header) for c in columns), bold=True)
         for a in self.assessments:
-            calls = a.result.judge_calls
-            spent = [c for c in calls if not c.cached]
-            tokens = sum((c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent)
-            costs = [c.cost_usd for c in spent if c.cost_usd is not None]
-            line = (f"{_fit(a.test_id, test_width):<{test_width}} {_SHORT[a.result.scorer]:<8} "
-                    f"{_score(a):>{score_width}} {a.comparison + f'{a.threshold:.2f}':>7} "
-                    f"{a.outcome:<6} {len(calls):>5} {len(calls) - len(spent):>4} "
-                    f"{tokens:>7}" + (f" {_money(sum(costs) if costs else None):>8}" if priced else ""))
-            tr.write_line(line, green=a.passed, red=a.outcome == "FAIL", yellow=a.outcome == "XFAIL")
+            tr.write_line(f"{fit_test_id(a.name, test_width):<{test_width}}"
+                          + "".join(c.format(c.cell(a)) for c in columns), **_colour(a))
         for a in self.assessments:
-            if verbose or not a.passed:
-                tr.write_line(f"{a.outcome} {a.test_id} [{a.result.scorer}]: "
-                              f"{shorten(a.result.reason, 600)}", red=a.outcome == "FAIL")
+            if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
+                tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
         for test, error in self.judge_errors.items():
             tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+        if self.judge_check is not None:
+            tr.write_line(self.judge_check.summary())
         tr.write_line(_footer(self.totals) + (f"; {len(self.judge_errors)} tests hit judge errors"
                                               if self.judge_errors else ""))
         for note in self.gate_notes:
             tr.write_line(note)
+        if self.baseline_not_run:
+            shown = self.baseline_not_run if verbose else self.baseline_not_run[:10]
+            more = len(self.baseline_not_run) - len(shown)
+            tr.write_line(f"llmfaith: baseline entries not run ({len(self.baseline_not_run)}): "
+                          + ", ".join(shown) + (f", and {more} more (-v lists them)" if more else ""))
         for failure in self.gate_failures:
-            tr.write_line(f"llmfaith gate FAILED: {failure}", red=True, bold=True)
+            first, *details = failure.splitlines()
+            tr.write_line(f"llmfaith gate FAILED: {first}", red=True, bold=True)
+            for detail in details:
+                tr.write_line(detail, red=True)
         for problem in self.unwritten:
             tr.write_line(f"WARNING {problem}", yellow=True)
 
+    def flag_gate_failures(self, tr: TerminalReporter) -> None:
+        """Put each gate failure in pytest's own closing lines: the short test summary
+        (`FAILED llmfaith gate - ...`) and the last line (`4 passed, 1 llmfaith gate failed`), so a
+        run whose tests all passed does not read as green while it exits 1."""
+        for failure in self.gate_failures:
+            first, *details = failure.splitlines()
+            changes = "; ".join(d.strip() for d in details)
+            flag = _GateFlag(nodeid=GATE_NODE_ID, location=("llmfaith", None, GATE_NODE_ID), keywords={},
+                            outcome="failed", longrepr=first + (f"; {changes}" if changes else ""), when="call")
+            tr.stats.setdefault("failed", []).append(flag)
+            tr.stats.setdefault(GATE_STAT, []).append(failure)
+
+
+class _GateFlag(pytest.TestReport):  # type: ignore[misc]  # final for typing only
+    """A FAILED line of pytest's short summary that its last line does not count as a failed test."""
+
+    count_towards_summary = False
+
+
+@dataclass
+class _Column:
+    """A column of the terminal table after the test id."""
+
+    header: str
+    width: int
+    cell: Callable[[Assessment], str]
+    left: bool = False
+    give_up: int = 0  # > 0: given up, 1 first, when a narrow terminal needs the room for test ids
+
+    def format(self, text: str) -> str:
+        return " " + (f"{text:<{self.width}}" if self.left else f"{text:>{self.width}}")
+
+
+def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
+    def spent(a: Assessment) -> list[JudgeCall]:
+        return [c for c in a.result.judge_calls if not c.cached]
+
+    def cost(a: Assessment) -> str:
+        costs = [c.cost_usd for c in spent(a) if c.cost_usd is not None]
+        return _money(sum(costs) if costs else None)
+
+    columns = [
+        _Column("scorer", 8, lambda a: _SHORT[a.result.scorer], left=True),
+        _Column("score", max([5, *(len(_score(a)) for a in assessments)]), _score),  # NO CLAIMS is wider
+        _Column("thresh", 7, _threshold),
+        _Column("result", max([6, *(len(a.status) for a in assessments)]), lambda a: a.status, left=True),
+        # votes: the agreement of the least agreed-on claim; UNSTABLE in the result already warns
+        *([_Column("agree", 5, lambda a: a.result.lowest_agreement or "-", give_up=1)]
+          if any(a.result.votes > 1 for a in assessments) else []),
+        _Column("calls", 5, lambda a: str(len(a.result.judge_calls))),
+        _Column("hits", 4, lambda a: str(len(a.result.judge_calls) - len(spent(a))), give_up=3),
+        _Column("tokens", 7, give_up=2, cell=lambda a: str(sum(
+            (c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent(a)))),
+    ]
+    return columns + ([_Column("cost", 8, cost)] if priced else [])  # only when some call had a known price
+
+
+def _width(columns: list[_Column]) -> int:
+    return sum(c.width + 1 for c in columns)
+
 
 _SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
-_MARKDOWN_OUTCOME = {"PASS": "✅ pass", "FAIL": "❌ fail", "XFAIL": "➖ xfail (expected)"}
+_MARKDOWN_STATUS = {Status.PASS: "✅ pass", Status.FAIL: "❌ fail", Status.XFAIL: "➖ xfail (expected)",
+                    Status.REGRESSED: "📉 regressed", Status.NO_THRESHOLD: "· no threshold",
+                    Status.UNSTABLE: "⚠️ unstable"}
+_COLOUR: dict[Status, dict[str, bool]] = {Status.PASS: {"green": True}, Status.FAIL: {"red": True},
+                                          Status.REGRESSED: {"red": True}, Status.XFAIL: {"yellow": True},
+                                          Status.UNSTABLE: {"yellow": True}}
+
+
+def _colour(a: Assessment) -> dict[str, bool]:
+    """A pass that a close vote decided is a warning, not green; a failure or regression stays red."""
+    return _COLOUR[Status.UNSTABLE] if a.statuses == (Status.PASS, Status.UNSTABLE) else _COLOUR.get(a.outcome, {})
 
 
 def _score(a: Assessment) -> str:
@@ -165,9 +260,25 @@ def _score(a: Assessment) -> str:
     return "NO CLAIMS" if a.result.no_claims else f"{a.result.score:.2f}"
 
 
-def _fit(text: str, width: int) -> str:
-    """Keep the end of a long test id: the test name matters more than the directory."""
-    return text if len(text) <= width else "…" + text[-(width - 1):]
+def _threshold(a: Assessment, space: str = "") -> str:
+    return "-" if a.threshold is None else f"{a.comparison}{space}{a.threshold:.2f}"
+
+
+def fit_test_id(name: str, width: int) -> str:
+    """Fit a test id into `width`, giving up first the directories, then the file, then the middle
+    of the test name: the test name is what a reader looks for."""
+    if len(name) <= width:
+        return name
+    path, sep, test = name.partition("::")
+    if sep:
+        *directories, file = path.split("/")
+        shorter = ["…/" + "/".join([*directories[i:], file]) for i in range(1, len(directories))] + [file, "…"]
+        for candidate in shorter:
+            if len(f"{candidate}::{test}") <= width:
+                return f"{candidate}::{test}"
+        name = "…::" + test
+    head = (width - 1) * 2 // 3
+    return name[:head] + "…" + name[len(name) - (width - 1 - head):]
 
 
 def _money(cost: float | None) -> str:
@@ -175,9 +286,11 @@ def _money(cost: float | None) -> str:
 
 
 def _footer(t: Totals) -> str:
-    xfailed = f", {t.xfailed} xfailed" if t.xfailed else ""
+    extra = "".join(f", {n} {what}" for n, what in ((t.xfailed, "xfailed"), (t.regressed, "regressed"),
+                                                     (t.no_threshold, "without threshold"),
+                                                     (t.unstable, "unstable")) if n)
     saved = f" ({t.tokens_saved:,} saved by the cache)" if t.tokens_saved else ""
     saved_cost = f" ({_money(t.cost_saved_usd)} saved)" if t.cost_saved_usd else ""
-    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{xfailed}); judge calls "
+    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{extra}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
             f"tokens {t.tokens:,}{saved}; cost {_money(t.cost_usd)}{saved_cost}; judge time {t.judge_seconds:.1f}s")

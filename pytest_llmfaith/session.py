@@ -7,6 +7,10 @@ imported on the first assertion, so a suite that never scores never pays for the
 from __future__ import annotations
 
 import contextvars
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +21,7 @@ from .progress import NO_PROGRESS, JudgeProgress
 from .settings import Settings, from_environment
 
 if TYPE_CHECKING:
+    from .baseline import Baseline
     from .budget import Budget
     from .cache import JudgeCache
     from .judge import Judge
@@ -26,14 +31,15 @@ if TYPE_CHECKING:
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
+ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, label) -> assertions so far
 current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
 
 NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
-Set one (the command line wins over pyproject.toml, which wins over the environment):
+Set one (the command line wins over the environment, which wins over pyproject.toml):
   command line:    pytest --llm-judge-model=openai/gpt-4o-mini
+  environment:     LLMFAITH_JUDGE_MODEL=openai/gpt-4o-mini
   pyproject.toml:  [tool.pytest.ini_options]
                    llm_judge_model = "openai/gpt-4o-mini"
-  environment:     LLMFAITH_JUDGE_MODEL=openai/gpt-4o-mini
 Model strings are litellm's: openai/gpt-4o-mini, anthropic/claude-3-5-haiku-latest,
 ollama/llama3.1, or openai/<name> plus --llm-judge-api-base=http://host:port/v1 for any
 OpenAI-compatible server.
@@ -56,6 +62,10 @@ class LLMFaithSession:
         self._recorder: Recorder | None = None
         self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
         self._budget: Budget | None = None
+        self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
+        self._lock = threading.Lock()  # assertions may run in threads of one test
+        self._baseline: Baseline | None = None
+        self._baseline_loaded = False
 
     def scorer(self, name: str, model: str | None = None) -> Scorer:
         from .scorers import SCORERS
@@ -83,29 +93,62 @@ class LLMFaithSession:
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
-                max_tokens=s.judge_max_tokens,
+                max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
             ), self._cache)
             self._judges[model].progress = self.progress
             self._judges[model].recorder = self._recorder
             self._judges[model].budget = self._budget
         return self._judges[model]
 
+    @contextmanager
+    def asking_outside_tests(self, owner: str) -> Iterator[None]:
+        """Judge calls made meanwhile belong to no test (not even an enclosing pytester run's): the
+        answers `owner` (the judge self-check) stores are marked as its own, so that no test
+        module's recording or unused-entry report claims them."""
+        self.judge()  # the recorder comes with the first judge
+        assert self._recorder is not None
+        previous, self._recorder.outside = self._recorder.outside, owner
+        token = current_item.set(None)
+        try:
+            yield
+        finally:
+            current_item.reset(token)
+            self._recorder.outside = previous
+
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
-        """Attach to the running test (survives xdist via the report), then tell the hooks."""
+        """Name it within its test, compare it with the baseline, attach it to the running test
+        (survives xdist via the report), then tell the hooks."""
+        with self._lock:
+            ordinals = self._ordinals if item is None else item.stash.setdefault(ORDINALS_KEY, Counter())
+            ordinals[assessment.result.scorer, assessment.label] += 1
+            assessment.ordinal = ordinals[assessment.result.scorer, assessment.label]
+        baseline = self.baseline()
+        if baseline is not None and assessment.key in baseline.assertions:
+            from .baseline import compare
+
+            assessment.regression = compare(baseline.assertions[assessment.key], assessment,
+                                            self.settings.baseline_tolerance)
         if item is None:
             self.unattached.append(assessment)
         else:
             item.stash.setdefault(RESULTS_KEY, []).append(assessment.model_dump(mode="json"))
-            prefix = f"llmfaith.{assessment.result.scorer}"
-            item.user_properties.extend([
-                (f"{prefix}.score", assessment.result.score),
-                (f"{prefix}.threshold", assessment.threshold),
-                (f"{prefix}.passed", assessment.passed),
-            ])
-            if assessment.result.no_claims:
-                item.user_properties.append((f"{prefix}.no_claims", True))
+            item.user_properties.extend(junit_properties(assessment))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
+
+    def baseline(self) -> Baseline | None:
+        """The baseline to compare with (read once), or None: none set, being rewritten, or unreadable
+        (the end-of-run gate reports why)."""
+        if not self._baseline_loaded:
+            self._baseline_loaded = True
+            if self.settings.baseline is not None and not self.settings.baseline_update:
+                from .baseline import load
+
+                try:
+                    self._baseline = load(self.settings.baseline)
+                except ConfigError:
+                    self._baseline = None
+        return self._baseline
 
     def close(self) -> None:
         for judge in self._judges.values():
@@ -113,6 +156,23 @@ class LLMFaithSession:
         for store in (self._cache, self._budget):
             if store is not None:
                 store.close()
+
+
+def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:
+    """`llmfaith.<scorer>[<label>].score` and friends, for --junitxml."""
+    label = f"[{assessment.label}]" if assessment.label else ""
+    prefix = f"llmfaith.{assessment.result.scorer}{label}"
+    properties: list[tuple[str, object]] = [(f"{prefix}.score", assessment.result.score)]
+    if assessment.threshold is not None:
+        properties += [(f"{prefix}.threshold", assessment.threshold), (f"{prefix}.passed", assessment.passed)]
+    if assessment.result.no_claims:
+        properties.append((f"{prefix}.no_claims", True))
+    if assessment.result.votes > 1:
+        properties += [(f"{prefix}.votes", assessment.result.votes),
+                       (f"{prefix}.agreement", assessment.result.lowest_agreement or ""),
+                       (f"{prefix}.unstable", assessment.unstable)]
+    properties.append((f"{prefix}.status", assessment.status))
+    return properties
 
 
 _active: LLMFaithSession | None = None

@@ -1,4 +1,7 @@
-"""One settings object, resolved once at start-up: CLI > ini (pyproject) > environment > default.
+"""One settings object, resolved once at start-up: CLI > environment > ini (pyproject) > default.
+
+The environment beats the ini file (as in pytest-django and pytest-timeout) so that CI can switch
+a setting committed in pyproject.toml, e.g. `LLMFAITH_CACHE=replay`, without editing it.
 
 Stdlib only on purpose: this module is imported by every pytest run that has the plugin
 installed, so it must cost nothing (pydantic would add ~150 ms to unrelated suites).
@@ -75,6 +78,25 @@ def _folder(raw: str) -> str | None:
     return value
 
 
+def _odd(raw: str) -> int:
+    value = _number(int, 1)(raw)
+    if value % 2 == 0:
+        raise ValueError("must be odd (1, 3, 5, ...), so that a majority always exists")
+    return value
+
+
+def _check_source(raw: str) -> bool | str:
+    """A switch (`--llm-judge-check`, ini `true`) for the shipped set, or the path of a JSONL file."""
+    value = raw.strip()
+    if value.lower() in ("1", "true", "yes", "on"):
+        return True
+    if value.lower() in ("0", "false", "no", "off", ""):
+        return False
+    if not value.endswith(".jsonl"):
+        raise ValueError("must be true, false or the path of a .jsonl file of labelled items")
+    return value
+
+
 @dataclass(frozen=True)
 class Option:
     """One setting: `name` is the ini key; the flag is --name with dashes, the env var LLMFAITH_*."""
@@ -83,6 +105,7 @@ class Option:
     help: str
     parse: Callable[[str], Any]
     flag_only: bool = False  # a switch (store_true) on the command line
+    optional_value: bool = False  # a switch that may take a value: --name or --name=VALUE
 
     @property
     def flag(self) -> str:
@@ -120,6 +143,15 @@ OPTIONS: tuple[Option, ...] = (
            "(concurrent), 'label' one claim per call read from the answer's token probabilities "
            "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
            "all otherwise", _choice(*VERDICT_MODES)),
+    Option("llm_judge_votes", "ask each verdict N times (odd) as independent samples and take the "
+           "majority; a test that the minority verdicts would flip is shown as UNSTABLE", _odd),
+    Option("llm_judge_votes_temperature", "sampling temperature of the votes after the first (the "
+           "first is asked at temperature 0, as without votes)", _number(float, 0, False)),
+    Option("llm_judge_check", "before the tests, score the judge on a labelled set (the shipped one, "
+           "or --llm-judge-check=items.jsonl) and print its balanced accuracy per scorer",
+           _check_source, optional_value=True),
+    Option("llm_judge_min_accuracy", "stop the run before any test when the judge's balanced accuracy "
+           "on the self-check is below this (runs the check)", _score),
     Option("llm_cache", "judge cache mode: use (read hits, record misses), refresh (re-ask and "
            "overwrite), replay (stored answers only; a miss is an error; no network), off",
            _choice(*CACHE_MODES)),
@@ -163,6 +195,10 @@ class Settings:
     judge_retries: int = 3
     judge_max_tokens: int | None = None
     judge_verdicts: str = "auto"
+    judge_votes: int = 1
+    judge_votes_temperature: float = 0.7
+    judge_check: bool | Path = False
+    judge_min_accuracy: float | None = None
     cache: str = "use"
     cache_dir: Path = Path(".llmfaith_cache")
     recordings: str | None = None
@@ -190,8 +226,8 @@ def resolve(
     """Build Settings from the three sources; raise ValueError naming the source and the fix."""
     values: dict[str, Any] = {}
     for opt in OPTIONS:
-        for source, raw in ((opt.flag, cli(opt.name)), (f"ini key {opt.name}", ini(opt.name)),
-                            (f"environment variable {opt.env}", environ.get(opt.env))):
+        for source, raw in ((opt.flag, cli(opt.name)), (f"environment variable {opt.env}", environ.get(opt.env)),
+                            (f"ini key {opt.name}", ini(opt.name))):
             if raw is None or raw == "":
                 continue
             if isinstance(raw, bool):
@@ -202,8 +238,10 @@ def resolve(
             except ValueError as err:
                 raise ValueError(f"llmfaith: {source} = {raw!r} {err}") from None
             break
-    for name in ("cache_dir", "report", "baseline"):
-        if values.get(name) is not None:
+    if isinstance(values.get("judge_check"), str):
+        values["judge_check"] = Path(values["judge_check"])
+    for name in ("cache_dir", "report", "baseline", "judge_check"):
+        if isinstance(values.get(name), (str, Path)):
             values[name] = rootdir / Path(values[name]).expanduser()
     values.setdefault("cache_dir", rootdir / ".llmfaith_cache")
     if values.get("baseline_update") and not values.get("baseline"):

@@ -4,7 +4,9 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - claims step: the claims of an output are `claims[output]` if scripted, else its sentences;
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
-  the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label).
+  the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label;
+  `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0);
+- label requests (logprobs): P(yes) follows the same script, or `p_supported[claim]` when given.
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
 message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
 at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
@@ -48,6 +50,8 @@ class Script:
     supported: set[str] = field(default_factory=set)
     contradicted: set[str] = field(default_factory=set)
     labels: dict[str, str] = field(default_factory=dict)
+    votes: dict[str, list[str]] = field(default_factory=dict)  # claim -> label of sample 0, 1, ...
+    p_supported: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "is it supported?"
     reason_text: str = '{"reason": "scripted reason"}'
     latency: float = 0.0
 
@@ -102,11 +106,14 @@ class JudgeServer:
             self.script, self.faults, self.requests = Script(), [], []
 
     def facts(self, supported: list[str] = (), contradicted: list[str] = (),  # type: ignore[assignment]
-              claims: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None) -> None:
+              claims: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
+              votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None) -> None:
         self.script.supported |= set(supported)
         self.script.contradicted |= set(contradicted)
         self.script.claims.update(claims or {})
         self.script.labels.update(labels or {})
+        self.script.votes.update(votes or {})
+        self.script.p_supported.update(p_supported or {})
 
     def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0,
              message: str = "", text: str = "") -> None:
@@ -125,7 +132,7 @@ class JudgeServer:
                     return fault
         return None
 
-    def answer(self, step: str, messages: list[dict[str, str]]) -> dict[str, Any] | str:
+    def answer(self, step: str, messages: list[dict[str, str]], sample: int = 0) -> dict[str, Any] | str:
         system, user = messages[0]["content"], messages[1]["content"]  # a re-ask appends after these
         if step == "claims":
             output = _between(user, "output") or ""
@@ -135,7 +142,7 @@ class JudgeServer:
         field = "supported" if '"supported"' in user else "verdict"  # the hallucination scorer's label
         one = _between(user, "claim")
         claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
-        verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, field)} for c in claims]
+        verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, sample)} for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
 
     def next_token(self, messages: list[dict[str, str]]) -> dict[str, float]:
@@ -143,13 +150,17 @@ class JudgeServer:
         match = re.search(r"\nClaim: (.*?)\n\n.*(Is the claim supported|Does the document contradict)",
                           messages[-1]["content"], re.DOTALL)
         claim, question = (match.group(1), match.group(2)) if match else ("", "")
-        if question.startswith("Is"):
+        if question.startswith("Is") and claim in self.script.p_supported:
+            p_yes = self.script.p_supported[claim]
+        elif question.startswith("Is"):
             p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
         else:
             p_yes = 0.95 if claim in self.script.contradicted else 0.1
         return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
-    def label(self, claim: str, field: str) -> str:
+    def label(self, claim: str, sample: int = 0) -> str:
+        if claim in self.script.votes:
+            return self.script.votes[claim][sample]
         if claim in self.script.labels:
             return self.script.labels[claim]
         if claim in self.script.supported:
@@ -197,7 +208,7 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send_raw(200, b"")
         if body.get("logprobs"):
             return self._send_next_token(body, kind)
-        answer = self.judge.answer(step, messages)
+        answer = self.judge.answer(step, messages, sample=body.get("seed") or 0)
         content = answer if isinstance(answer, str) else json.dumps(answer)
         if kind == "malformed":
             content = '{"claims": ["unterminated'

@@ -56,9 +56,14 @@ def section(result: pytest.RunResult) -> list[str]:
     return out
 
 
+ROW = re.compile(r"^(\S+::\S+(?: \[[^\]]*\])?(?: #\d+)?) +((?:faith|halluc).*)$")
+
+
 def rows(result: pytest.RunResult) -> list[list[str]]:
-    """The table rows of the llmfaith section, split on whitespace."""
-    return [line.split() for line in section(result) if re.match(r"^\S+::\S+\s+(faith|halluc)", line)]
+    """The table rows of the llmfaith section: the test (id, label, #n), then the cells split on
+    whitespace ("NO THRESHOLD" stays one cell)."""
+    matches = [ROW.match(line) for line in section(result)]
+    return [[m.group(1), *m.group(2).replace("NO THRESHOLD", "NO_THRESHOLD").split()] for m in matches if m]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -120,19 +125,20 @@ def probe(result: pytest.RunResult) -> list[str]:
     return line.split("SETTINGS ", 1)[1].split()
 
 
-def test_precedence_cli_over_ini_over_env_over_default(pytester: pytest.Pytester, monkeypatch) -> None:
+def test_precedence_cli_over_env_over_ini_over_default(pytester: pytest.Pytester, monkeypatch) -> None:
     pytester.makepyfile(test_probe=SETTINGS_PROBE)
     # timeout None: the judge picks 60 s, or 600 s for the local judge
     assert probe(pytester.runpytest("-s")) == ["None", "3", "None", "use", "verdicts", "0.7", ".llmfaith_cache"]
 
+    pytester.makeini("[pytest]\nllm_judge_model = openai/from-ini\nllm_judge_retries = 1\n"
+                     "llm_cache = refresh\nllm_min_faithfulness = 0.5\nllm_cache_dir = inic\n")
+    assert probe(pytester.runpytest("-s")) == ["openai/from-ini", "1", "None", "refresh", "verdicts", "0.5", "inic"]
+
+    # CI overrides pyproject.toml without editing it: the environment beats the ini file
     for name, value in (("JUDGE_MODEL", "openai/from-env"), ("JUDGE_RETRIES", "5"), ("JUDGE_TIMEOUT", "9"),
                         ("CACHE", "replay"), ("REASON", "llm"), ("MIN_FAITHFULNESS", "0.9"), ("CACHE_DIR", "envc")):
         monkeypatch.setenv(f"LLMFAITH_{name}", value)
     assert probe(pytester.runpytest("-s")) == ["openai/from-env", "5", "9.0", "replay", "llm", "0.9", "envc"]
-
-    pytester.makeini("[pytest]\nllm_judge_model = openai/from-ini\nllm_judge_retries = 1\n"
-                     "llm_cache = refresh\nllm_min_faithfulness = 0.5\nllm_cache_dir = inic\n")
-    assert probe(pytester.runpytest("-s")) == ["openai/from-ini", "1", "9.0", "refresh", "llm", "0.5", "inic"]
 
     result = pytester.runpytest("-s", "--llm-judge-model=openai/from-cli", "--llm-judge-retries=0",
                                 "--llm-cache=OFF", "--llm-min-faithfulness=0.2", "--llm-cache-dir=clic")
@@ -144,13 +150,16 @@ def test_precedence_decides_the_threshold_used(pytester: pytest.Pytester, server
     server.facts(**TESLA_FACTS)
     pytester.makepyfile(test_a=HEADER + "def test_half():\n    assert_faithful(HALF, CTX)\n")
     pytester.makepyprojecttoml("[tool.pytest.ini_options]\nllm_min_faithfulness = 0.4\n")
-    monkeypatch.setenv("LLMFAITH_MIN_FAITHFULNESS", "0.9")
-    result = run(pytester, server)  # ini 0.4 beats env 0.9
+    result = run(pytester, server)  # ini 0.4
     result.assert_outcomes(passed=1)
     assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.40", "PASS"]
-    result = run(pytester, server, "--llm-min-faithfulness=0.6")  # CLI beats ini
+    monkeypatch.setenv("LLMFAITH_MIN_FAITHFULNESS", "0.9")
+    result = run(pytester, server)  # env 0.9 beats ini 0.4
     result.assert_outcomes(failed=1)
-    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.60", "FAIL"]
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.90", "FAIL"]
+    result = run(pytester, server, "--llm-min-faithfulness=0.45")  # CLI beats env
+    result.assert_outcomes(passed=1)
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.45", "PASS"]
 
 
 @pytest.mark.parametrize("where, value, expected", [
@@ -268,24 +277,32 @@ def test_not_scored():
     assert len(server.calls("claims")) == 6 and len(server.calls("verdicts")) == 6
 
 
-def test_table_fits_80_columns_and_keeps_the_end_of_long_test_ids(pytester, server, monkeypatch) -> None:
+def test_table_fits_80_columns_and_keeps_the_test_name(pytester, server, monkeypatch) -> None:
     server.facts(**TESLA_FACTS)
     monkeypatch.setenv("COLUMNS", "80")
-    pytester.makepyfile(test_a_rather_long_module_name_for_the_rag_pipeline=HEADER + """
-@pytest.mark.parametrize("case", ["refund-policy"])
-def test_answer_is_faithful_to_the_retrieved_documents(case):
+    pytester.makepyfile(**{"tests/integration/rag/test_faq": HEADER + """
+def test_refund_answer_is_grounded():
     assert_faithful(GOOD, CTX)
-""")
+""", "tests/test_b": HEADER + """
+@pytest.mark.parametrize("case", ["refund-policy"])
+def test_answer_is_faithful_to_the_retrieved_documents_of_the_knowledge_base(case):
+    assert_faithful(GOOD, CTX)
+"""})
     lines = section(run(pytester, server))
-    table = lines[:2]
-    assert table[0].startswith("test ") and "scorer" in table[0] and "tokens" in table[0]
+    table = lines[:3]
+    assert table[0].startswith("test ") and "scorer" in table[0] and "calls" in table[0]
     assert all(len(line) <= 80 for line in table), table
-    assert re.match(r"^…\S*ments\[refund-policy\] faithful  1\.00  >=0\.70 PASS ", table[1]), table[1]
+    # the path gives way first, then the columns a glance does not need (tokens, hits)...
+    assert re.match(r"^test_faq\.py::test_refund_answer_is_grounded +faithful +1\.00 +>=0\.70 +PASS +2$",
+                    table[1]), table[1]
+    assert "tokens" not in table[0]
+    # ...and a test name too long for any width keeps its start and its parameters
+    assert re.match(r"^…::test_answer_is_faithful_t\S*…\S*\[refund-policy\] faithful", table[2]), table[2]
 
-    monkeypatch.setenv("COLUMNS", "200")  # wide terminal: the column is as wide as the longest id
-    pytester.makepyfile(test_b=HEADER + "def test_short():\n    assert_faithful(GOOD, CTX)\n")
-    row = section(run(pytester, server, "test_b.py"))[1]
-    assert row.startswith("test_b.py::test_short faithful  1.00") and len(row) < 100, row
+    monkeypatch.setenv("COLUMNS", "200")  # wide terminal: every column, as wide as the longest id
+    pytester.makepyfile(test_c=HEADER + "def test_short():\n    assert_faithful(GOOD, CTX)\n")
+    lines = section(run(pytester, server, "test_c.py"))
+    assert "tokens" in lines[0] and lines[1].startswith("test_c.py::test_short faithful  1.00") and len(lines[1]) < 100
 
 
 def test_verbose_shows_every_reason(pytester, server) -> None:
@@ -430,9 +447,10 @@ def test_bad():
 def test_junit_xml_carries_the_scores(pytester, server) -> None:
     server.facts(**TESLA_FACTS)
     pytester.makepyfile(test_a=HEADER + """
-def test_good():
+def test_good(llm_judge):
     assert_faithful(GOOD, CTX)
-    assert_not_hallucinated(HALF, CTX, max_score=0.5)
+    assert_not_hallucinated(HALF, CTX, max_score=0.5, label="half")
+    llm_judge.faithfulness(HALF, CTX, label="raw")
 
 def test_bad():
     assert_faithful(MIXED, CTX)
@@ -443,12 +461,13 @@ def test_bad():
     props = {name: [(p.get("name"), p.get("value")) for p in case.iter("property")] for name, case in cases.items()}
     assert props["test_good"] == [
         ("llmfaith.faithfulness.score", "1.0"), ("llmfaith.faithfulness.threshold", "0.7"),
-        ("llmfaith.faithfulness.passed", "True"),
-        ("llmfaith.hallucination.score", "0.5"), ("llmfaith.hallucination.threshold", "0.5"),
-        ("llmfaith.hallucination.passed", "True"),
+        ("llmfaith.faithfulness.passed", "True"), ("llmfaith.faithfulness.status", "PASS"),
+        ("llmfaith.hallucination[half].score", "0.5"), ("llmfaith.hallucination[half].threshold", "0.5"),
+        ("llmfaith.hallucination[half].passed", "True"), ("llmfaith.hallucination[half].status", "PASS"),
+        ("llmfaith.faithfulness[raw].score", "0.5"), ("llmfaith.faithfulness[raw].status", "NO THRESHOLD"),
     ]
     assert props["test_bad"] == [("llmfaith.faithfulness.score", "0.33"), ("llmfaith.faithfulness.threshold", "0.7"),
-                                 ("llmfaith.faithfulness.passed", "False")]
+                                 ("llmfaith.faithfulness.passed", "False"), ("llmfaith.faithfulness.status", "FAIL")]
 
 
 # -- gates -------------------------------------------------------------------------------------
@@ -465,10 +484,17 @@ def test_drifts():
 """)
     result = run(pytester, server, "--llm-baseline=ci/baseline.json", "--llm-baseline-update")
     assert result.ret == 0
-    data = json.loads((pytester.path / "ci" / "baseline.json").read_text())
-    assert data["scores"] == {"test_a.py::test_drifts [faithfulness]": 1.0,
-                              "test_a.py::test_drifts [hallucination]": 0.0,
-                              "test_a.py::test_stable [faithfulness]": 1.0}
+    text = (pytester.path / "ci" / "baseline.json").read_text()
+    data = json.loads(text)
+    assert text == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"  # stable diffs
+    assert data["version"] == 2
+    assert {key: entry["score"] for key, entry in data["assertions"].items()} == {
+        "test_a.py::test_drifts [faithfulness]": 1.0, "test_a.py::test_drifts [hallucination]": 0.0,
+        "test_a.py::test_stable [faithfulness]": 1.0}
+    assert data["assertions"]["test_a.py::test_drifts [hallucination]"] == {"scorer": "hallucination", "score": 0.0,
+        "claims": [{"claim": "Tesla was founded in 2003.", "verdict": "no", "reason": "scripted: Tesla was founded in 2003."},
+                   {"claim": "The first Tesla car was the Roadster.", "verdict": "no",
+                    "reason": "scripted: The first Tesla car was the Roadster."}]}
     assert any("baseline written to" in line and "(3 scores)" in line for line in section(result))
 
     same = run(pytester, server, "--llm-baseline=ci/baseline.json")
@@ -484,16 +510,29 @@ def test_drifts():
     assert_faithful(MIXED, CTX, min_score=0.3)
     assert_not_hallucinated(HALF, CTX, max_score=0.7)
 """)
-    worse = run(pytester, server, "--llm-baseline=ci/baseline.json")
+    worse = run(pytester, server, "--llm-baseline=ci/baseline.json", "-rfE")
     worse.assert_outcomes(passed=2)
     assert worse.ret == pytest.ExitCode.TESTS_FAILED
     lines = section(worse)
-    assert "llmfaith gate FAILED: baseline regression test_a.py::test_drifts [faithfulness]: 1.00 -> 0.33 " \
-           "(-0.67, tolerance 0.05)" in lines
+    assert [r[:5] for r in rows(worse)] == [["test_a.py::test_stable", "faithful", "1.00", ">=0.70", "PASS"],
+                                            ["test_a.py::test_drifts", "faithful", "0.33", ">=0.30", "REGRESSED"],
+                                            ["test_a.py::test_drifts", "halluc", "0.50", "<=0.70", "REGRESSED"]]
+    at = lines.index("llmfaith gate FAILED: baseline regression test_a.py::test_drifts [faithfulness]: 1.00 -> 0.33 "
+                     "(-0.67, tolerance 0.05)")
+    assert lines[at + 1:at + 4] == [  # what changed, the claims that hurt first
+        '    appeared (no): "Elon Musk founded Tesla." — scripted: Elon Musk founded Tesla.',
+        '    appeared (unsure): "Tesla is based on Mars." — scripted: Tesla is based on Mars.',
+        '    disappeared (was yes): "The first Tesla car was the Roadster."']
     assert "llmfaith gate FAILED: baseline regression test_a.py::test_drifts [hallucination]: 0.00 -> 0.50 " \
            "(+0.50, tolerance 0.05)" in lines
     assert not any("test_stable" in line and "gate FAILED" in line for line in lines)
     assert "llmfaith: baseline compared: 3 scores, 2 regressions" in lines
+    assert any(x.startswith("llmfaith: 3 scores (1 passed, 0 failed, 2 regressed);") for x in lines)
+    # pytest's own closing lines say it too: the short summary, and the last line is not "2 passed"
+    tail = worse.outlines[worse.outlines.index(next(x for x in worse.outlines if "short test summary" in x)):]
+    assert tail[1].startswith("FAILED llmfaith gate - baseline regression test_a.py::test_drifts [faithfulness]")
+    assert tail[2].startswith("FAILED llmfaith gate - baseline regression test_a.py::test_drifts [hallucination]")
+    assert re.match(r"^=+ 2 passed, 2 llmfaith gate failed in ", tail[3]), tail[3]
 
     tolerant = run(pytester, server, "--llm-baseline=ci/baseline.json", "--llm-baseline-tolerance=0.7")
     assert tolerant.ret == 0
@@ -540,7 +579,7 @@ def test_known_bad():
 """)
     baseline = pytester.path / "baseline.json"
     run(pytester, server, f"--llm-baseline={baseline}", "--llm-baseline-update")
-    assert list(json.loads(baseline.read_text())["scores"]) == ["test_a.py::test_good [faithfulness]"]
+    assert list(json.loads(baseline.read_text())["assertions"]) == ["test_a.py::test_good [faithfulness]"]
     result = run(pytester, server, "--llm-min-mean-faithfulness=0.9", f"--llm-baseline={baseline}")
     result.assert_outcomes(passed=1, xfailed=1)
     assert result.ret == 0, result.stdout.str()
@@ -613,12 +652,20 @@ def test_fixture_assertions(llm_judge):
     assert result.score == 1.0
     llm_judge.assert_not_hallucinated(MIXED, CTX, max_score=0.5)
 """)
-    result = run(pytester, server)
+    result = run(pytester, server, "--llm-report=r.json")
     result.assert_outcomes(passed=1, failed=1)
     assert "hallucination score 0.67 is above max_score 0.50" in result.stdout.str()
-    # raw scorer results are for custom checks: not rows of the summary
-    assert [r[:2] for r in rows(result)] == [["test_a.py::test_fixture_assertions", "faithful"],
-                                             ["test_a.py::test_fixture_assertions", "halluc"]]
+    # raw scores are recorded too: a row without threshold, and their judge calls in the totals
+    assert [r[:5] for r in rows(result)] == [
+        ["test_a.py::test_raw_scores", "faithful", "0.33", "-", "NO_THRESHOLD"],
+        ["test_a.py::test_raw_scores", "halluc", "0.67", "-", "NO_THRESHOLD"],
+        ["test_a.py::test_fixture_assertions", "faithful", "1.00", ">=0.70", "PASS"],
+        ["test_a.py::test_fixture_assertions", "halluc", "0.67", "<=0.50", "FAIL"]]
+    assert len(server.calls()) == 8
+    assert section(result)[-1].startswith("llmfaith: 4 scores (1 passed, 1 failed, 2 without threshold); "
+                                          "judge calls 8 (0 cached, 8 new)")
+    raw = json.loads((pytester.path / "r.json").read_text())["results"][0]
+    assert (raw["threshold"], raw["passed"], raw["outcome"]) == (None, None, "NO THRESHOLD")
 
 
 def test_own_hooks_see_every_score_and_the_report_once(pytester, server) -> None:
@@ -691,9 +738,10 @@ def test_parallel_cases():
 """)
     result = run(pytester, server)
     result.assert_outcomes(passed=1)
-    assert sorted(r[:5] for r in rows(result)) == [  # the threads finish in any order
-        ["test_a.py::test_parallel_cases", "faithful", "0.50", ">=0.50", "PASS"],
-        ["test_a.py::test_parallel_cases", "faithful", "1.00", ">=0.50", "PASS"]]
+    assert sorted(r[1:5] for r in rows(result)) == [  # the threads finish in any order
+        ["faithful", "0.50", ">=0.50", "PASS"], ["faithful", "1.00", ">=0.50", "PASS"]]
+    assert sorted(r[0] for r in rows(result)) == ["test_a.py::test_parallel_cases",
+                                                  "test_a.py::test_parallel_cases #2"]
 
 
 def test_a_nested_pytester_run_leaves_the_outer_settings_active(pytester, server) -> None:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, BeforeValidator, create_model
 
 from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
-from . import labels, prompts
+from . import labels, prompts, votes
 from .checks import ClaimsCheck, distinct, same_statements, uncovered
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
@@ -107,7 +107,7 @@ class Scorer:
             context=context_list, input=input, scale=scale, claims=claims, verdicts=verdicts,
             preprocess_step_result={"claims": claims}, preprocess_prompt=claims_msgs[-1]["content"],
             analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
-            analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims,
+            analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims, votes=self.judge.config.votes,
         )
         if self.reason_mode == "llm":
             self._llm_reason(result)
@@ -117,26 +117,39 @@ class Scorer:
 
     # -- steps --------------------------------------------------------------------------
     def _verdicts(self, claims: list[str], context: list[str], calls: list[JudgeCall]) -> tuple[list[Verdict], str]:
+        """Every claim's verdict: one sample, or the majority of --llm-judge-votes samples."""
         if not claims:
             return [], ""
         if not context:
             return [Verdict(statement=c, verdict=self.empty_context_verdict, reason="the context is empty")
                     for c in claims], ""
-        mode = self.judge.config.verdict_mode
-        if mode == "label":
+        config = self.judge.config
+        if config.verdict_mode == "label":
             found, label_calls, prompt = labels.judge_claims(self.judge, claims, context)
             calls.extend(label_calls)
-            return [Verdict(statement=c, verdict=self.label_verdict(f), reason=f.reason)
-                    for c, f in zip(claims, found)], prompt
-        if mode == "one":
+            samples = [[Verdict(statement=c, verdict=self.label_verdict(f), reason=f.reason)
+                        for c, f in zip(claims, found)]]
+            for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
+                drawn = votes.drawn_labels(found, claims, k, config.votes_temperature)
+                samples.append([Verdict(statement=c, verdict=self.label_verdict(label), reason=reason)
+                                for c, (label, reason) in zip(claims, drawn)])
+        else:
+            asked = [self._asked_verdicts(claims, context, calls, k) for k in range(config.votes)]
+            samples, prompt = [verdicts for verdicts, _ in asked], asked[0][1]
+        return (samples[0] if config.votes == 1 else votes.majority(samples)), prompt
+
+    def _asked_verdicts(self, claims: list[str], context: list[str], calls: list[JudgeCall],
+                        sample: int) -> tuple[list[Verdict], str]:
+        """One sample of the JSON verdicts: all claims in one call, or one call per claim."""
+        if self.judge.config.verdict_mode == "one":
             conversations = [self._messages(self.one_verdict_task, context, prompts.fence("claim", c)) for c in claims]
-            answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version)
+            answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=sample)
             calls.extend(call for _, call in answers)
             verdicts = [self._verdict(a, c) for (a, _), c in zip(answers, claims)]
             return verdicts, "\n\n".join(m[-1]["content"] for m in conversations)
         messages = self._messages(self.verdicts_task, context, prompts.claims_block(claims))
         answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
-                                      check=same_statements(claims))
+                                      check=same_statements(claims), sample=sample)
         calls.append(call)
         verdicts = [self._verdict(a, c) for a, c in zip(answer.verdicts, claims)]  # type: ignore[union-attr]
         return verdicts, messages[-1]["content"]

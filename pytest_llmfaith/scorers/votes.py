@@ -1,0 +1,92 @@
+"""Votes: each verdict asked N times, the majority kept, and how close the vote was.
+
+A verdict's vote is on what the score counts (the label "yes", or not), so faithfulness'
+"no" and "unsure" are one side. JSON verdicts ("all", "one") are sampled by the judge itself
+(judge.py: temperature and seed per sample, the sample in the cache key). A label verdict is a
+probability, not a sample: its first vote is the judge's own label and the others are drawn from
+that probability, so a re-run draws the same votes and no log-prob is asked twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..results import ScoreResult, Verdict
+from . import labels
+from .labels import Label
+
+
+def majority(samples: Sequence[Sequence[Verdict]]) -> list[Verdict]:
+    """Per claim: the side most samples took, its most frequent label (the earliest on a tie),
+    the reason of the first sample that gave it, and every sample's label."""
+    voted = []
+    for per_claim in zip(*samples):
+        counted = sum(v.verdict == "yes" for v in per_claim) * 2 > len(per_claim)
+        side = [v for v in per_claim if (v.verdict == "yes") == counted]
+        label = Counter(v.verdict for v in side).most_common(1)[0][0]
+        chosen = next(v for v in side if v.verdict == label)
+        voted.append(Verdict(statement=per_claim[0].statement, verdict=label, reason=chosen.reason,
+                             samples=[v.verdict for v in per_claim]))
+    return voted
+
+
+def tempered(p: float, threshold: float, temperature: float) -> float:
+    """P(yes) of a drawn label: the judge's log-odds, centred on the threshold its own label uses
+    (so a draw leans the way the label does), divided by the temperature. At threshold 0.5 this is
+    p^(1/T) / (p^(1/T) + (1-p)^(1/T)); T < 1 sharpens, T > 1 flattens."""
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    t = min(max(threshold, 1e-6), 1 - 1e-6)
+    logit = (math.log(p / (1 - p)) - math.log(t / (1 - t))) / temperature
+    return 1 / (1 + math.exp(-logit))
+
+
+def _rng(claim: str, sample: int) -> random.Random:
+    """Seeded by the claim and the sample: a re-run, and the other scorer, draw the same votes."""
+    return random.Random(hashlib.sha256(f"{sample}\x00{claim}".encode("utf-8", "surrogatepass")).digest())
+
+
+def drawn_labels(found: Sequence[Label], claims: Sequence[str], sample: int,
+                 temperature: float) -> list[tuple[Label, str]]:
+    """Sample `sample` (> 0) of every claim's label, with the reason it gets."""
+    drawn = []
+    for label, claim in zip(found, claims):
+        rng = _rng(claim, sample)
+        supported = rng.random() < tempered(label.p_supported, labels.SUPPORTED_AT, temperature)
+        # the contradiction question was asked only of claims the judge did not find supported
+        contradicted = (not supported and label.p_contradicted is not None
+                        and rng.random() < tempered(label.p_contradicted, labels.CONTRADICTED_AT, temperature))
+        said = "supported" if supported else "contradicted" if contradicted else "not supported"
+        reason = (f"{said} in vote {sample + 1} (drawn at temperature {temperature:g} from the judge's "
+                  f"p supported={label.p_supported:.2f}); nearest passage: “{label.evidence}”")
+        drawn.append((replace(label, p_supported=1.0 if supported else 0.0,
+                              p_contradicted=1.0 if contradicted else 0.0), reason))
+    return drawn
+
+
+def score_range(result: ScoreResult) -> tuple[float, float]:
+    """The lowest and highest score if the minority of any contested claims had won."""
+    from .base import round2  # here, not at the top: base.py imports this module
+
+    if not result.verdicts:
+        return result.score, result.score
+    hits = sum(v.verdict == "yes" for v in result.verdicts)
+    down = sum(v.contested and v.verdict == "yes" for v in result.verdicts)
+    up = sum(v.contested and v.verdict != "yes" for v in result.verdicts)
+    total = len(result.verdicts)
+    return round2((hits - down) / total * result.scale), round2((hits + up) / total * result.scale)
+
+
+def unstable(result: ScoreResult, threshold: float) -> bool:
+    """Would pass/fail flip had the minority verdicts of some claims won? (Scores are monotone in
+    the number of "yes", so the two ends of the range decide.)"""
+    low, high = score_range(result)
+
+    def passes(score: float) -> bool:
+        return score >= threshold if result.higher_is_better else score <= threshold
+
+    return passes(low) != passes(high)
