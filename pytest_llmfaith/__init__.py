@@ -26,6 +26,7 @@ _EXPORTS = {
     "ConfigError": "errors",
     "JudgeError": "errors",
     "CacheMissError": "errors",
+    "BudgetExceeded": "errors",
     "LocalJudgeUnavailable": "errors",
 }
 
@@ -34,7 +35,8 @@ __all__ = sorted(_EXPORTS)
 if TYPE_CHECKING:
     from .assertion import assert_faithful, assert_not_hallucinated
     from .cache import JudgeCache
-    from .errors import CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
+    from .errors import (BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError,
+                         LocalJudgeUnavailable)
     from .judge import Judge, JudgeConfig
     from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
     from .scorers import Faithfulness, Hallucination

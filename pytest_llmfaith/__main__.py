@@ -11,6 +11,7 @@ import sys
 
 COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
+    "cache": ("pytest_llmfaith.cache_cli", "stats, show, prune and merge the judge cache and the recordings"),
     "check": ("pytest_llmfaith.selfcheck.command", "score the judge on a labelled set (--min-accuracy to gate)"),
 }
 

@@ -4,6 +4,10 @@ Values are JSON text (never pickles), keys are SHA-256 hex digests of a canonica
 request. A broken store never breaks a run in `use`/`refresh`: it warns once and the run goes on
 uncached. In `replay` a broken store is an error, because replay promises answers it cannot give.
 A read-only store still serves reads (CI runners often mount a restored cache read-only).
+
+Reads go through a plain SQLite connection and diskcache is opened on the first write only:
+opening diskcache rewrites its settings table, so a fully cached run used to leave `cache.db`
+with the same entries but different bytes (a modified file in `git status`).
 """
 
 from __future__ import annotations
@@ -13,20 +17,18 @@ import json
 import sqlite3
 import threading
 import warnings
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from .errors import JudgeError
 
 CACHE_FORMAT = 1
+GITIGNORE = "# written by pytest-llmfaith: the working judge cache; the recordings next to the tests are committed\n*\n"
 
 
 class CacheWarning(UserWarning):
     """The judge cache could not be used as asked; the run continues without that part of it."""
-
-
-class _Store(Protocol):
-    def get(self, key: str) -> Any: ...
 
 
 def canonical_json(data: Any) -> str:
@@ -41,21 +43,22 @@ def request_key(request: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-class _ReadOnlyStore:
-    """Reads a diskcache directory that cannot be written (diskcache itself refuses to open it)."""
+class _Reader:
+    """Reads a diskcache directory without diskcache: a read changes no byte of `cache.db`, and
+    a read-write connection that only reads removes SQLite's -wal/-shm files when it closes."""
 
     def __init__(self, directory: Path) -> None:
         import diskcache
 
         db = directory / "cache.db"
-        if not db.is_file():
-            raise sqlite3.OperationalError(f"no cache.db in {directory}")
-        for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: when even -shm can't be made
+        self.read_only = False
+        for flags in ("mode=rw", "mode=ro", "mode=ro&immutable=1"):  # immutable: when even -shm can't be made
             try:
                 self._db = sqlite3.connect(f"file:{db}?{flags}", uri=True, check_same_thread=False)
                 self._db.execute("SELECT 1 FROM Cache LIMIT 1")
                 break
             except sqlite3.OperationalError:
+                self.read_only = True
                 if "immutable" in flags:
                     raise
         self._disk = diskcache.Disk(str(directory))
@@ -66,23 +69,37 @@ class _ReadOnlyStore:
         ).fetchone()
         return None if row is None else self._disk.fetch(row[0], row[1], row[2], False)
 
+    def rows(self) -> Iterator[tuple[str, float, Any]]:
+        for key, stored, mode, filename, value in self._db.execute(
+                "SELECT key, store_time, mode, filename, value FROM Cache WHERE raw = 1 ORDER BY key").fetchall():
+            yield key, stored, self._disk.fetch(mode, filename, value, False)
+
+    def close(self) -> None:
+        self._db.close()
+
 
 class JudgeCache:
-    """Reads and writes judge answers according to the cache mode (use/refresh/replay/off)."""
+    """Reads and writes judge answers according to the cache mode (use/refresh/replay/off).
 
-    def __init__(self, directory: Path | None, mode: str = "use") -> None:
+    `ignored`: write a `.gitignore` into the directory (as .pytest_cache does) because the
+    committed form of the answers is the recordings, not this working cache."""
+
+    def __init__(self, directory: Path | None, mode: str = "use", ignored: bool = False) -> None:
         self.directory = directory
         self.mode = mode if directory is not None else "off"
-        self._store: _Store | None = None
+        self.ignored = ignored
+        self._reader: _Reader | None = None
+        self._writer: Any = None  # diskcache.Cache, opened on the first write
         self._writable = mode in ("use", "refresh")
         self._opened = False
         self._lock = threading.Lock()
 
     def get(self, key: str) -> dict[str, Any] | None:
-        if self.mode not in ("use", "replay") or (store := self._open()) is None:
+        if self.mode not in ("use", "replay"):
             return None
         try:
-            raw = store.get(key)
+            raw = self._writer.get(key) if self._writer is not None else \
+                (reader.get(key) if (reader := self._open()) is not None else None)
         except (sqlite3.Error, OSError) as err:
             self._broken(f"reading failed: {err}")
             return None
@@ -92,59 +109,93 @@ class JudgeCache:
             return None
 
     def set(self, key: str, value: dict[str, Any]) -> None:
-        if not self._writable or (store := self._open()) is None:
+        if not self._writable or (writer := self._open_writer()) is None:
             return
         try:
-            store.set(key, canonical_json(value))  # type: ignore[attr-defined]
+            writer.set(key, json.dumps(value, sort_keys=True, separators=(",", ":")))  # ASCII: a lone surrogate is escaped
         except (sqlite3.Error, OSError) as err:
             self._writable = False
             self._warn(f"writing failed: {err}", "Answers will not be stored.")
 
-    def close(self) -> None:
-        close = getattr(self._store, "close", None)
-        if close is not None:
-            close()
-        self._store, self._opened = None, False
+    # -- housekeeping (python -m pytest_llmfaith cache) -----------------------------------
+    def entries(self) -> Iterator[tuple[str, float, dict[str, Any]]]:
+        """Every stored answer as (key, store time, value), sorted by key; unreadable values skipped."""
+        reader = self._open() if self.directory is not None else None
+        for key, stored, raw in reader.rows() if reader is not None else ():
+            try:
+                yield key, stored, json.loads(raw)
+            except (TypeError, ValueError):
+                continue
 
-    def _open(self) -> _Store | None:
-        """Open on first use, so a run that never scores writes no files."""
+    def delete(self, keys: Iterable[str]) -> int:
+        writer = self._open_writer()
+        return 0 if writer is None else sum(bool(writer.delete(key)) for key in keys)
+
+    def close(self) -> None:
+        for store in (self._reader, self._writer):
+            if store is not None:
+                store.close()
+        self._reader, self._writer, self._opened = None, None, False
+
+    # -- opening --------------------------------------------------------------------------
+    def _open(self) -> _Reader | None:
+        """Open on first use, so a run that never scores writes no files; a directory without a
+        cache.db yet is an empty store (replay on a fresh clone creates nothing)."""
         if self._opened:
-            return self._store
+            return self._reader
         with self._lock:
             if not self._opened:
-                self._store = self._connect()
+                self._reader = self._connect()
                 self._opened = True
-        return self._store
+        return self._reader
 
-    def _connect(self) -> _Store | None:
-        import diskcache
-
+    def _connect(self) -> _Reader | None:
         assert self.directory is not None  # mode "off" never opens
-        try:
-            return diskcache.Cache(str(self.directory), eviction_policy="none")
-        except (sqlite3.Error, OSError) as err:
-            first_error = err
-        try:
-            store = _ReadOnlyStore(self.directory)
-        except (sqlite3.Error, OSError):
-            self._broken(f"it cannot be opened: {first_error}")
+        if self.directory.is_file():
+            self._broken("it is a file")
             return None
-        if self._writable:
+        if not (self.directory / "cache.db").exists():
+            return None
+        try:
+            reader = _Reader(self.directory)
+        except (sqlite3.Error, OSError) as err:
+            self._broken(f"it cannot be opened: {err}")
+            return None
+        if reader.read_only and self._writable:
             self._writable = False
             warnings.warn(CacheWarning(
-                f"llmfaith: the judge cache at {self.directory} is read-only ({first_error}). Stored "
-                "answers are used; new ones are not stored. Fix: make it writable, or point "
-                "--llm-cache-dir somewhere writable."), stacklevel=2)
-        return store
+                f"llmfaith: the judge cache at {self.directory} is read-only. Stored answers are used; "
+                "new ones are not stored. Fix: make it writable, or point --llm-cache-dir somewhere "
+                "writable."), stacklevel=3)
+        return reader
+
+    def _open_writer(self) -> Any:
+        if self._writer is not None or self.mode == "off":
+            return self._writer
+        self._open()  # a corrupt or read-only store is found (and warned about) once, here
+        if not self._writable:
+            return None
+        import diskcache
+
+        assert self.directory is not None
+        with self._lock:
+            if self._writer is None:
+                try:
+                    self._writer = diskcache.Cache(str(self.directory), eviction_policy="none")
+                    if self.ignored and not (self.directory / ".gitignore").exists():
+                        (self.directory / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
+                except (sqlite3.Error, OSError) as err:
+                    self._broken(f"it cannot be opened: {err}")
+        return self._writer
 
     def _broken(self, problem: str) -> None:
         if self.mode == "replay":
             raise JudgeError(self._message(problem)) from None
         self._warn(problem, "Running uncached.")
-        self.mode, self._writable, self._store, self._opened = "off", False, None, True
+        self.mode, self._writable, self._reader, self._opened = "off", False, None, True
 
     def _warn(self, problem: str, consequence: str) -> None:
-        warnings.warn(CacheWarning(f"{self._message(problem)} {consequence}"), stacklevel=2)
+        warnings.warn(CacheWarning(f"{self._message(problem)} {consequence}"), stacklevel=3)
 
     def _message(self, problem: str) -> str:
         """The fix depends on what is there: a file is no cache, and replay's recordings must
@@ -161,3 +212,32 @@ class JudgeCache:
             f"llmfaith: the judge cache at {self.directory} is unusable ({problem}). "
             "Fix: delete that directory, or point --llm-cache-dir somewhere writable."
         )
+
+
+class SharedCounters:
+    """Integer counters shared by the processes of a run (xdist workers): diskcache's `incr` is
+    atomic across processes. Used for the run's judge budget."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._store: Any = None
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> int:
+        return int(self._open().get(name, 0))
+
+    def add(self, name: str, delta: int = 1) -> int:
+        return int(self._open().incr(name, delta))
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _open(self) -> Any:
+        with self._lock:
+            if self._store is None:
+                import diskcache
+
+                self._store = diskcache.Cache(str(self.directory))
+        return self._store

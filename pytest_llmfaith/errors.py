@@ -27,3 +27,7 @@ class CacheMissError(JudgeError):
 
 class LocalServerDied(JudgeError):
     """The offline judge's server died and could not be replaced; the message says how it ended."""
+
+
+class BudgetExceeded(JudgeError):
+    """The run's judge budget (--llm-max-judge-calls / --llm-max-cost) is spent: no new calls."""

@@ -27,13 +27,16 @@ from pydantic import BaseModel, Field, ValidationError
 from .cache import JudgeCache, request_key
 from .errors import CacheMissError, JudgeError
 from .progress import NO_PROGRESS, JudgeProgress
+from .recordings import StoredAnswer, summarise
 from .results import JudgeCall
 
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from .budget import Budget
     from .local import LocalModel
     from .local.watch import ServerWatch
+    from .recordings import Recorder
 
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
@@ -183,6 +186,8 @@ class Judge:
         self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
         self._unreachable_calls = 0  # calls in a row that ended in a connection error
         self._unreachable: str | None = None  # once set, every call fails at once with this message
+        self.recorder: Recorder | None = None  # the committed recordings, read before the cache
+        self.budget: Budget | None = None  # the run's limit on new calls
 
     # -- cache identity -------------------------------------------------------------------
     @property
@@ -234,8 +239,8 @@ class Judge:
         """Return a validated answer (a `schema` instance, or text when schema is None).
         `sample` > 0 asks for another independent sample of the same answer (votes)."""
         key = request_key(self.request(messages, schema, prompt_version, sample))
-        return self._lookup(step, key, schema, check) or \
-            self._fetch(step, key, messages, schema, check, sample=sample)
+        return (self._lookup(step, key, messages, prompt_version, sample, schema, check)
+                or self._fetch(step, key, messages, prompt_version, sample, schema, check))
 
     def ask_each(
         self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str,
@@ -244,12 +249,14 @@ class Judge:
         """Several independent questions: cache hits first, then the misses, concurrently for
         hosted judges and in order for the local one (it answers one at a time anyway)."""
         keys = [request_key(self.request(m, schema, prompt_version, sample)) for m in conversations]
-        answers = [self._lookup(step, key, schema, None) for key in keys]
+        answers = [self._lookup(step, key, m, prompt_version, sample, schema, None)
+                   for key, m in zip(keys, conversations)]
         misses = [i for i, found in enumerate(answers) if found is None]
         workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
 
         def fetch(i: int) -> tuple[T | str, JudgeCall]:
-            return self._fetch(step, keys[i], conversations[i], schema, None, of=(i + 1, len(keys)), sample=sample)
+            return self._fetch(step, keys[i], conversations[i], prompt_version, sample, schema, None,
+                               of=(i + 1, len(keys)))
 
         if workers == 1:
             fetched = [fetch(i) for i in misses]
@@ -260,10 +267,11 @@ class Judge:
             answers[i] = found
         return answers  # type: ignore[return-value]
 
-    def _lookup(self, step: str, key: str, schema: type[T] | None,
-                check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
+    def _lookup(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
+                schema: type[T] | None, check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
+        """The recordings first (committed, reviewed), then the working cache."""
         started = time.perf_counter()
-        stored = self.cache.get(key)
+        stored = (self.recorder.get(key) if self.recorder is not None else None) or self.cache.get(key)
         if stored is None:
             return None
         try:
@@ -271,22 +279,29 @@ class Judge:
         except (KeyError, TypeError, ValueError):
             return None  # an entry from an older schema: a miss, replaced when fetched again
         usage = stored.get("usage") or {}
+        self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"))
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=True, key=key,
-            latency_s=time.perf_counter() - started,
+            latency_s=time.perf_counter() - started, cost_usd=stored.get("cost_usd"),
             prompt_tokens=usage.get("prompt_tokens"), completion_tokens=usage.get("completion_tokens"),
         )
 
-    def _fetch(self, step: str, key: str, messages: Messages, schema: type[T] | None,
-               check: Callable[[T], None] | None, of: tuple[int, int] = (1, 1),
-               sample: int = 0) -> tuple[T | str, JudgeCall]:
+    def _fetch(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
+               schema: type[T] | None, check: Callable[[T], None] | None,
+               of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
         if self.cache.mode == "replay":
             raise CacheMissError(self._replay_miss(step, key))
+        if self.budget is not None:
+            self.budget.reserve(step, self.config.model)
         import_litellm()
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(step, *of):
             answer, raw, usage, cost, attempts = self._ask_until_valid(step, messages, schema, check, sample)
-        self.cache.set(key, {"answer": raw, "usage": usage, "cost_usd": cost})
+        if self.budget is not None:
+            self.budget.spend(cost)
+        entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost)
+        recorded_by = self.recorder.recorded_by() if self.recorder is not None else ""
+        self.cache.set(key, {**entry.model_dump(mode="json"), "recorded_by": recorded_by})
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
             latency_s=time.perf_counter() - started, cost_usd=cost,
@@ -294,6 +309,15 @@ class Judge:
         )
 
     # -- internals ------------------------------------------------------------------------
+    def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
+              usage: dict[str, int], cost: float | None) -> StoredAnswer:
+        """The answer with what was asked, noted on the running test for its module's recording."""
+        entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
+                             asked=summarise(messages), answer=raw, usage=usage, cost_usd=cost)
+        if self.recorder is not None:
+            self.recorder.used(key, entry)
+        return entry
+
     def _replay_miss(self, step: str, key: str) -> str:
         """Name what entered the key (test, model, api base) and how to record just that test."""
         from .session import running_item
@@ -303,12 +327,15 @@ class Judge:
         command = f"pytest {shlex.quote(item.nodeid)} --llm-cache=use" if item is not None else \
             "the same call with --llm-cache=use (LLMFAITH_CACHE=use)"
         api_base = None if self.config.is_local else self.config.api_base
+        recording = self.recorder.path() if self.recorder is not None else None
+        where = f"neither the recordings {recording} nor the cache " if recording is not None else ""
+        keep = "commit the recordings" if recording is not None else \
+            "keep the cache directory (commit it or restore it in CI)"
         return (
             f"llmfaith: replay has no stored judge answer for {test} (step '{step}', model "
             f"{self.config.model}, api base {api_base or 'none'}, cache key {key[:12]}) in "
-            f"{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it with a "
-            f"reachable judge and the same model and api base: {command}; then keep the cache "
-            "directory (commit it or restore it in CI)."
+            f"{where}{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it "
+            f"with a reachable judge and the same model and api base: {command}; then {keep}."
         )
 
     def _redact(self, text: str) -> str:

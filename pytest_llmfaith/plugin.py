@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from . import hookspecs, progress
-from .errors import LLMFaithError
-from .session import RESULTS_KEY, LLMFaithSession, activate, current_item
+from .errors import BudgetExceeded, LLMFaithError
+from .housekeeping import Housekeeping
+from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
 from .settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
@@ -58,6 +61,9 @@ def pytest_configure(config: pytest.Config) -> None:
     except ValueError as err:
         raise pytest.UsageError(str(err)) from None
     session = LLMFaithSession(settings, config, progress.install(config))
+    if settings.max_judge_calls is not None or settings.max_cost is not None:
+        shared = getattr(config, "workerinput", {}).get("llmfaith_budget_dir")  # xdist: the controller's
+        session.budget_dir = Path(shared or tempfile.mkdtemp(prefix="llmfaith-budget-"))
     previous = activate(session)
     config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
 
@@ -83,6 +89,22 @@ class RunHooks:
         self.judge_errors: dict[str, str] = {}  # test id -> what went wrong
         self.report: Report | None = None
         self.check: CheckReport | None = None
+        self.housekeeping = Housekeeping(session, Path(config.rootpath))
+        self.notes: list[str] = []  # recordings, unused entries, budget
+
+    @property
+    def judged(self) -> bool:
+        """The run asked the judge: in a test, outside one, or in the self-check."""
+        return bool(self.records or self.session.unattached or self.judge_errors or self.check)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """xdist: every worker counts against the controller's budget."""
+        if self.session.budget_dir is not None:
+            node.workerinput["llmfaith_budget_dir"] = str(self.session.budget_dir)
+
+    def pytest_deselected(self) -> None:
+        self.housekeeping.deselected = True  # not a full run: unused entries are not all known
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: pytest.Session) -> None:
@@ -97,6 +119,9 @@ class RunHooks:
         try:
             self.check = run_check(self.session, settings.judge_check if isinstance(settings.judge_check, Path)
                                    else None, settings.judge_min_accuracy)
+        except BudgetExceeded as err:  # a check cut short says nothing of the judge: never a pass
+            pytest.exit(f"{err} The judge self-check could not finish, so no test was run.",
+                        returncode=pytest.ExitCode.TESTS_FAILED)
         except LLMFaithError as err:  # no judge configured, a bad items file
             raise pytest.UsageError(str(err)) from None
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
@@ -133,6 +158,10 @@ class RunHooks:
 
                 report.extras = [*getattr(report, "extras", []), claims_extra(records)]  # type: ignore[attr-defined]
             records.clear()
+        used = item.stash.get(USED_KEY, None)
+        if used:  # the answers this phase used, for its module's recording
+            report.llmfaith_used = dict(used)  # type: ignore[attr-defined]
+            used.clear()
         if call.excinfo is not None and isinstance(call.excinfo.value, LLMFaithError):
             if hasattr(report, "wasxfail"):  # xfail expects a wrong answer, never a broken judge
                 report.outcome = "failed"
@@ -157,10 +186,19 @@ class RunHooks:
             if hasattr(report, "wasxfail"):
                 records = [{**r, "expected_failure": True} for r in records]
             self.records.extend(records)
+        if self.is_controller:
+            self.housekeeping.add(report)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if not self.is_controller or not (self.records or self.session.unattached or self.judge_errors
-                                          or self.check):
+        if not self.is_controller:
+            return
+        try:
+            self.notes = self.housekeeping.finish(session, scored=self.judged)
+        except (LLMFaithError, OSError) as err:  # a conflicted recordings file: said, and never a pass
+            self.notes = [f"llmfaith recordings: not updated: {err}"]
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        if not self.judged:
             return
         from . import gates
         from .report import Report
@@ -181,9 +219,15 @@ class RunHooks:
         if self.report is not None:
             self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
             self.report.flag_gate_failures(terminalreporter)
+        elif self.notes:
+            terminalreporter.section("llmfaith")
+        for note in self.notes:
+            terminalreporter.write_line(note, yellow="unused" in note, red="not updated" in note)
 
     def pytest_unconfigure(self) -> None:
         self.session.close()
+        if self.is_controller and self.session.budget_dir is not None:
+            shutil.rmtree(self.session.budget_dir, ignore_errors=True)
         activate(self.previous)
         if "litellm" in sys.modules:
             # The interpreter's last collection walks litellm's ~370k objects (1.4-1.7 s at exit);

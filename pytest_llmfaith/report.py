@@ -43,6 +43,8 @@ class Totals(BaseModel):
     tokens: int = 0
     cost_usd: float | None = None
     judge_seconds: float = 0.0
+    tokens_saved: int = 0  # what the cached answers cost when they were recorded
+    cost_saved_usd: float | None = None
 
 
 class Report(BaseModel):
@@ -79,7 +81,11 @@ class Report(BaseModel):
             for call in a.result.judge_calls:
                 t.judge_calls += 1
                 t.cache_hits += call.cached
-                if not call.cached:
+                if call.cached:
+                    t.tokens_saved += (call.prompt_tokens or 0) + (call.completion_tokens or 0)
+                    if call.cost_usd is not None:
+                        t.cost_saved_usd = (t.cost_saved_usd or 0.0) + call.cost_usd
+                else:
                     t.tokens += (call.prompt_tokens or 0) + (call.completion_tokens or 0)
                     t.judge_seconds += call.latency_s
                     if call.cost_usd is not None:
@@ -283,6 +289,8 @@ def _footer(t: Totals) -> str:
     extra = "".join(f", {n} {what}" for n, what in ((t.xfailed, "xfailed"), (t.regressed, "regressed"),
                                                      (t.no_threshold, "without threshold"),
                                                      (t.unstable, "unstable")) if n)
+    saved = f" ({t.tokens_saved:,} saved by the cache)" if t.tokens_saved else ""
+    saved_cost = f" ({_money(t.cost_saved_usd)} saved)" if t.cost_saved_usd else ""
     return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{extra}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
-            f"tokens {t.tokens:,}; cost {_money(t.cost_usd)}; judge time {t.judge_seconds:.1f}s")
+            f"tokens {t.tokens:,}{saved}; cost {_money(t.cost_usd)}{saved_cost}; judge time {t.judge_seconds:.1f}s")

@@ -9,6 +9,9 @@ from __future__ import annotations
 import contextvars
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -19,21 +22,24 @@ from .settings import Settings, from_environment
 
 if TYPE_CHECKING:
     from .baseline import Baseline
+    from .budget import Budget
     from .cache import JudgeCache
     from .judge import Judge
+    from .recordings import Recorder
     from .results import Assessment
     from .scorers import Scorer
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
+USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
 ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, label) -> assertions so far
 current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
 
 NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
-Set one (the command line wins over pyproject.toml, which wins over the environment):
+Set one (the command line wins over the environment, which wins over pyproject.toml):
   command line:    pytest --llm-judge-model=openai/gpt-4o-mini
+  environment:     LLMFAITH_JUDGE_MODEL=openai/gpt-4o-mini
   pyproject.toml:  [tool.pytest.ini_options]
                    llm_judge_model = "openai/gpt-4o-mini"
-  environment:     LLMFAITH_JUDGE_MODEL=openai/gpt-4o-mini
 Model strings are litellm's: openai/gpt-4o-mini, anthropic/claude-3-5-haiku-latest,
 ollama/llama3.1, or openai/<name> plus --llm-judge-api-base=http://host:port/v1 for any
 OpenAI-compatible server.
@@ -53,6 +59,9 @@ class LLMFaithSession:
         self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
+        self._recorder: Recorder | None = None
+        self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
+        self._budget: Budget | None = None
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
         self._baseline: Baseline | None = None
@@ -71,16 +80,40 @@ class LLMFaithSession:
             from .cache import JudgeCache
             from .judge import Judge, JudgeConfig
 
-            if self._cache is None:
-                self._cache = JudgeCache(self.settings.cache_dir, self.settings.cache)
             s = self.settings
+            if self._cache is None:
+                from .recordings import Recorder
+
+                self._cache = JudgeCache(s.cache_dir, s.cache, ignored=s.recordings is not None)
+                self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off")
+                if self.budget_dir is not None:
+                    from .budget import Budget
+
+                    self._budget = Budget(self.budget_dir, s.max_judge_calls, s.max_cost)
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
                 max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
             ), self._cache)
             self._judges[model].progress = self.progress
+            self._judges[model].recorder = self._recorder
+            self._judges[model].budget = self._budget
         return self._judges[model]
+
+    @contextmanager
+    def asking_outside_tests(self, owner: str) -> Iterator[None]:
+        """Judge calls made meanwhile belong to no test (not even an enclosing pytester run's): the
+        answers `owner` (the judge self-check) stores are marked as its own, so that no test
+        module's recording or unused-entry report claims them."""
+        self.judge()  # the recorder comes with the first judge
+        assert self._recorder is not None
+        previous, self._recorder.outside = self._recorder.outside, owner
+        token = current_item.set(None)
+        try:
+            yield
+        finally:
+            current_item.reset(token)
+            self._recorder.outside = previous
 
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
         """Name it within its test, compare it with the baseline, attach it to the running test
@@ -120,8 +153,9 @@ class LLMFaithSession:
     def close(self) -> None:
         for judge in self._judges.values():
             judge.close()
-        if self._cache is not None:
-            self._cache.close()
+        for store in (self._cache, self._budget):
+            if store is not None:
+                store.close()
 
 
 def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:

@@ -68,6 +68,16 @@ def _text(raw: str) -> str | None:
     return raw.strip() or None
 
 
+def _folder(raw: str) -> str | None:
+    """A folder name next to each test module; 'off' (or empty) turns recordings off."""
+    value = raw.strip()
+    if value.lower() in ("", "off"):
+        return None
+    if "/" in value or "\\" in value or value in (".", ".."):
+        raise ValueError("must be a folder name (no path), e.g. llmfaith_recordings, or off")
+    return value
+
+
 def _odd(raw: str) -> int:
     value = _number(int, 1)(raw)
     if value % 2 == 0:
@@ -146,6 +156,15 @@ OPTIONS: tuple[Option, ...] = (
            "overwrite), replay (stored answers only; a miss is an error; no network), off",
            _choice(*CACHE_MODES)),
     Option("llm_cache_dir", "judge cache directory, relative to the rootdir", _text),
+    Option("llm_recordings", "record the judge answers each test module uses into "
+           "<test dir>/<this folder>/<module>.json, to commit and review (e.g. llmfaith_recordings); "
+           "replay reads them", _folder),
+    Option("llm_prune_unused", "at the end of a run, remove the recordings entries no test used "
+           "(and, after a full run, the unused working-cache entries)", _flag, flag_only=True),
+    Option("llm_max_judge_calls", "budget: refuse new judge calls once the run (all xdist workers) "
+           "has made this many; cached answers are still served", _number(int, 0)),
+    Option("llm_max_cost", "budget: refuse new judge calls once the run has spent this many USD "
+           "(where litellm knows the price)", _number(float, 0, False)),
     Option("llm_reason", "how reasons are written: 'verdicts' (built from the verdicts, no extra "
            "call) or 'llm' (a third judge call)", _choice(*REASON_MODES)),
     Option("llm_min_faithfulness", "default min_score for assert_faithful", _score),
@@ -182,6 +201,10 @@ class Settings:
     judge_min_accuracy: float | None = None
     cache: str = "use"
     cache_dir: Path = Path(".llmfaith_cache")
+    recordings: str | None = None
+    prune_unused: bool = False
+    max_judge_calls: int | None = None
+    max_cost: float | None = None
     reason: str = "verdicts"
     min_faithfulness: float = 0.7
     max_hallucination: float = 0.3

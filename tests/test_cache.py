@@ -214,3 +214,22 @@ def test_values_are_json_text_not_pickles(tesla, make_judge, tmp_path):
 
     rows = sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT mode, value FROM Cache").fetchall()
     assert rows and all(mode == 1 and json.loads(value)["answer"] for mode, value in rows)
+
+
+def test_a_cached_run_changes_no_byte_of_the_store(tesla, make_judge, tmp_path):
+    """diskcache rewrites its settings on every open: reads must not open it (git status stays clean)."""
+    judge = make_judge("use")
+    Hallucination(judge).run(OUTPUT, TESLA)
+    judge.cache.close()
+    before = {p.name: p.read_bytes() for p in (tmp_path / "cache").iterdir() if p.is_file()}
+    for mode in ("use", "replay"):
+        again = make_judge(mode)
+        assert all(c.cached for c in Hallucination(again).run(OUTPUT, TESLA).judge_calls)
+        again.cache.close()
+    assert {p.name: p.read_bytes() for p in (tmp_path / "cache").iterdir() if p.is_file()} == before
+
+
+def test_replay_without_a_store_creates_nothing(tesla, make_judge, tmp_path):
+    with pytest.raises(CacheMissError):
+        Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+    assert not (tmp_path / "cache").exists()

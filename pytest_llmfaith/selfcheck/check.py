@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import ConfigError
+from ..recordings import SELF_CHECK
 from .labelled import balanced_accuracy, class_accuracy, passes, read_jsonl, score_item
 
 if TYPE_CHECKING:
@@ -155,20 +156,21 @@ def run_check(session: LLMFaithSession, path: Path | None, min_accuracy: float |
     report = CheckReport(model=session.judge().config.model, source=source, items=len(items),
                          min_faithfulness=s.min_faithfulness, max_hallucination=s.max_hallucination,
                          min_accuracy=min_accuracy)
-    for name in SCORERS:
-        scorer = session.scorer(name)
-        outcomes = []
-        for item in items:
-            got = score_item(scorer, item.output, item.context)
-            report.judge_calls += len(got["calls"])
-            report.cache_hits += sum(c["cached"] for c in got["calls"])
-            outcome = ItemOutcome(id=item.id, kind=item.kind, faithful=item.faithful, no_claims=item.no_claims,
-                                  score=got["score"], claims=got["claims"], error=got["error"])
-            if got["score"] is not None:
-                outcome.right = got["claims"] == 0 if item.no_claims else \
-                    passes(name, got["score"], s.min_faithfulness, s.max_hallucination) == item.faithful
-            outcomes.append(outcome)
-        report.scorers.append(_accuracy(name, outcomes))
+    with session.asking_outside_tests(SELF_CHECK):  # the working cache only, never a recording
+        for name in SCORERS:
+            scorer = session.scorer(name)
+            outcomes = []
+            for item in items:
+                got = score_item(scorer, item.output, item.context)
+                report.judge_calls += len(got["calls"])
+                report.cache_hits += sum(c["cached"] for c in got["calls"])
+                outcome = ItemOutcome(id=item.id, kind=item.kind, faithful=item.faithful, no_claims=item.no_claims,
+                                      score=got["score"], claims=got["claims"], error=got["error"])
+                if got["score"] is not None:
+                    outcome.right = got["claims"] == 0 if item.no_claims else \
+                        passes(name, got["score"], s.min_faithfulness, s.max_hallucination) == item.faithful
+                outcomes.append(outcome)
+            report.scorers.append(_accuracy(name, outcomes))
     return report
 
 

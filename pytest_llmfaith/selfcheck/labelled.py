@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import BudgetExceeded
+
 UNITS = ("claim", "answer")
 SPLITS = ("dev", "test")
 ITEM_FIELDS = {"id": str, "source": str, "licence": str, "unit": str, "kind": str, "split": str,
@@ -52,6 +54,8 @@ def score_item(scorer: Any, output: str, context: list[str]) -> dict:
     """Run one scorer on one item; a judge error is a figure (recorded), not a crash."""
     try:
         result = scorer.run(output, context)
+    except BudgetExceeded:
+        raise  # the run's budget, not the judge: every item after it would be refused too
     except Exception as err:  # a judge error is a figure, not a crash
         return {"score": None, "claims": None, "error": f"{type(err).__name__}: {err}"[:300], "calls": []}
     return {

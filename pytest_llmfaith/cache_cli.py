@@ -1,0 +1,170 @@
+"""`python -m pytest_llmfaith cache stats|show|prune|merge`: housekeeping of the working cache
+and of the recordings, outside pytest (CI shards, reviews, clean-ups)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .cache import JudgeCache
+from .errors import LLMFaithError
+from .recordings import RecordedAnswer, RecordingFile, load, never_recorded, write
+
+SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
+
+
+def recording_files(root: Path, folder: str) -> Iterator[Path]:
+    """Every `<folder>/*.json` under root, sorted, without descending into VCS or virtualenv folders."""
+    found: list[Path] = []
+    for here, dirs, _ in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not (d.startswith(".") and d != folder)]
+        if Path(here).name == folder:
+            found += Path(here).glob("*.json")
+    return iter(sorted(found))
+
+
+def current_prompt_versions() -> set[str]:
+    from .scorers import Faithfulness, Hallucination, labels, prompts
+
+    return {prompts.CLAIMS_VERSION, Faithfulness.version, Hallucination.version, labels.VERSION}
+
+
+def _stats(args: argparse.Namespace) -> int:
+    entries = list(JudgeCache(args.cache_dir, "replay").entries())
+    tokens = sum(sum((v.get("usage") or {}).values()) for _, _, v in entries)
+    cost = sum(v.get("cost_usd") or 0.0 for _, _, v in entries)
+    print(f"working cache {args.cache_dir}: {len(entries)} entries, {tokens:,} tokens recorded, ${cost:.4f}")
+    for what in ("model", "prompt_version", "step"):
+        counts = Counter(v.get(what) or "(unknown)" for _, _, v in entries)
+        if counts:
+            print(f"  by {what.replace('_', ' ')}: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
+    files = list(recording_files(args.root, args.folder))
+    recordings = {path: load(path) for path in files}
+    total = sum(len(r.entries) for r in recordings.values())
+    print(f"recordings ({len(files)} files under {args.root}): {total} entries")
+    for path, recording in recordings.items():
+        unused = sum(not e.tests for e in recording.entries.values())
+        print(f"  {path}: {len(recording.entries)} entries" + (f", {unused} unused" if unused else ""))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    """An entry by (a prefix of) its key, or the entries of a test (`path::name`) or module (`path`)."""
+    target: str = args.target
+    found: list[tuple[str, str, dict[str, Any]]] = []
+    if "::" in target or target.endswith(".py"):
+        module, _, test = target.partition("::")
+        path = Path(module).parent / args.folder / f"{Path(module).stem}.json"
+        for key, entry in load(path).entries.items():
+            if not test or test in entry.tests:
+                found.append((str(path), key, entry.model_dump(mode="json")))
+    else:
+        for path in recording_files(args.root, args.folder):
+            found += [(str(path), k, e.model_dump(mode="json")) for k, e in load(path).entries.items()
+                      if k.startswith(target)]
+        found += [(str(args.cache_dir), k, v) for k, _, v in JudgeCache(args.cache_dir, "replay").entries()
+                  if k.startswith(target)]
+    for source, key, shown in found:
+        print(f"# {key}  ({source})\n{json.dumps(shown, indent=2, sort_keys=True, ensure_ascii=False)}")
+    if not found:
+        print(f"no entry matches {target!r} (a key prefix, tests/test_x.py::test_name or tests/test_x.py)")
+    return 0 if found else 1
+
+
+def _prune(args: argparse.Namespace) -> int:
+    if not (args.unused or args.older_than is not None or args.other_prompt_versions):
+        print("prune what? --unused, --older-than DAYS and/or --other-prompt-versions")
+        return 2
+    current = current_prompt_versions() if args.other_prompt_versions else set()
+    files = {path: load(path) for path in recording_files(args.root, args.folder)}
+    recorded = {key for recording in files.values() for key, e in recording.entries.items() if e.tests}
+
+    def outdated(entry: dict[str, Any]) -> bool:
+        return args.other_prompt_versions and entry.get("prompt_version") not in current
+
+    removed_recorded = 0
+    for path, recording in files.items():
+        stale = [k for k, e in recording.entries.items()
+                 if (args.unused and not e.tests) or outdated(e.model_dump())]
+        for key in stale:
+            del recording.entries[key]
+        removed_recorded += len(stale)
+        write(path, recording)
+    if args.unused and not files:
+        print(f"--unused: no recordings ({args.folder}) under {args.root} tell which cache entries are used; "
+              "the working cache is left as it is (pytest --llm-prune-unused prunes it after a full run)")
+    cache = JudgeCache(args.cache_dir, "use")
+    cutoff = time.time() - args.older_than * 86400 if args.older_than is not None else None
+    doomed = [key for key, stored, value in cache.entries()
+              if (args.unused and files and key not in recorded and not never_recorded(value)) or outdated(value)
+              or (cutoff is not None and stored < cutoff)]
+    removed_cached = cache.delete(doomed) if doomed else 0
+    cache.close()
+    print(f"removed {removed_recorded} recordings entries ({len(files)} files) and {removed_cached} entries "
+          f"of the working cache {args.cache_dir}")
+    return 0
+
+
+def _merge(args: argparse.Namespace) -> int:
+    """Join the outputs of parallel CI shards: cache directories, or trees holding recordings."""
+    sources: list[Path] = args.sources
+    if any((src / "cache.db").exists() for src in sources):
+        into = JudgeCache(args.dest, "use")
+        added = 0
+        for src in sources:
+            for key, _, value in JudgeCache(src, "replay").entries():
+                if into.get(key) is None:
+                    into.set(key, value)
+                    added += 1
+        into.close()
+        print(f"merged {added} new entries into the working cache {args.dest}")
+        return 0
+    merged: dict[Path, RecordingFile] = {}
+    conflicts = 0
+    for src in sources:
+        for path in recording_files(src, args.folder):
+            target = args.dest / path.relative_to(src)
+            into_file = merged.setdefault(target, load(target))
+            for key, entry in load(path).entries.items():
+                old = into_file.entries.get(key)
+                if old is not None and old.answer != entry.answer:
+                    conflicts += 1  # the destination's answer stays: it is what was reviewed
+                into_file.entries[key] = RecordedAnswer.model_validate(
+                    {**(old or entry).model_dump(), "tests": [*entry.tests, *(old.tests if old else ())]})
+    written = sum(write(path, recording) for path, recording in merged.items())
+    print(f"merged {len(merged)} recordings files into {args.dest} ({written} changed"
+          + (f"; {conflicts} entries answered differently kept the destination's answer" if conflicts else "") + ")")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith cache", description=__doc__)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--cache-dir", type=Path, default=Path(".llmfaith_cache"), help="the working cache")
+    common.add_argument("--root", type=Path, default=Path("."), help="where to look for recordings")
+    common.add_argument("--folder", default="llmfaith_recordings", help="the recordings folder name (llm_recordings)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("stats", parents=[common], help="entries, tokens and cost, by model and prompt version")
+    show = commands.add_parser("show", parents=[common], help="an entry (key prefix), or the entries of a test")
+    show.add_argument("target", help="a key prefix, tests/test_x.py::test_name, or tests/test_x.py")
+    prune = commands.add_parser("prune", parents=[common], help="remove unused, old or outdated entries")
+    prune.add_argument("--unused", action="store_true",
+                       help="recordings entries no test uses, and cache entries no recording holds")
+    prune.add_argument("--older-than", type=float, metavar="DAYS", help="cache entries stored before")
+    prune.add_argument("--other-prompt-versions", action="store_true",
+                       help="entries made with prompts this version of the plugin no longer sends")
+    merge = commands.add_parser("merge", parents=[common], help="join cache dirs or recordings of CI shards")
+    merge.add_argument("dest", type=Path, help="the cache directory or the tree to merge into")
+    merge.add_argument("sources", type=Path, nargs="+", help="cache directories, or trees holding recordings")
+    args = parser.parse_args(argv)
+    try:
+        return {"stats": _stats, "show": _show, "prune": _prune, "merge": _merge}[args.command](args)
+    except LLMFaithError as err:
+        print(err)
+        return 1

@@ -1,0 +1,129 @@
+"""End-of-run housekeeping on the controller: which answers the run used, the recordings written
+from them, the entries nothing used (reported, removed with --llm-prune-unused), and the budget.
+
+Stdlib only at import: the controller feeds every test report through here, and a suite that
+never scores must not pay for pydantic or diskcache.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pytest
+
+    from .session import LLMFaithSession
+
+
+class ModuleRun:
+    """What one test module did in this run: the answers its tests used, which tests passed."""
+
+    def __init__(self) -> None:
+        self.used: dict[str, tuple[dict[str, Any], set[str]]] = {}  # key -> (entry, tests)
+        self.passed: set[str] = set()
+        self.reported: set[str] = set()
+
+
+class Housekeeping:
+    def __init__(self, session: LLMFaithSession, rootdir: Path) -> None:
+        self.session = session
+        self.rootdir = rootdir
+        self.modules: dict[str, ModuleRun] = {}
+        self.deselected = False
+
+    def add(self, report: pytest.TestReport) -> None:
+        module, _, test = report.nodeid.partition("::")
+        run = self.modules.setdefault(module, ModuleRun())
+        run.reported.add(test)
+        if report.when == "call" and report.passed:
+            run.passed.add(test)
+        for key, entry in (getattr(report, "llmfaith_used", None) or {}).items():
+            run.used.setdefault(key, (entry, set()))[1].add(test)
+
+    def full_run(self, session: pytest.Session) -> bool:
+        """Every collected test ran: no selection (-k, -m, node ids, --lf, deselection), no early stop."""
+        config, option = session.config, session.config.option
+        selected = (getattr(option, "keyword", "") or getattr(option, "markexpr", "")
+                    or getattr(option, "deselect", None) or getattr(option, "lf", False)
+                    or getattr(option, "stepwise", False) or any("::" in str(a) for a in config.args))
+        return not (selected or self.deselected or session.shouldstop or session.shouldfail
+                    or session.exitstatus == 2)  # ExitCode.INTERRUPTED
+
+    def finish(self, session: pytest.Session, scored: bool) -> list[str]:
+        """Update the recordings, report (and prune) unused entries; the summary's lines.
+        `scored`: the run asked the judge (a run that did not prints no budget)."""
+        settings = self.session.settings
+        used = {key for run in self.modules.values() for key in run.used}
+        full = self.full_run(session)
+        notes: list[str] = []
+        if settings.recordings and settings.cache != "off":
+            notes += self._recordings(full)
+        whole_suite = full and session.config.args_source != session.config.ArgsSource.ARGS  # no paths given
+        if used and whole_suite and settings.cache in ("use", "refresh", "replay"):
+            notes += self._cache(used)
+        if self.session.budget_dir is not None and scored:
+            from .budget import Budget
+
+            budget = Budget(self.session.budget_dir, settings.max_judge_calls, settings.max_cost)
+            notes.append(budget.summary())
+            budget.close()
+        return notes
+
+    def _recordings(self, full: bool) -> list[str]:
+        settings = self.session.settings
+        assert settings.recordings is not None
+        folder = settings.recordings
+        if not any(run.used or (self.rootdir / m).parent.joinpath(folder).is_dir() for m, run in self.modules.items()):
+            return []  # cheap: a run that touched no recordings does not import them
+        from . import recordings
+
+        unused: dict[Path, list[str]] = {}
+        written: list[str] = []
+        save = settings.cache in ("use", "refresh")
+        for module, run in sorted(self.modules.items()):
+            path = recordings.recording_path(self.rootdir / module, folder)
+            if not run.used and not path.exists():
+                continue
+            stale, changed = recordings.update(path, run.used, run.passed, run.reported if full else None,
+                                               settings.prune_unused and save, save)
+            if stale:
+                unused[path] = stale
+            if changed:
+                written.append(self._show(path))
+        notes = [f"llmfaith recordings: updated {', '.join(written)}"] if written else []
+        if unused:
+            count = sum(len(keys) for keys in unused.values())
+            files = ", ".join(f"{self._show(p)} ({len(k)})" for p, k in unused.items())
+            action = "removed" if settings.prune_unused and save else \
+                "unused (remove them with --llm-prune-unused under --llm-cache=use)"
+            notes.append(f"llmfaith recordings: {count} entries {action}: {files}")
+        return notes
+
+    def _cache(self, used: set[str]) -> list[str]:
+        from .cache import JudgeCache
+        from .recordings import unused_cache_entries
+
+        settings = self.session.settings
+        cache = JudgeCache(settings.cache_dir, settings.cache)
+        try:
+            unused = unused_cache_entries(cache.entries(), used)
+            count = sum(len(keys) for keys in unused.values())
+            if not count:
+                return []
+            files = ", ".join(f"{name} ({len(keys)})" for name, keys in sorted(unused.items()))
+            if settings.prune_unused and settings.cache in ("use", "refresh"):
+                removed = cache.delete(key for keys in unused.values() for key in keys)
+                return [(f"llmfaith cache: {removed} entries this full run did not use removed from "
+                         f"{self._show(settings.cache_dir)}: {files}")]
+            return [(f"llmfaith cache: {count} entries in {self._show(settings.cache_dir)} unused by this full "
+                     f"run (stored by {files}); remove them with --llm-prune-unused or `python -m "
+                     "pytest_llmfaith cache prune`")]
+        finally:
+            cache.close()
+
+    def _show(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.rootdir))
+        except ValueError:
+            return str(path)

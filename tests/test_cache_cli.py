@@ -1,0 +1,87 @@
+"""`python -m pytest_llmfaith cache ...` run as users run it: a subprocess in a project directory."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from test_plugin import _clean_env, _litellm_warmed_up_in_the_outer_process, judge_args  # noqa: F401
+from test_recordings import SUITE, TESLA_FACTS
+
+from pytest_llmfaith.cache import JudgeCache
+from pytest_llmfaith.cache_cli import current_prompt_versions
+from pytest_llmfaith.recordings import RecordedAnswer, RecordingFile, load, write
+
+
+def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest_llmfaith", "cache", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def entry(version: str, *tests: str, answer: object = None) -> RecordedAnswer:
+    return RecordedAnswer(step="claims", model="openai/test-judge", prompt_version=version,
+                          asked={"output": "A."}, answer=answer or {"claims": ["A."]}, tests=list(tests))
+
+
+def test_stats_and_show_after_a_recorded_run(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    pytester.runpytest(*judge_args(server, "use"), "--llm-recordings=llmfaith_recordings").assert_outcomes(passed=2)
+    stats = cli(pytester.path, "stats")
+    assert stats.returncode == 0, stats.stderr
+    assert stats.stdout.startswith("working cache .llmfaith_cache: 4 entries, ")
+    assert "by step: claims 2, verdicts 2" in stats.stdout and "by model: openai/test-judge 4" in stats.stdout
+    assert "recordings (1 files under .): 4 entries" in stats.stdout
+
+    of_test = cli(pytester.path, "show", "test_a.py::test_half")
+    assert of_test.returncode == 0 and of_test.stdout.count("# ") == 2
+    assert '"Elon Musk founded Tesla."' in of_test.stdout and "scripted: Elon Musk founded Tesla." in of_test.stdout
+    key = of_test.stdout.split()[1]
+    by_key = cli(pytester.path, "show", key[:10])
+    assert by_key.stdout.count(f"# {key}") == 2  # in the recording and in the working cache
+    assert cli(pytester.path, "show", "ffffffffff").returncode == 1
+
+
+def test_prune_unused_old_and_other_prompt_versions(tmp_path) -> None:
+    current = sorted(current_prompt_versions())[0]
+    recording = tmp_path / "tests" / "llmfaith_recordings" / "test_a.json"
+    write(recording, RecordingFile(entries={"k1": entry(current, "test_x"), "k2": entry(current),
+                                            "k3": entry("claims-0", "test_y")}))
+    cache = JudgeCache(tmp_path / ".llmfaith_cache", "use")
+    for key in ("k1", "k2", "k3", "k4"):
+        cache.set(key, entry(current if key != "k3" else "claims-0").model_dump(mode="json"))
+    cache.close()
+
+    done = cli(tmp_path, "prune", "--unused", "--other-prompt-versions")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ("removed 2 recordings entries (1 files) and 3 entries of the working cache "
+                                   ".llmfaith_cache")
+    assert list(load(recording).entries) == ["k1"]
+    assert [k for k, _, _ in JudgeCache(tmp_path / ".llmfaith_cache", "replay").entries()] == ["k1"]
+    assert "and 1 entries" in cli(tmp_path, "prune", "--older-than", "0").stdout
+    assert cli(tmp_path, "prune").returncode == 2
+
+
+def test_merge_recordings_and_caches_of_shards(tmp_path) -> None:
+    for shard, tests in (("shard1", ("test_x",)), ("shard2", ("test_y",))):
+        write(tmp_path / shard / "tests" / "llmfaith_recordings" / "test_a.json",
+              RecordingFile(entries={"shared": entry("v", *tests), f"only-{shard}": entry("v", *tests)}))
+        write(tmp_path / shard / "tests" / "llmfaith_recordings" / f"test_{shard}.json",
+              RecordingFile(entries={"k": entry("v", "test_z")}))
+        cache = JudgeCache(tmp_path / shard / "cache", "use")
+        cache.set(f"key-{shard}", {"answer": {"claims": [shard]}})
+        cache.close()
+    merged = cli(tmp_path, "merge", "merged", "shard1", "shard2")
+    assert merged.returncode == 0 and "merged 3 recordings files" in merged.stdout, merged.stderr
+    joined = load(tmp_path / "merged" / "tests" / "llmfaith_recordings" / "test_a.json")
+    assert sorted(joined.entries) == ["only-shard1", "only-shard2", "shared"]
+    assert joined.entries["shared"].tests == ["test_x", "test_y"]
+    text = (tmp_path / "merged" / "tests" / "llmfaith_recordings" / "test_a.json").read_text()
+    assert text == json.dumps(json.loads(text), sort_keys=True, indent=2) + "\n"
+    assert "(0 changed" in cli(tmp_path, "merge", "merged", "shard2", "shard1").stdout  # idempotent, any order
+
+    caches = cli(tmp_path, "merge", "cache", "shard1/cache", "shard2/cache")
+    assert "merged 2 new entries" in caches.stdout, caches.stderr
+    assert [k for k, _, _ in JudgeCache(tmp_path / "cache", "replay").entries()] == ["key-shard1", "key-shard2"]

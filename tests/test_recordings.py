@@ -1,0 +1,246 @@
+"""Recordings next to the tests, unused entries, and the run's judge budget, as users see them:
+inner pytest runs (pytester, in-process) against the loopback judge through the real litellm client."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_plugin import (  # noqa: F401  (autouse fixtures: litellm warmed up, clean environment)
+    GOOD,
+    HALF,
+    HEADER,
+    MIXED,
+    TESLA_FACTS,
+    _clean_env,
+    _litellm_warmed_up_in_the_outer_process,
+    judge_args,
+    section,
+)
+
+SUITE = HEADER + """
+def test_good():
+    assert_faithful(GOOD, CTX)
+
+def test_half():
+    assert_not_hallucinated(HALF, CTX, max_score=0.5)
+"""
+RECORDING = "llmfaith_recordings/test_a.json"
+
+
+def record(pytester: pytest.Pytester, server, *args: str, cache: str = "use") -> pytest.RunResult:
+    return pytester.runpytest(*judge_args(server, cache), "--llm-recordings=llmfaith_recordings", *args)
+
+
+def notes(result: pytest.RunResult) -> list[str]:
+    return [line for line in result.outlines if line.startswith(("llmfaith recordings:", "llmfaith cache:",
+                                                                  "llmfaith budget:"))]
+
+
+def test_recordings_are_readable_deterministic_and_replay_alone(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    record(pytester, server).assert_outcomes(passed=2)
+    path = pytester.path / RECORDING
+    text = path.read_text()
+    data = json.loads(text)
+    assert text == json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    entries = data["entries"]
+    assert list(entries) == sorted(entries) and len(entries) == 4  # two claims calls, two verdict calls
+    claims = [e for e in entries.values() if e["step"] == "claims"]
+    assert {e["asked"]["output"] for e in claims} == {GOOD, HALF}
+    verdicts = next(e for e in entries.values() if e["step"] == "verdicts" and e["tests"] == ["test_half"])
+    assert verdicts["asked"]["claims"] == ["Tesla was founded in 2003.", "Elon Musk founded Tesla."]
+    assert verdicts["answer"]["verdicts"][1]["reason"] == "scripted: Elon Musk founded Tesla."
+    assert verdicts["model"] == "openai/test-judge" and verdicts["prompt_version"].startswith("hallucination")
+    assert verdicts["usage"]["prompt_tokens"] > 0
+    assert (pytester.path / ".llmfaith_cache" / ".gitignore").read_text().splitlines()[-1] == "*"
+
+    # a fresh clone: no working cache, a judge that would now answer differently, replay
+    import shutil
+
+    shutil.rmtree(pytester.path / ".llmfaith_cache")
+    server.reset()
+    replayed = record(pytester, server, cache="replay")
+    replayed.assert_outcomes(passed=2)
+    assert server.requests == [] and path.read_text() == text
+    assert not (pytester.path / ".llmfaith_cache").exists()
+    # and a cached run under `use` rewrites nothing either
+    record(pytester, server).assert_outcomes(passed=2)
+    assert server.requests == [] and path.read_text() == text
+
+
+def test_replay_miss_names_the_recording(pytester, server) -> None:
+    pytester.makepyfile(test_a=SUITE)
+    result = record(pytester, server, cache="replay")
+    result.assert_outcomes(errors=2)
+    assert "neither the recordings " in result.stdout.str() and "llmfaith_recordings/test_a.json" in result.stdout.str()
+
+
+def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    record(pytester, server).assert_outcomes(passed=2)
+    before = (pytester.path / RECORDING).read_text()
+
+    # a partial run never calls the entries of the tests it did not run unused
+    partial = record(pytester, server, "-k", "test_good")
+    partial.assert_outcomes(passed=1, deselected=1)
+    assert notes(partial) == [] and (pytester.path / RECORDING).read_text() == before
+
+    pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(GOOD, CTX)\n")
+    full = record(pytester, server)
+    assert notes(full) == [
+        "llmfaith recordings: updated llmfaith_recordings/test_a.json",
+        ("llmfaith recordings: 2 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
+         "llmfaith_recordings/test_a.json (2)"),
+        ("llmfaith cache: 2 entries in .llmfaith_cache unused by this full run (stored by test_a.py (2)); remove "
+         "them with --llm-prune-unused or `python -m pytest_llmfaith cache prune`")]
+    entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
+    assert sorted(len(e["tests"]) for e in entries.values()) == [0, 0, 1, 1]
+
+    pruned = record(pytester, server, "--llm-prune-unused")
+    assert notes(pruned) == [
+        "llmfaith recordings: updated llmfaith_recordings/test_a.json",
+        "llmfaith recordings: 2 entries removed: llmfaith_recordings/test_a.json (2)",
+        "llmfaith cache: 2 entries this full run did not use removed from .llmfaith_cache: test_a.py (2)"]
+    entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
+    assert [e["tests"] for e in entries.values()] == [["test_good"], ["test_good"]]
+    assert notes(record(pytester, server)) == []
+    assert len(server.requests) == 4  # all of it from the first run's answers
+
+
+def test_budget_refuses_new_calls_and_still_serves_cached_ones(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=HEADER + """
+def test_1():
+    assert_faithful(GOOD, CTX)
+
+def test_2():
+    assert_faithful(HALF, CTX, min_score=0.5)
+
+def test_3():
+    assert_faithful(MIXED, CTX, min_score=0.3)
+""")
+    first = pytester.runpytest(*judge_args(server, "use"), "--llm-max-judge-calls=2")
+    first.assert_outcomes(passed=1, errors=2)
+    text = first.stdout.str()
+    assert "judge budget of this run is spent (2 of --llm-max-judge-calls=2 new judge calls made)" in text
+    assert re.search(r"^ERROR test_a\.py::test_2 - pytest_llmfaith\.errors\.BudgetExceeded", text, re.MULTILINE)
+    assert "llmfaith budget: spent 2 of 2 new judge calls" in section(first)
+    assert len(server.requests) == 2
+
+    second = pytester.runpytest(*judge_args(server, "use"), "-p", "no:randomly")
+    second.assert_outcomes(passed=3)
+    assert len(server.requests) == 2 + 4
+    footer = next(line for line in section(second) if line.startswith("llmfaith: "))
+    assert re.search(r"tokens [\d,]+ \([\d,]+ saved by the cache\)", footer), footer
+
+    # env and ini set it too; the cached answers are served, no new call is made
+    pytester.makeini("[pytest]\nllm_max_judge_calls = 0\n")
+    third = pytester.runpytest(*judge_args(server, "use"))
+    third.assert_outcomes(passed=3)
+    assert "llmfaith budget: spent 0 of 0 new judge calls" in section(third)
+
+
+def test_cost_budget_counts_litellm_prices(pytester, server) -> None:
+    """A model litellm knows the price of (served by the loopback judge): cost is counted and saved."""
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=HEADER + """
+def test_1():
+    assert_faithful(GOOD, CTX)
+
+def test_2():
+    assert_faithful(HALF, CTX, min_score=0.5)
+""")
+    args = ["--llm-judge-model=openai/gpt-4o-mini", f"--llm-judge-api-base={server.url}", "--llm-cache=use"]
+    first = pytester.runpytest(*args, "--llm-max-cost=0.0000001")  # less than one call costs
+    first.assert_outcomes(errors=2)
+    assert len(server.requests) == 1  # the first call is made; every later one is refused
+    assert "of --llm-max-cost=1e-07 USD spent); the new call at step 'verdicts'" in first.stdout.str()
+    assert any(re.match(r"llmfaith budget: spent \$0\.\d{4} of \$1e-07", line) for line in section(first))
+    second = pytester.runpytest(*args)
+    footer = next(line for line in section(second) if line.startswith("llmfaith: "))
+    assert re.search(r"cost \$0\.\d{4} \(\$0\.\d{4} saved\)", footer), footer
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["--llm-recordings=tests/rec"], "must be a folder name"),
+    (["--llm-max-judge-calls=-1"], "must be >= 0"),
+    (["--llm-max-cost=0"], "must be > 0"),
+])
+def test_bad_values_stop_at_start_up(pytester, args, problem) -> None:
+    result = pytester.runpytest(*args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR and problem in result.stderr.str()
+
+
+OTHER = HEADER + """
+@pytest.mark.parametrize("output", [GOOD, HALF])
+def test_param(output):
+    assert_not_hallucinated(output, CTX, max_score=0.5)
+"""
+
+
+def test_xdist_writes_the_same_bytes_and_holds_one_budget(pytester, server) -> None:
+    """Workers only read; the controller writes the recordings from every test's report, so the
+    bytes do not depend on -n. The budget is counted across workers, not per worker."""
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE, test_b=OTHER)
+    record(pytester, server, "-p", "no:cacheprovider").assert_outcomes(passed=4)
+    written = {p.name: p.read_bytes() for p in (pytester.path / "llmfaith_recordings").iterdir()}
+    assert sorted(written) == ["test_a.json", "test_b.json"]
+    for path in (pytester.path / "llmfaith_recordings").iterdir():
+        path.unlink()
+    requests = len(server.requests)
+    parallel = pytester.runpytest_subprocess(
+        "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "use"), "--llm-recordings=llmfaith_recordings",
+        timeout=120)
+    parallel.assert_outcomes(passed=4)
+    assert len(server.requests) == requests  # the working cache answered
+    assert {p.name: p.read_bytes() for p in (pytester.path / "llmfaith_recordings").iterdir()} == written
+
+    limited = pytester.runpytest_subprocess(
+        "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "off"), "--llm-max-judge-calls=3", timeout=120)
+    assert len(server.requests) == requests + 3
+    limited.assert_outcomes(passed=1, errors=3)
+    assert "llmfaith budget: spent 3 of 3 new judge calls" in limited.stdout.str()
+
+
+def test_api_keys_never_reach_the_recordings(pytester, server, monkeypatch) -> None:
+    secret = "sk-live-DO-NOT-RECORD-0123456789"
+    monkeypatch.setenv("JUDGE_SECRET_KEY", secret)
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    record(pytester, server, "--llm-judge-api-key-env=JUDGE_SECRET_KEY").assert_outcomes(passed=2)
+    assert server.calls()[0]["headers"]["authorization"].endswith(secret)
+    stored = b"".join(p.read_bytes() for p in pytester.path.rglob("*") if p.is_file())
+    assert b'"verdicts"' in stored and secret.encode() not in stored
+
+
+def test_a_conflicted_recording_is_an_error_naming_the_file_and_the_fix(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    (pytester.path / "llmfaith_recordings").mkdir()
+    (pytester.path / RECORDING).write_text('{\n<<<<<<< HEAD\n  "entries": {}\n=======\n>>>>>>> other\n}\n')
+    for cache in ("replay", "use"):
+        result = record(pytester, server, cache=cache)
+        result.assert_outcomes(errors=2)
+        assert result.ret == pytest.ExitCode.TESTS_FAILED
+        text = result.stdout.str()
+        assert "the recordings file" in text and "llmfaith_recordings/test_a.json is not valid" in text
+        assert "git checkout --" in text and "cache merge" in text
+    assert server.requests == []
+
+
+def test_a_run_of_some_files_never_calls_other_files_cache_entries_unused(pytester, server) -> None:
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE, test_b=OTHER)
+    record(pytester, server).assert_outcomes(passed=4)
+    only_a = record(pytester, server, "test_a.py", "--llm-prune-unused")
+    only_a.assert_outcomes(passed=2)
+    assert notes(only_a) == []
+    import shutil
+
+    shutil.rmtree(pytester.path / "llmfaith_recordings")
+    pytester.runpytest(*judge_args(server, "replay")).assert_outcomes(passed=4)  # test_b's answers are still cached
