@@ -1,19 +1,21 @@
 """The engine's JSON answers: generated without the grammar when that gives the same answer.
 
 `fits` is checked on its own (no model); the equivalence with grammar generation on the real
-weights (a few short generations, in-process).
+weights (a few short generations, in a child process).
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
 from pytest_llmfaith.judge import schema_json
 from pytest_llmfaith.local import LocalModel
-from pytest_llmfaith.local.engine import LlamaEngine, fits
+from pytest_llmfaith.local.engine import fits
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import ClaimsAnswer, verdict_schemas
 
@@ -42,9 +44,22 @@ def test_fits_is_the_grammar_schema_subset(value: Any, schema: dict, expected: b
     assert fits(value, schema, schema) is expected
 
 
-@pytest.fixture(scope="module")
-def engine(real_model: LocalModel) -> LlamaEngine:
-    return LlamaEngine(real_model.path, 4096, 2)
+# In a child process: the test process itself must never import llama_cpp (test_real_model checks).
+PROBE = """
+import json, sys
+from pathlib import Path
+from pytest_llmfaith.local.engine import LlamaEngine
+engine = LlamaEngine(Path(sys.argv[1]), 4096, 2)
+out = []
+for request in json.loads(sys.stdin.read()):
+    answer = engine(request)
+    grammar = engine.writer().create_chat_completion(**request)
+    out.append({"id": answer["id"], "content": answer["choices"][0]["message"]["content"],
+                "prompt_tokens": answer["usage"]["prompt_tokens"],
+                "grammar": grammar["choices"][0]["message"]["content"],
+                "grammar_prompt_tokens": grammar["usage"]["prompt_tokens"]})
+print(json.dumps(out))
+"""
 
 
 def claims_request(output: str) -> dict[str, Any]:
@@ -52,22 +67,31 @@ def claims_request(output: str) -> dict[str, Any]:
             "response_format": {"type": "json_object", "schema": CLAIMS}}
 
 
-@pytest.mark.parametrize("output", [
-    "Acme was founded in 1999 in Oslo. It employs 40 people.",
-    "Deleted files remain in the trash for 30 days, after which they are permanently removed.",
-])
-def test_free_json_is_the_answer_the_grammar_gives(engine: LlamaEngine, output: str) -> None:
-    request = claims_request(output)
-    free = engine(request)
+@pytest.fixture(scope="module")
+def answers(real_model: LocalModel) -> list[dict[str, Any]]:
+    """Two claims requests, then one whose answer is prose: the engine's answer and the grammar's."""
+    prose = claims_request("Acme was founded in 1999.")
+    prose["messages"] = [{"role": "user", "content": "Say hello in three words, as plain text."}]
+    requests = [claims_request(o) for o in OUTPUTS] + [prose]
+    done = subprocess.run([sys.executable, "-c", PROBE, str(real_model.path)], input=json.dumps(requests),
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+OUTPUTS = ["Acme was founded in 1999 in Oslo. It employs 40 people.",
+           "Deleted files remain in the trash for 30 days, after which they are permanently removed."]
+
+
+@pytest.mark.parametrize("index", range(len(OUTPUTS)))
+def test_free_json_is_the_answer_the_grammar_gives(answers: list[dict[str, Any]], index: int) -> None:
+    free = answers[index]
     assert free["id"].startswith("json-"), "the answer should have come without the grammar"
-    under_grammar = engine.writer().create_chat_completion(**request)
-    assert free["choices"][0]["message"]["content"] == under_grammar["choices"][0]["message"]["content"].strip()
-    assert free["usage"]["prompt_tokens"] == under_grammar["usage"]["prompt_tokens"]
+    assert free["content"] == free["grammar"].strip()
+    assert free["prompt_tokens"] == free["grammar_prompt_tokens"]
 
 
-def test_an_answer_that_is_not_json_is_generated_again_under_the_grammar(engine: LlamaEngine) -> None:
-    request = claims_request("Acme was founded in 1999.")
-    request["messages"] = [{"role": "user", "content": "Say hello in three words, as plain text."}]
-    answer = engine(request)
-    assert not answer["id"].startswith("json-")
-    assert fits(json.loads(answer["choices"][0]["message"]["content"]), CLAIMS, CLAIMS)
+def test_an_answer_that_is_not_json_is_generated_again_under_the_grammar(answers: list[dict[str, Any]]) -> None:
+    prose = answers[-1]
+    assert not prose["id"].startswith("json-")
+    assert fits(json.loads(prose["content"]), CLAIMS, CLAIMS)
