@@ -15,7 +15,10 @@ _EXPORTS = {
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
     "Judge": "judge",
-    "JudgeConfig": "judge",
+    "JudgeConfig": "judge_config",
+    "Transport": "transport",
+    "CompletionRequest": "transport",
+    "Completion": "transport",
     "JudgeCache": "cache",
     "ScoreResult": "results",
     "Verdict": "results",
@@ -37,9 +40,11 @@ if TYPE_CHECKING:
     from .cache import JudgeCache
     from .errors import (BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError,
                          LocalJudgeUnavailable)
-    from .judge import Judge, JudgeConfig
+    from .judge import Judge
+    from .judge_config import JudgeConfig
     from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
     from .scorers import Faithfulness, Hallucination
+    from .transport import Completion, CompletionRequest, Transport
 
 
 def __getattr__(name: str) -> Any:

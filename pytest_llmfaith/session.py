@@ -78,7 +78,8 @@ class LLMFaithSession:
             raise ConfigError(NO_JUDGE)
         if model not in self._judges:
             from .cache import JudgeCache
-            from .judge import Judge, JudgeConfig
+            from .judge import Judge
+            from .judge_config import JudgeConfig
 
             s = self.settings
             if self._cache is None:
