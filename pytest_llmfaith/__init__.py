@@ -38,8 +38,7 @@ __all__ = sorted(_EXPORTS)
 if TYPE_CHECKING:
     from .assertion import assert_faithful, assert_not_hallucinated
     from .cache import JudgeCache
-    from .errors import (BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError,
-                         LocalJudgeUnavailable)
+    from .errors import BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
     from .judge import Judge
     from .judge_config import JudgeConfig
     from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict

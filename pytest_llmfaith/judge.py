@@ -27,11 +27,9 @@ from .judge_config import JudgeConfig
 from .progress import NO_PROGRESS, JudgeProgress
 from .recordings import StoredAnswer, summarise
 from .results import JudgeCall
+from .transport import UNREACHABLE_AFTER as UNREACHABLE_AFTER  # re-exported: tests read it here
 from .transport import Completion, CompletionRequest, LiteLLMTransport, Transport
-
-# Named here too: older code and tests reach them through this module.
-from .transport import UNREACHABLE_AFTER as UNREACHABLE_AFTER
-from .transport import import_litellm as import_litellm
+from .transport import import_litellm as import_litellm  # re-exported: tests warm litellm with it
 
 if TYPE_CHECKING:
     from .budget import Budget
@@ -317,7 +315,7 @@ class Judge:
             "--llm-judge-max-tokens=N (ini llm_judge_max_tokens, env LLMFAITH_JUDGE_MAX_TOKENS)."
         ))
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def schema_json(schema: type[BaseModel]) -> dict[str, Any]:
     """A schema's JSON Schema, built once: it is most of the cost of a cache hit otherwise."""
     return schema.model_json_schema()

@@ -245,7 +245,7 @@ class LiteLLMTransport:
                 return min(float(headers[name]) * scale, 60.0)
             except (KeyError, TypeError, ValueError):
                 continue
-        return min(self.config.backoff_s * 2**attempt, 30.0)
+        return min(self.config.backoff_s * 2.0**attempt, 30.0)
 
     def _failure(self, step: str, err: Exception, attempts: int) -> JudgeError:
         kind = type(err).__name__

@@ -65,7 +65,8 @@ def test_judge_reasks_through_the_transport(server, tmp_path):
 def test_litellm_transport_returns_text_and_usage(server):
     transport = LiteLLMTransport(JudgeConfig(model="openai/test-judge", api_base=server.url))
     messages = [{"role": "system", "content": "judge"},
-                {"role": "user", "content": "Split the OUTPUT into atomic claims.\n<output>\nTesla was founded in 2003.\n</output>"}]
+                {"role": "user",
+                 "content": "Split the OUTPUT into atomic claims.\n<output>\nTesla was founded in 2003.\n</output>"}]
     reply = transport.complete(CompletionRequest(step="claims", messages=messages, temperature=0.0,
                                                  json_schema={"type": "object"}, schema_name="ClaimsAnswer"))
     assert json.loads(reply.text) == {"claims": ["Tesla was founded in 2003."]}
