@@ -15,6 +15,7 @@ _EXPORTS = {
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
     "Judge": "judge",
+    "LLMJudge": "assertion",
     "JudgeConfig": "judge_config",
     "Transport": "transport",
     "CompletionRequest": "transport",
@@ -36,7 +37,7 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
-    from .assertion import assert_faithful, assert_not_hallucinated
+    from .assertion import LLMJudge, assert_faithful, assert_not_hallucinated
     from .cache import JudgeCache
     from .errors import BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
     from .judge import Judge

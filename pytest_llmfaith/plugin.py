@@ -71,11 +71,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture
-def llm_judge() -> LLMJudge:
-    """The llmfaith assertions and raw scorers: llm_judge.assert_faithful(...), llm_judge.faithfulness(...)."""
+def llm_judge(request: pytest.FixtureRequest) -> LLMJudge:
+    """The llmfaith assertions and raw scorers, bound to this test: llm_judge.assert_faithful(...),
+    llm_judge.faithfulness(...), llm_judge.with_defaults(model=..., min_score=...)."""
     from .assertion import LLMJudge
 
-    return LLMJudge()
+    return LLMJudge(request.node)
 
 
 class RunHooks:
