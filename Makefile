@@ -14,7 +14,7 @@ LLAMA_FLAGS   := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -D
                  -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=OFF
 LLAMA_WHEELS  := $(VENV)/wheels/llama-cpp-python-$(LLAMA_VERSION)-$(shell printf '%s' '$(LLAMA_FLAGS)' | sha256sum | cut -c1-12)
 
-.PHONY: install examples examples-smoke test benchmarks clean
+.PHONY: install examples examples-smoke lint test benchmarks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ examples: install
 examples-smoke: install
 	cd examples && ../$(BIN)/python -m pytest -m smoke -p no:cacheprovider --llm-cache=off -o llm_baseline= -o llm_report=
 
+# ruff over the package, tests, benchmarks and examples; mypy (strict) over the package, which
+# needs the installed extras: engine.py is checked against llama-cpp-python's own types.
+lint: install
+	$(BIN)/python -m ruff check .
+	$(BIN)/python -m mypy
+
 test: install
 	$(BIN)/python -m pytest
 
@@ -50,4 +56,4 @@ benchmarks: install
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) .llmfaith_cache examples/.llmfaith_cache
+	rm -rf $(VENV) .llmfaith_cache examples/.llmfaith_cache .mypy_cache .ruff_cache

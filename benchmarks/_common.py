@@ -28,7 +28,6 @@ if str(TESTS) not in sys.path:
 
 from judge_server import JudgeServer  # noqa: E402
 
-
 _PYCACHE_PREFIX: Path | None = None
 
 
@@ -60,7 +59,8 @@ class RunFailed(RuntimeError):
 
 
 def pytest_run(suite: Path, args: Sequence[str], *, expect_rc: int | None = 0,
-               env: dict[str, str] | None = None, timeout: float = 600) -> tuple[float, subprocess.CompletedProcess[str]]:
+               env: dict[str, str] | None = None,
+               timeout: float = 600) -> tuple[float, subprocess.CompletedProcess[str]]:
     """Run pytest in `suite`; return (wall seconds, completed process). Raises if the exit code
     is not `expect_rc` (None: any), printing the tail of the output."""
     cmd = [PYTHON, "-m", "pytest", *args]

@@ -9,11 +9,18 @@ self-check.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from pytest_llmfaith.selfcheck.labelled import (  # noqa: F401  (re-exported for the benchmarks)
-    ITEM_FIELDS, SPLITS, UNITS, balanced_accuracy, class_accuracy, item_problems, passes, read_jsonl,
+    ITEM_FIELDS,
+    SPLITS,
+    UNITS,
+    balanced_accuracy,
+    class_accuracy,
+    item_problems,
+    passes,
+    read_jsonl,
 )
 
 LABELLED = Path(__file__).resolve().parent / "labelled"
@@ -72,7 +79,7 @@ def roc_auc(scores: Sequence[float], labels: Sequence[bool]) -> float | None:
 
     Mann-Whitney U with average ranks for ties: the probability that a random faithful item
     scores higher than a random unfaithful one, ties counting one half. None without both classes."""
-    n_pos = sum(1 for l in labels if l)
+    n_pos = sum(1 for truth in labels if truth)
     n_neg = len(labels) - n_pos
     if n_pos == 0 or n_neg == 0:
         return None
@@ -87,7 +94,7 @@ def roc_auc(scores: Sequence[float], labels: Sequence[bool]) -> float | None:
         for k in range(i, j + 1):
             ranks[order[k]] = avg
         i = j + 1
-    rank_sum = sum(r for r, l in zip(ranks, labels) if l)
+    rank_sum = sum(r for r, truth in zip(ranks, labels) if truth)
     return (rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
 
 

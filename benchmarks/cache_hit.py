@@ -16,6 +16,7 @@ Issue 3 asks for well under 1 ms per hit.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import tempfile
@@ -110,7 +111,8 @@ def main() -> None:
             seen.add(ident)
             answer, call = judge_all.ask(step, messages, schema, version, check)
             assert call.cached, f"{ident} was not a cache hit"
-            samples = per_call_us(lambda: judge_all.ask(step, messages, schema, version, check), args.iterations)
+            hit = functools.partial(judge_all.ask, step, messages, schema, version, check)
+            samples = per_call_us(hit, args.iterations)
             hit_medians.append(show(f"ask hit: {step} ({schema.__name__ if schema else 'text'})", samples))
 
         header("parts of one hit (the verdicts step of the hallucination scorer)")
@@ -147,7 +149,7 @@ def main() -> None:
                 assert all(c.cached for c in result.judge_calls)
                 score_medians[(scorer.__name__, mode)] = show(
                     f"{scorer.__name__}(judge).run(...)  verdicts={mode} ({len(result.judge_calls)} hits)",
-                    per_call_us(lambda: s.run(output, context), max(args.iterations // 3, 200)))
+                    per_call_us(functools.partial(s.run, output, context), max(args.iterations // 3, 200)))
 
         header("opening the store (once per process, on the first lookup)")
 

@@ -21,8 +21,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _common import (MODEL, PYTHON, clean_env, header, judge, judge_args, machine, median, pytest_run, spread,
-                     summary_line, use_pycache_prefix, write_suite)
+from _common import (
+    MODEL,
+    PYTHON,
+    clean_env,
+    header,
+    judge,
+    judge_args,
+    machine,
+    median,
+    pytest_run,
+    spread,
+    summary_line,
+    use_pycache_prefix,
+    write_suite,
+)
 
 BASE = ["-q", "-p", "no:cacheprovider"]
 PER_FILE = 10

@@ -25,8 +25,20 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from _common import (busy_seconds, clear_requests, header, judge, judge_args, machine, median,
-                     prompt_chars, pytest_run, spread, summary_line, write_suite)
+from _common import (
+    busy_seconds,
+    clear_requests,
+    header,
+    judge,
+    judge_args,
+    machine,
+    median,
+    prompt_chars,
+    pytest_run,
+    spread,
+    summary_line,
+    write_suite,
+)
 
 BASE = ["-q", "-p", "no:cacheprovider"]
 TOPICS = ["battery", "screen", "hinge", "speaker", "camera", "charger", "keyboard", "fan"]
@@ -114,7 +126,8 @@ def main() -> None:
     print(f"{'verdicts':<9} {'calls':>6} {'round-trips':>12} {'(by wall)':>10} {'prompt chars':>13} "
           f"{'body bytes':>11} {'run wall s':>11} {'judge phase s':>14}")
     for mode, calls, rt, rtw, chars, body, wall, span in rows:
-        print(f"{mode:<9} {calls:>6.2f} {rt:>12.2f} {rtw:>10.2f} {chars:>13,.0f} {body:>11,.0f} {wall:>11.2f} {span:>14.2f}")
+        print(f"{mode:<9} {calls:>6.2f} {rt:>12.2f} {rtw:>10.2f} {chars:>13,.0f} {body:>11,.0f} "
+              f"{wall:>11.2f} {span:>14.2f}")
     print("(run wall time includes pytest start-up and litellm's import on the first judge call)")
 
 

@@ -23,8 +23,19 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-from _common import (PYTHON, all_files, clean_env, header, machine, median, pytest_run, spread,
-                     summary_line, use_pycache_prefix, write_suite)
+from _common import (
+    PYTHON,
+    all_files,
+    clean_env,
+    header,
+    machine,
+    median,
+    pytest_run,
+    spread,
+    summary_line,
+    use_pycache_prefix,
+    write_suite,
+)
 
 HEAVY = ("litellm", "pydantic", "diskcache")
 BASE_ARGS = ["-q", "-p", "no:cacheprovider"]

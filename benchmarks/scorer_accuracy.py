@@ -37,9 +37,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _labelled import (  # noqa: E402
-    LABELLED, THRESHOLDS, balanced_accuracy, class_accuracy, confusion, faithful_score, hash_order,
-    load_items, load_mastra, median, predicts_faithful, roc_auc,
+    LABELLED,
+    THRESHOLDS,
+    balanced_accuracy,
+    class_accuracy,
+    confusion,
+    faithful_score,
+    hash_order,
+    load_items,
+    load_mastra,
+    median,
+    predicts_faithful,
+    roc_auc,
 )
+
 from pytest_llmfaith.selfcheck.labelled import score_item as run_one  # noqa: E402  (shared with the self-check)
 
 HERE = Path(__file__).resolve().parent
@@ -101,7 +112,8 @@ def run(args: argparse.Namespace) -> dict:
             print(f"{case['id']:<28} want {case['expected']:.2f} got {score}", flush=True)
     return {
         "meta": {"model": args.model, "api_base": args.api_base, "split": args.split, "sources": args.sources,
-                 "limit": args.limit, "scorers": names, "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                 "limit": args.limit, "scorers": names,
+                 "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                  "wall_s": round(time.perf_counter() - started, 1)},
         "items": rows, "mastra": mastra_rows,
     }
@@ -114,7 +126,8 @@ def print_item_line(row: dict, names: list[str]) -> None:
         score = "ERR " if r["score"] is None else f"{r['score']:.2f}"
         claims = "-" if r["claims"] is None else r["claims"]
         parts.append(f"{name[:5]} {score} ({claims} cl)")
-    print(f"{row['id'][:34]:<34} {row['kind'][:16]:<16} {'F' if row['faithful'] else 'U'}  " + "  ".join(parts), flush=True)
+    head = f"{row['id'][:34]:<34} {row['kind'][:16]:<16} {'F' if row['faithful'] else 'U'}  "
+    print(head + "  ".join(parts), flush=True)
 
 
 # -- figures ----------------------------------------------------------------------------------
@@ -126,7 +139,7 @@ def scored(rows: list[dict], name: str) -> list[dict]:
 def group_figures(rows: list[dict], name: str, with_confusion: bool) -> dict[str, str]:
     ok = scored(rows, name)
     labels = [r["faithful"] for r in ok]
-    fig = {"n": str(len(ok)), "unfaithful": str(sum(not l for l in labels))}
+    fig = {"n": str(len(ok)), "unfaithful": str(sum(not truth for truth in labels))}
     for thr, *_ in THRESHOLDS:
         preds = [predicts_faithful(name, r[name]["score"], thr) for r in ok]
         ba = balanced_accuracy(labels, preds)
@@ -223,7 +236,8 @@ def print_compare(before: dict, after: dict, a_name: str, b_name: str) -> None:
     keys = list(dict.fromkeys([*fb, *fa]))
     for label, res, name in (("before", before, a_name), ("after", after, b_name)):
         m = res["meta"]
-        print(f"{label}: {name}: judge {m['model']}, split {m['split']}, {len(res['items'])} items, {m.get('when', '')}")
+        print(f"{label}: {name}: judge {m['model']}, split {m['split']}, {len(res['items'])} items, "
+              f"{m.get('when', '')}")
     print(f"\n{'section':<10} {'group':<24} {'scorer':<13} {'figure':<22} {'before':>12} {'after':>12}")
     for key in keys:
         s, g, n, k = key

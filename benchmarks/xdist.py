@@ -18,8 +18,19 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _common import (busy_seconds, clear_requests, header, judge, judge_args, machine, median,
-                     pytest_run, spread, summary_line, write_suite)
+from _common import (
+    busy_seconds,
+    clear_requests,
+    header,
+    judge,
+    judge_args,
+    machine,
+    median,
+    pytest_run,
+    spread,
+    summary_line,
+    write_suite,
+)
 
 BASE = ["-q", "-p", "no:cacheprovider"]
 FILES = 4

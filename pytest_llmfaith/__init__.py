@@ -15,7 +15,11 @@ _EXPORTS = {
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
     "Judge": "judge",
-    "JudgeConfig": "judge",
+    "LLMJudge": "assertion",
+    "JudgeConfig": "judge_config",
+    "Transport": "transport",
+    "CompletionRequest": "transport",
+    "Completion": "transport",
     "JudgeCache": "cache",
     "ScoreResult": "results",
     "Verdict": "results",
@@ -33,13 +37,14 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
-    from .assertion import assert_faithful, assert_not_hallucinated
+    from .assertion import LLMJudge, assert_faithful, assert_not_hallucinated
     from .cache import JudgeCache
-    from .errors import (BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError,
-                         LocalJudgeUnavailable)
-    from .judge import Judge, JudgeConfig
+    from .errors import BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
+    from .judge import Judge
+    from .judge_config import JudgeConfig
     from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
     from .scorers import Faithfulness, Hallucination
+    from .transport import Completion, CompletionRequest, Transport
 
 
 def __getattr__(name: str) -> Any:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from .errors import ConfigError
 from .results import Assessment, ScoreResult
 from .scorers import votes
@@ -45,12 +47,12 @@ def assert_not_hallucinated(
 
 
 def score(scorer: str, output: str, context: ContextArg, *, input: str | None = None,
-          scale: float = 1, model: str | None = None, label: str | None = None) -> ScoreResult:
+          scale: float = 1, model: str | None = None, label: str | None = None, item: Any = None) -> ScoreResult:
     """Run a scorer without a threshold (for custom checks). Recorded as a NO THRESHOLD row: its
     judge calls are part of the run's totals, and its score of the baseline."""
     __tracebackhide__ = True
     check_label(label)
-    session, item = active_session(), running_item()
+    session, item = active_session(), item or running_item()
     overrides = marker_overrides(item)
     result = session.scorer(scorer, model or overrides.get("model")).run(output, context, input=input, scale=scale)
     session.record(Assessment(test_id=_test_id(item), result=result, label=label), item)
@@ -58,10 +60,10 @@ def score(scorer: str, output: str, context: ContextArg, *, input: str | None = 
 
 
 def _check(name: str, output: Any, context: ContextArg, threshold: float | None, no_claims: str | None,
-           label: str | None, **options: Any) -> ScoreResult:
+           label: str | None, item: Any = None, **options: Any) -> ScoreResult:
     __tracebackhide__ = True
     check_label(label)
-    session, item = active_session(), running_item()
+    session, item = active_session(), item or running_item()
     overrides = marker_overrides(item)
     scale = options["scale"]
     if threshold is None:
@@ -152,18 +154,91 @@ def _policy_decides(result: ScoreResult) -> bool:
     return result.no_claims and bool(result.output.strip())
 
 
+class JudgeDefaults(BaseModel):
+    """The defaults of one `llm_judge` object (`with_defaults`); a call's own arguments win."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    model: str | None = None
+    min_score: float | None = None
+    max_score: float | None = None
+    no_claims: NoClaims | None = None
+    scale: float | None = None
+
+
 class LLMJudge:
-    """What the `llm_judge` fixture returns: the assertions plus the raw scorers."""
+    """What the `llm_judge` fixture returns: the assertions and raw scorers, bound to one test.
 
-    assert_faithful = staticmethod(assert_faithful)
-    assert_not_hallucinated = staticmethod(assert_not_hallucinated)
+    `with_defaults(...)` returns a copy with defaults of its own, like syrupy's
+    `snapshot.with_defaults`: one object per judge model or threshold a test needs."""
 
-    @staticmethod
-    def faithfulness(output: str, context: ContextArg, **options: Any) -> ScoreResult:
+    def __init__(self, item: Any = None, defaults: JudgeDefaults | None = None) -> None:
+        self.item = item  # None: the running test, found when a call is made
+        self.defaults = defaults or JudgeDefaults()
+
+    def with_defaults(self, **defaults: Any) -> LLMJudge:
+        """A copy of this object whose calls default to these options (model, min_score,
+        max_score, no_claims, scale); this object's own defaults carry over."""
         __tracebackhide__ = True
-        return score("faithfulness", output, context, **options)
+        try:
+            merged = JudgeDefaults.model_validate({**self.defaults.model_dump(exclude_unset=True), **defaults})
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            problem = "unknown option" if first["type"] == "extra_forbidden" else first["msg"].lower()
+            raise ValueError(
+                f"llmfaith: llm_judge.with_defaults({where}=...): {problem}. It takes "
+                f"{', '.join(JudgeDefaults.model_fields)}, e.g. with_defaults(model=\"openai/gpt-4o\", "
+                "min_score=0.8)."
+            ) from None
+        return LLMJudge(self.item, merged)
 
-    @staticmethod
-    def hallucination(output: str, context: ContextArg, **options: Any) -> ScoreResult:
+    def assert_faithful(self, output: str, context: ContextArg, min_score: float | None = None, *,
+                        input: str | None = None, scale: float | None = None, model: str | None = None,
+                        no_claims: NoClaims | None = None, label: str | None = None) -> ScoreResult:
+        """`assert_faithful`, with this object's defaults."""
         __tracebackhide__ = True
-        return score("hallucination", output, context, **options)
+        d = self.defaults
+        return _check("faithfulness", output, context, d.min_score if min_score is None else min_score,
+                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model))
+
+    def assert_not_hallucinated(self, output: str, context: ContextArg, max_score: float | None = None, *,
+                                input: str | None = None, scale: float | None = None, model: str | None = None,
+                                no_claims: NoClaims | None = None, label: str | None = None) -> ScoreResult:
+        """`assert_not_hallucinated`, with this object's defaults."""
+        __tracebackhide__ = True
+        d = self.defaults
+        return _check("hallucination", output, context, d.max_score if max_score is None else max_score,
+                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model))
+
+    def faithfulness(self, output: str, context: ContextArg, *, input: str | None = None,
+                     scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:
+        """The faithfulness score without a threshold (a NO THRESHOLD row)."""
+        __tracebackhide__ = True
+        return score("faithfulness", output, context, label=label, item=self._test(),
+                     **self._options(input, scale, model))
+
+    def hallucination(self, output: str, context: ContextArg, *, input: str | None = None,
+                      scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:
+        """The hallucination score without a threshold (a NO THRESHOLD row)."""
+        __tracebackhide__ = True
+        return score("hallucination", output, context, label=label, item=self._test(),
+                     **self._options(input, scale, model))
+
+    def _test(self) -> Any:
+        """The test this object belongs to; used in another test, its scores would land in a
+        report that is already written, so that is an error."""
+        __tracebackhide__ = True
+        running = running_item()
+        if self.item is not None and running is not None and running is not self.item:
+            raise ConfigError(
+                f"llmfaith: this llm_judge object belongs to {self.item.nodeid} but was used in "
+                f"{running.nodeid}. Fix: request the llm_judge fixture in {running.name} (or use "
+                "assert_faithful / assert_not_hallucinated, which need no fixture)."
+            )
+        return self.item or running
+
+    def _options(self, input: str | None, scale: float | None, model: str | None) -> dict[str, Any]:
+        d = self.defaults
+        return {"input": input, "scale": (1 if d.scale is None else d.scale) if scale is None else scale,
+                "model": model or d.model}

@@ -112,7 +112,8 @@ class JudgeCache:
         if not self._writable or (writer := self._open_writer()) is None:
             return
         try:
-            writer.set(key, json.dumps(value, sort_keys=True, separators=(",", ":")))  # ASCII: a lone surrogate is escaped
+            # ASCII: a lone surrogate is escaped
+            writer.set(key, json.dumps(value, sort_keys=True, separators=(",", ":")))
         except (sqlite3.Error, OSError) as err:
             self._writable = False
             self._warn(f"writing failed: {err}", "Answers will not be stored.")

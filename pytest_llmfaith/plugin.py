@@ -24,6 +24,8 @@ from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_i
 from .settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
+    from types import TracebackType
+
     from _pytest.terminal import TerminalReporter
 
     from .assertion import LLMJudge
@@ -69,11 +71,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture
-def llm_judge() -> LLMJudge:
-    """The llmfaith assertions and raw scorers: llm_judge.assert_faithful(...), llm_judge.faithfulness(...)."""
+def llm_judge(request: pytest.FixtureRequest) -> LLMJudge:
+    """The llmfaith assertions and raw scorers, bound to this test: llm_judge.assert_faithful(...),
+    llm_judge.faithfulness(...), llm_judge.with_defaults(model=..., min_score=...)."""
     from .assertion import LLMJudge
 
-    return LLMJudge()
+    return LLMJudge(request.node)
 
 
 class RunHooks:
@@ -180,7 +183,7 @@ class RunHooks:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         records = getattr(report, "llmfaith", None)
         if self.is_controller and getattr(report, "llmfaith_error", None):
-            self.judge_errors[report.nodeid] = report.llmfaith_error  # type: ignore[attr-defined]
+            self.judge_errors[report.nodeid] = report.llmfaith_error
             junit_error(self.config, report)
         if self.is_controller and records:
             if hasattr(report, "wasxfail"):
@@ -241,7 +244,8 @@ def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
     The plugin's frames only bury the message (a replay miss showed ~35 lines of its source),
     and with `pytest -l` they would print locals holding the API key: the frames are cut from
     the exception itself, so no traceback style (long, native, --fulltrace) can show them."""
-    tb, last_user = excinfo.tb, None
+    tb: TracebackType | None = excinfo.tb
+    last_user: TracebackType | None = None
     while tb is not None and not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIR):
         last_user, tb = tb, tb.tb_next
     if tb is not None and last_user is not None:
@@ -262,6 +266,6 @@ def junit_error(config: pytest.Config, report: pytest.TestReport) -> None:
     for node in xml.node_reporter(report).nodes:
         if node.tag == "failure":
             node.tag = "error"
-            node.set("message", report.llmfaith_error)  # type: ignore[attr-defined]
+            node.set("message", report.llmfaith_error)
             xml.stats["failure"] -= 1
             xml.stats["error"] += 1

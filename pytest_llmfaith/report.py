@@ -193,7 +193,7 @@ class Report(BaseModel):
             tr.stats.setdefault(GATE_STAT, []).append(failure)
 
 
-class _GateFlag(pytest.TestReport):  # type: ignore[misc]  # final for typing only
+class _GateFlag(pytest.TestReport):
     """A FAILED line of pytest's short summary that its last line does not count as a failed test."""
 
     count_towards_summary = False

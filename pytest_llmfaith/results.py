@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
@@ -61,9 +61,9 @@ class ScoreResult(BaseModel):
     scale: float = 1.0
     claims: list[str] = Field(default_factory=list)
     verdicts: list[Verdict] = Field(default_factory=list)
-    preprocess_step_result: dict = Field(default_factory=dict)
+    preprocess_step_result: dict[str, Any] = Field(default_factory=dict)
     preprocess_prompt: str = ""
-    analyze_step_result: dict = Field(default_factory=dict)
+    analyze_step_result: dict[str, Any] = Field(default_factory=dict)
     analyze_prompt: str = ""
     generate_reason_prompt: str | None = None
     judge_calls: list[JudgeCall] = Field(default_factory=list)
@@ -114,7 +114,8 @@ class ClaimChange(BaseModel):
 
     def describe(self) -> str:
         """`newly unsupported (yes -> unsure): "claim" — reason`, `disappeared (was yes): "claim"`."""
-        verdicts = f"was {self.was}" if self.now is None else self.now if self.was is None else f"{self.was} -> {self.now}"
+        verdicts = (f"was {self.was}" if self.now is None else self.now if self.was is None
+                    else f"{self.was} -> {self.now}")
         reason = f" — {self.reason}" if self.reason else ""
         return f'{self.change} ({verdicts}): "{self.claim}"{reason}'
 

@@ -78,7 +78,8 @@ class LLMFaithSession:
             raise ConfigError(NO_JUDGE)
         if model not in self._judges:
             from .cache import JudgeCache
-            from .judge import Judge, JudgeConfig
+            from .judge import Judge
+            from .judge_config import JudgeConfig
 
             s = self.settings
             if self._cache is None:
@@ -92,7 +93,7 @@ class LLMFaithSession:
                     self._budget = Budget(self.budget_dir, s.max_judge_calls, s.max_cost)
             self._judges[model] = Judge(JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
-                timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,  # type: ignore[arg-type]
+                timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,
                 max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
             ), self._cache)
             self._judges[model].progress = self.progress

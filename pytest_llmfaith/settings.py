@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
 REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
@@ -33,8 +33,11 @@ def _choice(*choices: str) -> Callable[[str], str]:
     return parse
 
 
-def _number(cast: Callable[[str], Any], minimum: float, inclusive: bool = True) -> Callable[[str], Any]:
-    def parse(raw: str) -> Any:
+N = TypeVar("N", int, float)
+
+
+def _number(cast: type[N], minimum: float, inclusive: bool = True) -> Callable[[str], N]:
+    def parse(raw: str) -> N:
         try:
             value = cast(raw.strip())
         except ValueError:

@@ -14,6 +14,7 @@ from judge_server import JudgeServer  # noqa: E402
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig  # noqa: E402
 
+
 @pytest.fixture(scope="session")
 def judge_server() -> Iterator[JudgeServer]:
     with JudgeServer() as server:

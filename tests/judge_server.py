@@ -133,7 +133,7 @@ class JudgeServer:
         return None
 
     def answer(self, step: str, messages: list[dict[str, str]], sample: int = 0) -> dict[str, Any] | str:
-        system, user = messages[0]["content"], messages[1]["content"]  # a re-ask appends after these
+        user = messages[1]["content"]  # a re-ask appends after the system and user messages
         if step == "claims":
             output = _between(user, "output") or ""
             return {"claims": self.script.claims.get(output, _sentences(output))}
@@ -183,7 +183,8 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         messages = body.get("messages", [])
         step = step_of(messages)
-        self.judge.requests.append({"step": step, "body": body, "headers": {k.lower(): v for k, v in self.headers.items()}})
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        self.judge.requests.append({"step": step, "body": body, "headers": headers})
         fault = self.judge.take_fault(step)
         if self.judge.script.latency:
             time.sleep(self.judge.script.latency)
@@ -196,7 +197,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if kind == "429":
             return self._send(429, {"error": {"message": "rate limited", "type": "rate_limit_error"}},
-                              {"Retry-After": str(fault.seconds or 0), "retry-after-ms": str(int(fault.seconds * 1000))})  # type: ignore[union-attr]
+                              {"Retry-After": str(fault.seconds or 0),  # type: ignore[union-attr]
+                               "retry-after-ms": str(int(fault.seconds * 1000))})  # type: ignore[union-attr]
         if kind in ("500", "error_200"):
             error = {"message": fault.message or "internal error", "type": "server_error"}  # type: ignore[union-attr]
             return self._send(500 if kind == "500" else 200, {"error": error})

@@ -176,7 +176,8 @@ def test_a_baseline_that_cannot_be_read_fails_the_gate_with_the_fix(pytester, se
 def test_pytest_html_entries_carry_claims_and_verdicts(pytester, server) -> None:
     pytest.importorskip("pytest_html")  # not a dependency: CI without it skips this
     server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + "def test_answer():\n    assert_faithful(HALF, CTX, min_score=0.3, label='<b>')\n")
+    pytester.makepyfile(test_a=HEADER + "def test_answer():\n"
+                                        "    assert_faithful(HALF, CTX, min_score=0.3, label='<b>')\n")
     run(pytester, server, "--html=report.html", "--self-contained-html").assert_outcomes(passed=1)
     html = (pytester.path / "report.html").read_text()
     assert "llmfaith test_a.py::test_answer [&amp;lt;b&amp;gt;] [faithfulness]" in html or \

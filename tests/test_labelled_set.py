@@ -42,8 +42,8 @@ def test_confusion_positive_is_unfaithful():
 
 
 def _auc_bruteforce(scores, labels):
-    pos = [s for s, l in zip(scores, labels) if l]
-    neg = [s for s, l in zip(scores, labels) if not l]
+    pos = [s for s, truth in zip(scores, labels) if truth]
+    neg = [s for s, truth in zip(scores, labels) if not truth]
     return sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg) / (len(pos) * len(neg))
 
 
@@ -92,7 +92,8 @@ def test_every_item_validates_and_ids_are_unique():
 
 def test_both_classes_in_test_split_for_each_unit():
     for unit in L.UNITS:
-        labels = {it["faithful"] for it in ITEMS if it["unit"] == unit and it["split"] == "test" and not it["no_claims"]}
+        labels = {it["faithful"] for it in ITEMS
+                  if it["unit"] == unit and it["split"] == "test" and not it["no_claims"]}
         assert labels == {True, False}, unit
 
 

@@ -492,7 +492,8 @@ def test_drifts():
         "test_a.py::test_drifts [faithfulness]": 1.0, "test_a.py::test_drifts [hallucination]": 0.0,
         "test_a.py::test_stable [faithfulness]": 1.0}
     assert data["assertions"]["test_a.py::test_drifts [hallucination]"] == {"scorer": "hallucination", "score": 0.0,
-        "claims": [{"claim": "Tesla was founded in 2003.", "verdict": "no", "reason": "scripted: Tesla was founded in 2003."},
+        "claims": [{"claim": "Tesla was founded in 2003.", "verdict": "no",
+                    "reason": "scripted: Tesla was founded in 2003."},
                    {"claim": "The first Tesla car was the Roadster.", "verdict": "no",
                     "reason": "scripted: The first Tesla car was the Roadster."}]}
     assert any("baseline written to" in line and "(3 scores)" in line for line in section(result))

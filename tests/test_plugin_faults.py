@@ -34,7 +34,7 @@ def test_bad():
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _fault_paths_warmed_up(_litellm_warmed_up_in_the_outer_process, judge_server) -> None:
+def _fault_paths_warmed_up(_litellm_warmed_up_in_the_outer_process, judge_server) -> None:  # noqa: F811 (a fixture)
     """litellm's error paths for these faults are imported here, not inside an inner run."""
     from pytest_llmfaith import Faithfulness, Judge, JudgeCache, JudgeConfig, JudgeError
 

@@ -12,7 +12,12 @@ from pathlib import Path
 
 import pytest
 from test_plugin import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    HEADER, TESLA_FACTS, _clean_env, _litellm_warmed_up_in_the_outer_process, rows, run,
+    HEADER,
+    TESLA_FACTS,
+    _clean_env,
+    _litellm_warmed_up_in_the_outer_process,
+    rows,
+    run,
 )
 
 from pytest_llmfaith.settings import OPTIONS
@@ -138,7 +143,8 @@ def test_on_a_scale_of_ten():
                     "@pytest.mark.llmfaith(max_hallucination=5) is outside 0..1; did you mean 0.05?",
                     "max_score=12 is outside 0..10; did you mean 1.20?"):
         assert message in text, message
-    assert [r[:5] for r in rows(result)] == [["test_a.py::test_on_a_scale_of_ten", "faithful", "10.00", ">=8.00", "PASS"]]
+    expected = ["test_a.py::test_on_a_scale_of_ten", "faithful", "10.00", ">=8.00", "PASS"]
+    assert [r[:5] for r in rows(result)] == [expected]
     assert len(server.calls()) == 2  # no judge call for a threshold that cannot be used
 
 

@@ -89,7 +89,8 @@ def test_a_drawn_vote_says_how_it_was_drawn(server, make_judge):
     judge = make_judge(verdicts="label")
     found, _, _ = labels.judge_claims(judge, [SPLIT], CTX)
     (label, reason), = votes.drawn_labels(found, [SPLIT], 1, 0.7)
-    assert label.p_supported in (0.0, 1.0) and "in vote 2 (drawn at temperature 0.7 from the judge's p supported=0.55)" in reason
+    assert label.p_supported in (0.0, 1.0)
+    assert "in vote 2 (drawn at temperature 0.7 from the judge's p supported=0.55)" in reason
 
 
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(server, make_judge):

@@ -61,7 +61,7 @@ def check_runtime(model: Path, timeout: float = 300.0) -> dict[str, object]:
             f"(README, 'Offline judge'). Fix: rebuild it portably (`make clean install` in a checkout, "
             f"or:\n    {PORTABLE_REBUILD}\n)"
         )
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     report["total_s"] = time.monotonic() - started
     return report
 

@@ -22,10 +22,13 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    from collections.abc import Generator
+
     from llama_cpp import Llama
+    from llama_cpp.llama_types import ChatCompletionRequestMessage, CreateChatCompletionStreamResponse
 
 TOP_LOGPROBS_MAX = 20
 
@@ -37,7 +40,7 @@ class LlamaEngine:
         from llama_cpp import Llama
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
-        self._common = {"model_path": str(path), "n_threads": n_threads, "n_threads_batch": n_threads,
+        self._common: dict[str, Any] = {"model_path": str(path), "n_threads": n_threads, "n_threads_batch": n_threads,
                         "verbose": False}
         self._n_ctx = n_ctx
         # Labels: logits of the last prompt token only (logits_all would compute the 150k-wide
@@ -62,17 +65,18 @@ class LlamaEngine:
             free = self._json_without_grammar(kwargs, schema)
             if free is not None:
                 return free
-        return dict(self.writer().create_chat_completion(**kwargs))
+        return dict(cast("dict[str, Any]", self.writer().create_chat_completion(**kwargs)))  # not streamed
 
     def _json_without_grammar(self, kwargs: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any] | None:
         """The greedy answer generated freely, if it is one JSON object fitting `schema`; else None
         (given up at the first token that is not `{`, so a miss costs about one token)."""
         free = {k: v for k, v in kwargs.items() if k != "response_format"}
-        chunks = self.writer().create_chat_completion(**free, stream=True)
+        chunks = cast("Generator[CreateChatCompletionStreamResponse, None, None]",
+                      self.writer().create_chat_completion(**free, stream=True))
         text, pieces = "", 0
         try:
             for chunk in chunks:
-                piece = chunk["choices"][0]["delta"].get("content") or ""  # type: ignore[union-attr]
+                piece = str(chunk["choices"][0]["delta"].get("content") or "")
                 pieces += bool(piece)
                 text += piece
                 head = text.lstrip()
@@ -88,13 +92,13 @@ class LlamaEngine:
                     return None
                 return self._completion(head[:end], len(self._tokens(kwargs["messages"])), pieces)
         finally:
-            chunks.close()  # type: ignore[union-attr]
+            chunks.close()
         return None
 
     def _tokens(self, messages: list[dict[str, str]]) -> list[int]:
         if self._format is None:
             raise ValueError("this GGUF file has no chat template; the offline judge needs one")
-        prompt = self._format(messages=messages)
+        prompt = self._format(messages=cast("list[ChatCompletionRequestMessage]", messages))
         return self.reader.tokenize(prompt.prompt.encode(), add_bos=not prompt.added_special, special=True)
 
     @staticmethod
@@ -125,11 +129,12 @@ class LlamaEngine:
             raise ValueError(f"Requested tokens ({len(tokens)}) exceed context window of {llm.n_ctx()}")
         reuse = min(_common_prefix(llm.input_ids[: llm.n_tokens].tolist(), tokens), len(tokens) - 1)
         if reuse == 0 or not llm._ctx.kv_cache_seq_rm(-1, reuse, -1):
-            llm.reset()
+            llm.reset()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
             reuse = 0
         llm.n_tokens = reuse
         llm.eval(tokens[reuse:])
-        logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),)).astype(np.float64)
+        raw = llm._ctx.get_logits()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
+        logits = np.ctypeslib.as_array(raw, shape=(llm.n_vocab(),)).astype(np.float64)
         logits -= logits.max()
         logprobs = logits - math.log(float(np.exp(logits).sum()))
         best = np.argsort(-logprobs)[: max(1, min(top, TOP_LOGPROBS_MAX))]

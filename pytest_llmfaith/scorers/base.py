@@ -17,6 +17,7 @@ from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
 from . import labels, prompts, votes
 from .checks import ClaimsCheck, distinct, same_statements, uncovered
+from .labels import Label
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
@@ -36,13 +37,14 @@ class ClaimsAnswer(BaseModel):
     claims: list[str]
 
 
-def verdict_schemas(prefix: str, labels: tuple[str, ...], field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
+def verdict_schemas(prefix: str, labels: tuple[str, ...],
+                    field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
     """The answer schemas of one scorer: one verdict (its label under `field`), and a list of them."""
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
     # the label before the reason: measured slightly better, and faster, with a 1.5B judge
     fields: dict[str, Any] = {"statement": (str, ""), field: (label, ...), "reason": (str, "")}
     one = create_model(f"{prefix}Verdict", **fields)
-    many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))  # type: ignore[valid-type]
+    many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))
     return one, many
 
 
@@ -57,7 +59,8 @@ def check_inputs(output: Any, context: Any, input: Any, scale: Any) -> tuple[str
     if isinstance(context, str) or not isinstance(context, Sequence):
         raise TypeError(
             f"llmfaith: context must be a list of strings (or a callable returning one), got "
-            f"{type(context).__name__}." + (" Wrap a single passage in a list: [context]." if isinstance(context, str) else "")
+            f"{type(context).__name__}."
+            + (" Wrap a single passage in a list: [context]." if isinstance(context, str) else "")
         )
     for i, item in enumerate(context):
         if not isinstance(item, str):
@@ -169,10 +172,10 @@ class Scorer:
     @staticmethod
     def verdict_of(answer: Any) -> str:
         """The spec's verdict label for a judge answer."""
-        return answer.verdict
+        return str(answer.verdict)
 
     @staticmethod
-    def label_verdict(label: labels.Label) -> str:
+    def label_verdict(label: Label) -> str:
         """The spec's verdict label for a claim judged by its label probabilities."""
         raise NotImplementedError
 
@@ -202,7 +205,8 @@ def parse_reason(text: str) -> str:
     except ValueError:
         data = None
     if isinstance(data, dict) and isinstance(data.get("reason"), str):
-        return data["reason"].strip()
+        reason: str = data["reason"]
+        return reason.strip()
     body = text.strip()
     if body.startswith("```"):
         body = body.strip("`").removeprefix("json").strip()

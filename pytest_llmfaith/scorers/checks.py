@@ -60,7 +60,8 @@ def numbers(text: str) -> set[str]:
             value = value.rstrip("0").rstrip(".")
         found.add(re.sub(r"^0+(?=\d)", "", value))  # "007" is 7, "0.5" stays
     words = re.findall(r"[a-z]+", text.lower())
-    return found | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS} | {m[:3] for m in _MONTH.findall(text.lower())}
+    months = {m[:3] for m in _MONTH.findall(text.lower())}
+    return found | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS} | months
 
 
 def normalise(text: str) -> str:

@@ -131,12 +131,12 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
     else:
         answers = judge.ask_each("verdicts", asked, NextToken, VERSION)
         calls = [call for _, call in answers]
-        supported = [p_yes(answer) for answer, _ in answers]  # type: ignore[arg-type]
+        supported = [p_yes(answer) for answer, _ in answers]
         doubtful = [i for i, p in enumerate(supported) if p < SUPPORTED_AT]
         rechecked = judge.ask_each("verdicts", [messages(CONTRADICT, context, claims[i]) for i in doubtful],
                                    NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
-        contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}  # type: ignore[arg-type]
+        contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
     labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
                     unsupported_evaluation(claims[i], context)) for i, p in enumerate(supported)]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)

@@ -18,11 +18,11 @@ ITEM_FIELDS = {"id": str, "source": str, "licence": str, "unit": str, "kind": st
                "context": list, "output": str, "faithful": bool, "no_claims": bool}
 
 
-def read_jsonl(path: Path) -> list[dict]:
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def item_problems(item: dict) -> list[str]:
+def item_problems(item: dict[str, Any]) -> list[str]:
     """What is wrong with one labelled item of the benchmark format (empty list: valid)."""
     problems = []
     for field, kind in ITEM_FIELDS.items():
@@ -50,7 +50,7 @@ def passes(scorer: str, score: float, min_faithfulness: float, max_hallucination
     return score >= min_faithfulness - 1e-9 if scorer == "faithfulness" else score <= max_hallucination + 1e-9
 
 
-def score_item(scorer: Any, output: str, context: list[str]) -> dict:
+def score_item(scorer: Any, output: str, context: list[str]) -> dict[str, Any]:
     """Run one scorer on one item; a judge error is a figure (recorded), not a crash."""
     try:
         result = scorer.run(output, context)
@@ -68,8 +68,8 @@ def score_item(scorer: Any, output: str, context: list[str]) -> dict:
 
 def balanced_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | None:
     """Mean of the recall on faithful items and the recall on unfaithful items; None without both classes."""
-    pos = [p for l, p in zip(labels, preds) if l]
-    neg = [p for l, p in zip(labels, preds) if not l]
+    pos = [p for truth, p in zip(labels, preds) if truth]
+    neg = [p for truth, p in zip(labels, preds) if not truth]
     if not pos or not neg:
         return None
     return (sum(pos) / len(pos) + sum(not p for p in neg) / len(neg)) / 2
@@ -77,4 +77,4 @@ def balanced_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | 
 
 def class_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | None:
     """Plain accuracy (used where a group has one class only)."""
-    return sum(l == p for l, p in zip(labels, preds)) / len(labels) if labels else None
+    return sum(truth == p for truth, p in zip(labels, preds)) / len(labels) if labels else None

@@ -36,7 +36,8 @@ def label(kwargs: dict[str, Any]) -> dict[str, Any]:
     if os.environ.get("FAKE_ENGINE_LOG"):
         with open(os.environ["FAKE_ENGINE_LOG"], "a", encoding="utf-8") as log:
             log.write(text.splitlines()[-1] + " | " + text.split("Claim: ", 1)[-1].splitlines()[0] + "\n")
-    top = [{"token": "no", "logprob": math.log(0.9), "bytes": None}, {"token": "yes", "logprob": math.log(0.1), "bytes": None}]
+    top = [{"token": "no", "logprob": math.log(0.9), "bytes": None},
+           {"token": "yes", "logprob": math.log(0.1), "bytes": None}]
     return {"id": "label-fake", "object": "chat.completion", "created": 0, "model": "fake",
             "choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": "no"},
                          "logprobs": {"content": [{**top[0], "top_logprobs": top}]}}],

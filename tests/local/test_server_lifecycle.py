@@ -9,8 +9,8 @@ import os
 import signal
 import time
 import urllib.request
-from pathlib import Path
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -165,4 +165,5 @@ def test_the_offline_judge_asks_a_claims_contradiction_question_straight_after_i
     asked = log.read_text().splitlines()
     assert [line.split(" | ")[1] for line in asked] == ["Acme has 40 staff."] * 2 + ["Acme is in Oslo."] * 2
     assert ["contradict" in line.split(" | ")[0] for line in asked] == [False, True, False, True]
-    assert len(calls) == 4 and [(round(f.p_supported, 3), round(f.p_contradicted or 0, 3)) for f in found] == [(0.1, 0.1)] * 2
+    assert len(calls) == 4
+    assert [(round(f.p_supported, 3), round(f.p_contradicted or 0, 3)) for f in found] == [(0.1, 0.1)] * 2

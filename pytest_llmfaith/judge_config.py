@@ -1,0 +1,51 @@
+"""How to reach a judge and how to ask it: one model shared by the judge and its transport."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class JudgeConfig(BaseModel):
+    """How to reach the judge. Everything except the key's *value* may end up in a cache key."""
+
+    model: str
+    api_base: str | None = None
+    api_key_env: str | None = None
+    timeout: float | None = None  # None: 60 s, or 600 s for the local judge (requests queue there)
+    retries: int = 3
+    reasks: int = 2
+    temperature: float = 0.0
+    seed: int | None = None
+    max_tokens: int | None = None
+    verdicts: Literal["auto", "all", "one", "label"] = "auto"
+    votes: int = Field(default=1, ge=1)
+    votes_temperature: float = Field(default=0.7, gt=0)
+    concurrency: int = 8
+    backoff_s: float = 0.5
+
+    @property
+    def is_local(self) -> bool:
+        return self.model == "local" or self.model.startswith("local:")
+
+    @property
+    def request_timeout(self) -> float:
+        return self.timeout or (600.0 if self.is_local else 60.0)
+
+    def sampling(self, sample: int) -> tuple[float, int | None]:
+        """(temperature, seed) of verdict sample `sample`: sample 0 is the plain request; later
+        samples are drawn at the votes temperature with a seed of their own, so that a judge at
+        temperature 0 (or a server that seeds by default) does not give the same answer N times."""
+        if sample == 0:
+            return self.temperature, self.seed
+        return self.votes_temperature, (self.seed or 0) + sample
+
+    @property
+    def verdict_mode(self) -> Literal["all", "one", "label"]:
+        """'auto': the offline judge reads each claim's label from one forward pass (faster and
+        more accurate for a small model, benchmarks/README.md); a hosted judge gets all claims
+        in one JSON call."""
+        if self.verdicts == "auto":
+            return "label" if self.is_local else "all"
+        return self.verdicts

@@ -1,0 +1,327 @@
+"""The transport: the only module that talks to litellm.
+
+`Judge` (judge.py) decides what to ask and whether an answer is usable; a transport sends one
+completion request and returns the parsed reply, or raises a JudgeError that names the failure
+and the fix. `LiteLLMTransport` owns the way there: the lazy litellm import, the endpoint (a
+hosted provider, or the offline judge's shared server, replaced once if it died), proxy bypass
+for a judge on this machine, retries with backoff, and the mapping of litellm's exceptions to
+messages. A second transport is one new class with the two methods of `Transport`.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import urlparse
+
+from pydantic import BaseModel
+
+from .errors import JudgeError, redact, shorten
+from .judge_config import JudgeConfig
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from .local import LocalModel
+    from .local.watch import ServerWatch
+
+LOCAL_TRANSPORT_MODEL = "openai/local"
+UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
+
+
+class CompletionRequest(BaseModel):
+    """One completion as the judge wants it sent; nothing about the cache or the provider."""
+
+    step: str  # named in error messages
+    messages: list[dict[str, str]]
+    temperature: float
+    seed: int | None = None
+    max_tokens: int | None = None
+    json_schema: dict[str, Any] | None = None  # the answer's JSON Schema, enforced where the provider can
+    schema_name: str = ""
+    top_logprobs: int | None = None  # a one-token answer read from its N most likely tokens
+
+
+class Completion(BaseModel):
+    """The reply: its text (or, for `top_logprobs`, the first token's alternatives) and its price."""
+
+    text: str
+    usage: dict[str, int]
+    cost: float | None = None
+    finish_reason: str | None = None
+    top_logprobs: dict[str, float] | None = None
+
+
+class Transport(Protocol):
+    """What `Judge` needs from a way of reaching a model."""
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        """Send one request; a failure is a JudgeError whose message names the fix."""
+        ...
+
+    def close(self) -> None:
+        """Release what the transport holds (the offline judge's server lease)."""
+        ...
+
+
+def import_litellm() -> ModuleType:
+    """Import litellm without its import-time price-list download and .env loading."""
+    import sys
+
+    if "litellm" in sys.modules:
+        return sys.modules["litellm"]
+    quiet = {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "LITELLM_MODE": "PRODUCTION"}
+    saved = {name: os.environ.get(name) for name in quiet}
+    os.environ.update({k: v for k, v in quiet.items() if saved[k] is None})
+    try:
+        import litellm
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+    litellm.suppress_debug_info = True
+    litellm.telemetry = False
+    return litellm
+
+
+class LiteLLMTransport:
+    """litellm.completion with retries. Constructing it imports litellm (the first uncached call)."""
+
+    def __init__(self, config: JudgeConfig,
+                 announce: Callable[[str, float | None], None] | None = None) -> None:
+        self.config = config
+        self.announce = announce  # told when the offline judge's model loads
+        self.litellm = import_litellm()
+        self._endpoint: tuple[str, str | None, str | None] | None = None  # model, api base, key
+        self._local_model: LocalModel | None = None  # set once the local judge server is in use
+        self._server: ServerWatch | None = None
+        self._lock = threading.Lock()
+        self._unreachable_calls = 0  # calls in a row that ended in a connection error
+        self._unreachable: str | None = None  # once set, every call fails at once with this message
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        litellm, step = self.litellm, request.step
+        if self._unreachable is not None:
+            raise JudgeError(self._unreachable)
+        model, api_base, api_key = self._resolve_endpoint()
+        kwargs: dict[str, Any] = {
+            "model": model, "messages": [{**m, "content": sendable(m["content"])} for m in request.messages],
+            "timeout": self.config.request_timeout, "temperature": request.temperature, "max_retries": 0,
+        }
+        for name, value in (("api_base", api_base), ("api_key", api_key),
+                            ("seed", request.seed), ("max_tokens", request.max_tokens)):
+            if value is not None:
+                kwargs[name] = value
+        if request.top_logprobs:
+            kwargs.update(max_tokens=1, logprobs=True, top_logprobs=request.top_logprobs)
+        elif request.json_schema is not None:
+            kwargs["response_format"] = self._response_format(model, request)
+        transient = (litellm.RateLimitError, litellm.Timeout, litellm.APIConnectionError,
+                     litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
+        for attempt in range(self.config.retries + 1):
+            try:
+                response = self._send(kwargs, step)
+                break
+            except JudgeError:
+                raise  # the offline judge's server died: already explained
+            except transient as err:
+                if attempt == self.config.retries:
+                    raise self._count_unreachable(self._failure(step, err, attempts=attempt + 1)) from None
+                time.sleep(self._backoff(err, attempt))
+            except Exception as err:  # auth, bad request, unknown provider: not worth retrying
+                raise self._failure(step, err, attempts=attempt + 1) from None
+        self._unreachable_calls = 0
+        return self._parse(response, request)
+
+    def _parse(self, response: Any, request: CompletionRequest) -> Completion:
+        if not response.choices:
+            raise JudgeError(
+                f"llmfaith: judge {self.config.model} answered step '{request.step}' with no choices (an "
+                "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
+                "(a content filter or a server fault can drop every choice)."
+            )
+        choice = response.choices[0]
+        top = _top_logprobs(choice) if request.top_logprobs else None
+        if request.top_logprobs and not top:
+            raise JudgeError(
+                f"llmfaith: judge {self.config.model} returned no logprobs at step '{request.step}': "
+                "label verdicts read the answer's token probabilities. Fix: use a judge that "
+                "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
+            )
+        usage = getattr(response, "usage", None)
+        return Completion(
+            text=choice.message.content or "",
+            usage={"prompt_tokens": getattr(usage, "prompt_tokens", None) or 0,
+                   "completion_tokens": getattr(usage, "completion_tokens", None) or 0},
+            cost=_cost(self.litellm, response), finish_reason=getattr(choice, "finish_reason", None),
+            top_logprobs=top,
+        )
+
+    def _count_unreachable(self, error: JudgeError) -> JudgeError:
+        """After UNREACHABLE_AFTER calls in a row could not connect, the rest fail at once with the
+        same message instead of each waiting out its retries."""
+        with self._lock:
+            if error.kind != "APIConnectionError":
+                self._unreachable_calls = 0  # the server answered, if with an error
+                return error
+            self._unreachable_calls += 1
+            if self._unreachable_calls >= UNREACHABLE_AFTER and self._unreachable is None:
+                self._unreachable = (f"{error} (The judge could not be reached {UNREACHABLE_AFTER} times "
+                                     "in a row: the remaining judge calls of this run fail at once.)")
+        return error
+
+    def close(self) -> None:
+        if self._local_model is not None:
+            from .local import shutdown_server
+
+            shutdown_server(self._local_model)
+
+    def _resolve_endpoint(self) -> tuple[str, str | None, str | None]:
+        if self._endpoint is None:
+            with self._lock:
+                if self._endpoint is None:
+                    cfg = self.config
+                    if cfg.is_local:
+                        from .local import resolve_local_model
+
+                        self._local_model = resolve_local_model(cfg.model)
+                        self._endpoint = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
+                    else:
+                        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
+                        if cfg.api_key_env and not key:
+                            raise JudgeError(
+                                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
+                                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
+                            )
+                        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
+                            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
+                        self._endpoint = (cfg.model, cfg.api_base, key)
+                    bypass_proxy_for_loopback(self._endpoint[1])
+        return self._endpoint
+
+    def _local_server(self) -> ServerWatch:
+        from .local.watch import ServerWatch
+
+        assert self._local_model is not None
+        self._server = ServerWatch(self._local_model, announce=self.announce)
+        return self._server
+
+    def _send(self, kwargs: dict[str, Any], step: str) -> Any:
+        """litellm.completion; a request that cannot reach the offline judge's server finds out
+        whether it died, and if so goes once to a replacement (see local/watch.py)."""
+        litellm = self.litellm
+        while True:
+            try:
+                return litellm.completion(**kwargs)
+            except (litellm.APIConnectionError, litellm.InternalServerError) as err:
+                failure = err
+            # outside the handler: an error about a dead server does not chain litellm's traceback
+            base = self._server.replace_if_dead(step) if self._server is not None else None
+            if base is None:
+                raise failure
+            kwargs["api_base"] = base
+            self._endpoint = (LOCAL_TRANSPORT_MODEL, base, "local")
+
+    def _response_format(self, model: str, request: CompletionRequest) -> dict[str, Any]:
+        """JSON schema where the provider enforces it, plain JSON mode otherwise."""
+        try:
+            strict = self.config.is_local or self.litellm.supports_response_schema(model=model)
+        except Exception:
+            strict = False
+        if strict:
+            return {"type": "json_schema",
+                    "json_schema": {"name": request.schema_name, "schema": copy.deepcopy(request.json_schema)}}
+        return {"type": "json_object"}
+
+    def _backoff(self, err: Exception, attempt: int) -> float:
+        headers = getattr(getattr(err, "response", None), "headers", None) or {}
+        for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+            try:
+                return min(float(headers[name]) * scale, 60.0)
+            except (KeyError, TypeError, ValueError):
+                continue
+        return min(self.config.backoff_s * 2.0**attempt, 30.0)
+
+    def _failure(self, step: str, err: Exception, attempts: int) -> JudgeError:
+        kind = type(err).__name__
+        if "connection error" in str(err).lower():
+            kind = "APIConnectionError"  # litellm reports some refused connections as 500s
+        server_error = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
+        hint = {
+            "RateLimitError": "the judge is rate-limiting; lower concurrency (-n), raise "
+                              "--llm-judge-retries, or record once and use --llm-cache=replay in CI",
+            "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
+            "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
+            "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
+                                   "--llm-judge-api-key-env",
+            "InternalServerError": server_error, "ServiceUnavailableError": server_error,
+            "BadGatewayError": server_error, "APIError": server_error,
+        }.get(kind, "check the server's message, the judge model string (--llm-judge-model) and "
+                    "--llm-judge-api-base")
+        error = JudgeError(redact(
+            f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
+            f"attempt(s): {kind}: {shorten(server_said(err).rstrip('. ') or kind)}. Fix: {hint}.",
+            [self.config.api_key_env],
+        ))
+        error.kind = kind
+        return error
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def sendable(text: str) -> str:
+    """Text that survives UTF-8 encoding: a lone surrogate (broken decoding upstream) becomes U+FFFD
+    instead of failing the HTTP request. The cache key keeps the text as given."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def bypass_proxy_for_loopback(api_base: str | None) -> None:
+    """A judge on this machine (the offline judge, a local server) is never reached through
+    HTTP(S)_PROXY: add its host to NO_PROXY, which litellm's HTTP client honours."""
+    host = urlparse(api_base or "").hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        return
+    for name in ("NO_PROXY", "no_proxy"):
+        hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]
+        if host not in hosts:
+            os.environ[name] = ",".join([*hosts, host])
+
+
+def _top_logprobs(choice: Any) -> dict[str, float]:
+    """The first answer token's alternatives, least likely first ({} when the judge sent none)."""
+    content = getattr(getattr(choice, "logprobs", None), "content", None) or []
+    first = content[0] if content else None
+    alternatives = (getattr(first, "top_logprobs", None) or []) if first is not None else []
+    return {alt.token: float(alt.logprob) for alt in reversed(alternatives)}
+
+
+def server_said(err: BaseException) -> str:
+    """What the server said: the innermost message of the exception chain. litellm's own text
+    loses it when a 200 response's body is an error object."""
+    said = ""
+    seen: BaseException | None = err
+    for _ in range(10):  # a chain is a handful of wrappers; never follow a cycle forever
+        if seen is None:
+            break
+        message = getattr(seen, "message", None)
+        if isinstance(message, str) and message.strip():
+            said = message.strip().splitlines()[0]
+        seen = seen.__cause__ or seen.__context__
+    return said or (str(err).strip().splitlines() or [""])[0]
+
+
+def _cost(litellm: ModuleType, response: Any) -> float | None:
+    hidden = getattr(response, "_hidden_params", None) or {}
+    cost = hidden.get("response_cost")
+    if cost is None:
+        try:
+            cost = litellm.completion_cost(completion_response=response)
+        except Exception:
+            return None
+    return float(cost) if cost else None
