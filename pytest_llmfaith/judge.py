@@ -27,9 +27,7 @@ from .judge_config import JudgeConfig
 from .progress import NO_PROGRESS, JudgeProgress
 from .recordings import StoredAnswer, summarise
 from .results import JudgeCall
-from .transport import UNREACHABLE_AFTER as UNREACHABLE_AFTER  # re-exported: tests read it here
 from .transport import Completion, CompletionRequest, LiteLLMTransport, Transport
-from .transport import import_litellm as import_litellm  # re-exported: tests warm litellm with it
 
 if TYPE_CHECKING:
     from .budget import Budget

@@ -12,7 +12,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import CacheMissError, Hallucination, JudgeError
-from pytest_llmfaith import judge as judge_module
+from pytest_llmfaith import transport as transport_module
 from pytest_llmfaith.cache import CacheWarning
 from pytest_llmfaith.scorers.prompts import fence
 
@@ -90,7 +90,7 @@ def test_fence_escapes_a_context_closing_tag_in_another_case():
 
 
 def test_unreachable_judge_fails_fast_after_a_few_calls(server, make_judge):
-    in_a_row = judge_module.UNREACHABLE_AFTER
+    in_a_row = transport_module.UNREACHABLE_AFTER
     server.fail("drop", times=10_000)
     judge = make_judge(retries=1)
     messages = [judge_error(judge, f"Claim number {i}.") for i in range(in_a_row)]
@@ -104,7 +104,7 @@ def test_unreachable_judge_fails_fast_after_a_few_calls(server, make_judge):
 
 def test_connection_failures_fail_fast_only_when_in_a_row(tesla, make_judge):
     judge = make_judge(retries=0)
-    for _ in range(2 * judge_module.UNREACHABLE_AFTER):
+    for _ in range(2 * transport_module.UNREACHABLE_AFTER):
         tesla.fail("drop", times=1)
         judge_error(judge)
         assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5  # reachable again: count restarts
