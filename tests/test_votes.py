@@ -13,6 +13,7 @@ from pytest_llmfaith.scorers import labels, votes
 CTX = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004."]
 SURE, SPLIT = "Tesla was founded in 2003.", "Musk joined in 2004."
 OUTPUT = f"{SURE} {SPLIT}"
+CLOSE_ABOVE = labels.SUPPORTED_AT + 0.05  # a close call the judge decides "supported"
 
 
 @pytest.fixture
@@ -68,13 +69,13 @@ def test_without_votes_results_are_unchanged(split_vote, make_judge):
 
 # -- label verdicts: votes drawn from the judge's probabilities ----------------------------------
 def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(server, make_judge, tmp_path):
-    server.facts(supported=[SURE], p_supported={SPLIT: 0.55})
+    server.facts(supported=[SURE], p_supported={SPLIT: CLOSE_ABOVE})
     judge = make_judge(verdicts="label", votes=9, cache="use", cache_dir=tmp_path)
     result = Faithfulness(judge).run(OUTPUT, CTX)
     assert len(server.calls("verdicts")) == 2  # one label question per claim (both supported), as with 1 vote
     sure, split = result.verdicts
     assert sure.samples == ["yes"] * 9  # P(yes) 0.95 at temperature 0.7: every draw agrees
-    assert split.samples[0] == "yes"  # the judge's own label, P(yes) 0.55 >= 0.5
+    assert split.samples[0] == "yes"  # the judge's own label, just above the threshold
     assert 0 < split.samples.count("unsure") < 9  # a close call splits the vote
     yes = split.samples.count("yes")
     assert (split.verdict, split.agreement) == (("yes", f"{yes}/9") if yes > 4 else ("unsure", f"{9 - yes}/9"))
@@ -85,16 +86,16 @@ def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(serve
 
 
 def test_a_drawn_vote_says_how_it_was_drawn(server, make_judge):
-    server.facts(p_supported={SPLIT: 0.55})
+    server.facts(p_supported={SPLIT: CLOSE_ABOVE})
     judge = make_judge(verdicts="label")
     found, _, _ = labels.judge_claims(judge, [SPLIT], CTX)
     (label, reason), = votes.drawn_labels(found, [SPLIT], 1, 0.7)
     assert label.p_supported in (0.0, 1.0)
-    assert "in vote 2 (drawn at temperature 0.7 from the judge's p supported=0.55)" in reason
+    assert f"in vote 2 (drawn at temperature 0.7 from the judge's p supported={CLOSE_ABOVE:.2f})" in reason
 
 
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(server, make_judge):
-    server.facts(p_supported={SURE: 0.55, SPLIT: 0.45})
+    server.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: CLOSE_ABOVE - 0.1})
     result = Faithfulness(make_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
     assert [v.agreement for v in result.verdicts] == ["5/5", "5/5"]
     assert [v.verdict for v in result.verdicts] == ["yes", "unsure"]

@@ -22,11 +22,13 @@ from ..results import JudgeCall
 from .checks import content_words, sentences
 
 VERSION = "label-2"
-SUPPORTED_AT = 0.5
-"""P(yes) from which a claim counts as supported: the judge's own answer (yes more likely than
-no). On the 41 development claims 0.6 had the best balanced accuracy (0.68), but a correct
-paraphrase in the example project sits at P(yes) 0.55, and values this close to a threshold flip
-between runs (llama.cpp's prefix reuse moves them by ~0.04): benchmarks/README.md."""
+SUPPORTED_AT = 0.7
+"""P(yes) from which a claim counts as supported. Not 0.5 (the judge's own answer): the offline
+judge says "yes" too easily. Chosen on the development part of benchmarks/labelled/ (101 items,
+each output's sentences as its claims): balanced accuracy 0.71 at 0.7 against 0.61 at 0.5
+(whole answers 0.76 against 0.61; single claims 0.63 either way); 0.75 and 0.8 were no better
+(benchmarks/README.md). A strong hosted judge answers near 0 or 1, where the threshold barely
+matters."""
 CONTRADICTED_AT = 0.5
 """P(yes) to "does the document contradict the claim?" from which an unsupported claim is "no"."""
 EVIDENCE_SENTENCES = 3
