@@ -204,6 +204,7 @@ class RunHooks:
         if not self.judged:
             return
         from . import gates
+        from .render import write_outputs
         from .report import Report
 
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
@@ -212,7 +213,7 @@ class RunHooks:
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
             report.sort_by_test()
         gates.apply(report, self.session.settings)
-        report.write_outputs(self.session.settings.report)
+        write_outputs(report, self.session.settings.report)
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
         if report.gate_failures and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -220,8 +221,10 @@ class RunHooks:
 
     def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
         if self.report is not None:
-            self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
-            self.report.flag_gate_failures(terminalreporter)
+            from .render_terminal import flag_gate_failures, render
+
+            render(self.report, terminalreporter, verbose=self.config.get_verbosity() > 0)
+            flag_gate_failures(self.report, terminalreporter)
         elif self.notes:
             terminalreporter.section("llmfaith")
         for note in self.notes:
