@@ -14,6 +14,7 @@ _EXPORTS = {
     "assert_not_hallucinated": "assertion",
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
+    "Scorer": "scorers",
     "Judge": "judge",
     "LLMJudge": "assertion",
     "JudgeConfig": "judge_config",
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from .judge import Judge
     from .judge_config import JudgeConfig
     from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
-    from .scorers import Faithfulness, Hallucination
+    from .scorers import Faithfulness, Hallucination, Scorer
     from .transport import Completion, CompletionRequest, Transport
 
 

@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from .assertion import LLMJudge
     from .report import Report
+    from .scorers import Scorer
     from .selfcheck.check import CheckReport
 
 _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
@@ -37,6 +38,13 @@ _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_llmfaith_register_scorers(register: Callable[[type[Scorer]], None]) -> None:
+    """The built-in scorers register like anyone else's."""
+    from .scorers.registry import builtin
+
+    builtin(register)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -103,7 +103,7 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
         return money(sum(costs) if costs else None)
 
     columns = [
-        _Column("scorer", 8, lambda a: _SHORT[a.result.scorer], left=True),
+        _Column("scorer", max([8, *(len(_short(a)) for a in assessments)]), _short, left=True),
         _Column("score", max([5, *(len(score_text(a)) for a in assessments)]), score_text),  # NO CLAIMS is wider
         _Column("thresh", 7, threshold_text),
         _Column("result", max([6, *(len(a.status) for a in assessments)]), lambda a: a.status, left=True),
@@ -123,6 +123,12 @@ def _width(columns: list[_Column]) -> int:
 
 
 _SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
+
+
+def _short(a: Assessment) -> str:
+    """The scorer cell: the built-ins abbreviated, a registered scorer by its name."""
+    return _SHORT.get(a.result.scorer, a.result.scorer)
+
 _COLOUR: dict[Status, dict[str, bool]] = {Status.PASS: {"green": True}, Status.FAIL: {"red": True},
                                           Status.REGRESSED: {"red": True}, Status.XFAIL: {"yellow": True},
                                           Status.UNSTABLE: {"yellow": True}}
