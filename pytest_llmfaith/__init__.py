@@ -15,6 +15,8 @@ _EXPORTS = {
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
     "Scorer": "scorers",
+    "assert_faithful_async": "assertion",
+    "assert_not_hallucinated_async": "assertion",
     "Judge": "judge",
     "LLMJudge": "assertion",
     "JudgeConfig": "judge_config",
@@ -38,7 +40,13 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
-    from .assertion import LLMJudge, assert_faithful, assert_not_hallucinated
+    from .assertion import (
+        LLMJudge,
+        assert_faithful,
+        assert_faithful_async,
+        assert_not_hallucinated,
+        assert_not_hallucinated_async,
+    )
     from .cache import JudgeCache
     from .errors import BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
     from .judge import Judge

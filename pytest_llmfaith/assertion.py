@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import math
-from typing import Any, Literal
+from collections.abc import Callable, Coroutine
+from typing import Any, Literal, ParamSpec
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -11,13 +13,14 @@ from .errors import ConfigError
 from .results import Assessment, ScoreResult
 from .scorers import votes
 from .scorers.base import ContextArg, Scorer, shorten
-from .session import active_session, marker_overrides, running_item
+from .session import active_session, marker_overrides, reserved_ordinal, running_item
 from .settings import Settings
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
 NO_CLAIMS_POLICIES = ("fail", "pass")
 NoClaims = Literal["fail", "pass"]
+P = ParamSpec("P")
 
 
 def assert_faithful(
@@ -45,6 +48,45 @@ def assert_not_hallucinated(
     __tracebackhide__ = True
     return _check("hallucination", output, context, max_score, no_claims, label,
                   input=input, scale=scale, model=model)
+
+
+def _async_twin(check: Callable[P, ScoreResult], scorer: str) -> Callable[P, Coroutine[Any, Any, ScoreResult]]:
+    """`check` as a coroutine function: the judge works in a thread (asyncio.to_thread, which
+    carries the running test along), so several checks of one test can run at once
+    (`await asyncio.gather(...)`). The check is numbered when it is called, not when it finishes."""
+
+    async def twin(*args: P.args, **kwargs: P.kwargs) -> ScoreResult:
+        __tracebackhide__ = True
+        label = kwargs.get("label")
+        check_label(label)  # a bad label fails here, before it takes a number
+        ordinal = active_session().next_ordinal(running_item(), scorer, label if isinstance(label, str) else None)
+        token = reserved_ordinal.set(ordinal)
+
+        def caught() -> tuple[ScoreResult | None, BaseException | None]:
+            """In the thread: the failure is handed back, not raised through asyncio's frames, so
+            that its traceback goes from the test's await straight to the check."""
+            __tracebackhide__ = True
+            try:
+                return check(*args, **kwargs), None
+            except BaseException as err:
+                return None, err
+
+        try:
+            result, error = await asyncio.to_thread(caught)
+        finally:
+            reserved_ordinal.reset(token)
+        if error is not None:
+            raise error
+        assert result is not None
+        return result
+
+    twin.__name__ = twin.__qualname__ = f"{check.__name__}_async"
+    twin.__doc__ = f"`await {check.__name__}_async(...)`: {check.__name__} run in a thread, to gather several."
+    return twin
+
+
+assert_faithful_async = _async_twin(assert_faithful, "faithfulness")
+assert_not_hallucinated_async = _async_twin(assert_not_hallucinated, "hallucination")
 
 
 def score(scorer: str, output: str, context: ContextArg, *, input: str | None = None,
@@ -242,6 +284,9 @@ class LLMJudge:
         __tracebackhide__ = True
         return score("hallucination", output, context, label=label, item=self._test(),
                      **self._options(input, scale, model))
+
+    assert_faithful_async = _async_twin(assert_faithful, "faithfulness")
+    assert_not_hallucinated_async = _async_twin(assert_not_hallucinated, "hallucination")
 
     def score(self, scorer: str, output: str, context: ContextArg, *, input: str | None = None,
               scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:

@@ -34,6 +34,9 @@ RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
 ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, label) -> assertions so far
 current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
+# set by an async assertion when it is called: concurrent checks finish in any order, their
+# `#2`, `#3` (baseline keys) follow the order of the calls
+reserved_ordinal: contextvars.ContextVar[int | None] = contextvars.ContextVar("llmfaith_ordinal", default=None)
 
 NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
 Set one (the command line wins over the environment, which wins over pyproject.toml):
@@ -148,7 +151,8 @@ class LLMFaithSession:
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
         """Name it within its test, compare it with the baseline, attach it to the running test
         (survives xdist via the report), then tell the hooks."""
-        assessment.ordinal = self.next_ordinal(item, assessment.result.scorer, assessment.label)
+        reserved = reserved_ordinal.get()
+        assessment.ordinal = reserved or self.next_ordinal(item, assessment.result.scorer, assessment.label)
         baseline = self.baseline()
         if baseline is not None and assessment.key in baseline.assertions:
             from .baseline import compare
