@@ -159,11 +159,13 @@ class LLMFaithSession:
 
             assessment.regression = compare(baseline.assertions[assessment.key], assessment,
                                             self.settings.baseline_tolerance)
-        if item is None:
-            self.unattached.append(assessment)
-        else:
-            item.stash.setdefault(RESULTS_KEY, []).append(assessment.model_dump(mode="json"))
-            item.user_properties.extend(junit_properties(assessment))
+        record = assessment.model_dump(mode="json")
+        with self._lock:  # Stash.setdefault is not atomic: two checks finishing at once would lose one
+            if item is None:
+                self.unattached.append(assessment)
+            else:
+                item.stash.setdefault(RESULTS_KEY, []).append(record)
+                item.user_properties.extend(junit_properties(assessment))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 
