@@ -15,7 +15,7 @@ from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin test
     section,
 )
 
-from pytest_llmfaith import Scorer
+from pytest_llmfaith import Scorer, ScoreResult
 from pytest_llmfaith.scorers.registry import ScorerRegistry, builtin
 
 # The share of the context the output leaves out: each passage is asked about (one judge call per
@@ -50,8 +50,14 @@ class Omissions(Scorer):
                            judge_calls=[call for _, call in answers])
 
 
+class StrictOmissions(Omissions):
+    name = "strict_omissions"
+    default_threshold = 0.2
+
+
 def pytest_llmfaith_register_scorers(register):
     register(Omissions)
+    register(StrictOmissions)
 '''
 
 
@@ -134,6 +140,31 @@ def test_no_threshold(llm_judge):
     assert ("llmfaith: scorer 'omissions' has no default threshold. Fix: pass threshold=... (or min_score / "
             "max_score to llm_judge.with_defaults), or set default_threshold on Omissions.") in result.stdout.str()
     assert server.calls() == []
+
+
+def test_a_scorer_with_a_default_threshold_uses_it(pytester, server) -> None:
+    server.facts(supported=["Tesla was founded in 2003."])  # one passage of three is stated: two left out
+    pytester.makeconftest(OMISSIONS)
+    pytester.makepyfile(test_a=HEADER + """
+def test_default(llm_judge):
+    llm_judge.assert_score("strict_omissions", GOOD, CTX)
+""")
+    result = run(pytester, server)
+    result.assert_outcomes(failed=1)
+    assert "strict_omissions score 0.67 is above threshold 0.20" in result.stdout.str()
+
+
+class _Mislabelled(Scorer):
+    name = "mislabelled"
+
+    def measure(self, output, context, input, scale):
+        return ScoreResult(scorer="faithfulness", run_id="x", score=1.0, reason="", output=output, context=context)
+
+
+def test_a_result_must_be_the_scorers_own(make_judge) -> None:
+    with pytest.raises(TypeError, match=r"scorer 'mislabelled' returned a result of 'faithfulness' "
+                                        r"\(higher_is_better=True\)\. Fix: build it with self\.result"):
+        _Mislabelled(make_judge()).run("Tesla was founded in 2003.", ["Tesla was founded in 2003."])
 
 
 class _Tone(Scorer):
