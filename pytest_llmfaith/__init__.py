@@ -14,6 +14,9 @@ _EXPORTS = {
     "assert_not_hallucinated": "assertion",
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
+    "Scorer": "scorers",
+    "assert_faithful_async": "assertion",
+    "assert_not_hallucinated_async": "assertion",
     "Judge": "judge",
     "LLMJudge": "assertion",
     "JudgeConfig": "judge_config",
@@ -37,13 +40,19 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
-    from .assertion import LLMJudge, assert_faithful, assert_not_hallucinated
+    from .assertion import (
+        LLMJudge,
+        assert_faithful,
+        assert_faithful_async,
+        assert_not_hallucinated,
+        assert_not_hallucinated_async,
+    )
     from .cache import JudgeCache
     from .errors import BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
     from .judge import Judge
     from .judge_config import JudgeConfig
     from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
-    from .scorers import Faithfulness, Hallucination
+    from .scorers import Faithfulness, Hallucination, Scorer
     from .transport import Completion, CompletionRequest, Transport
 
 

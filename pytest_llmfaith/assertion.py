@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import math
-from typing import Any, Literal
+from collections.abc import Callable, Coroutine
+from typing import Any, Literal, ParamSpec
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ConfigError
 from .results import Assessment, ScoreResult
 from .scorers import votes
-from .scorers.base import ContextArg, shorten
-from .session import active_session, marker_overrides, running_item
+from .scorers.base import ContextArg, Scorer, shorten
+from .session import active_session, marker_overrides, reserved_ordinal, running_item
+from .settings import Settings
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
 NO_CLAIMS_POLICIES = ("fail", "pass")
 NoClaims = Literal["fail", "pass"]
+P = ParamSpec("P")
 
 
 def assert_faithful(
@@ -46,6 +50,45 @@ def assert_not_hallucinated(
                   input=input, scale=scale, model=model)
 
 
+def _async_twin(check: Callable[P, ScoreResult], scorer: str) -> Callable[P, Coroutine[Any, Any, ScoreResult]]:
+    """`check` as a coroutine function: the judge works in a thread (asyncio.to_thread, which
+    carries the running test along), so several checks of one test can run at once
+    (`await asyncio.gather(...)`). The check is numbered when it is called, not when it finishes."""
+
+    async def twin(*args: P.args, **kwargs: P.kwargs) -> ScoreResult:
+        __tracebackhide__ = True
+        label = kwargs.get("label")
+        check_label(label)  # a bad label fails here, before it takes a number
+        ordinal = active_session().next_ordinal(running_item(), scorer, label if isinstance(label, str) else None)
+        token = reserved_ordinal.set(ordinal)
+
+        def caught() -> tuple[ScoreResult | None, BaseException | None]:
+            """In the thread: the failure is handed back, not raised through asyncio's frames, so
+            that its traceback goes from the test's await straight to the check."""
+            __tracebackhide__ = True
+            try:
+                return check(*args, **kwargs), None
+            except BaseException as err:
+                return None, err
+
+        try:
+            result, error = await asyncio.to_thread(caught)
+        finally:
+            reserved_ordinal.reset(token)
+        if error is not None:
+            raise error
+        assert result is not None
+        return result
+
+    twin.__name__ = twin.__qualname__ = f"{check.__name__}_async"
+    twin.__doc__ = f"`await {check.__name__}_async(...)`: {check.__name__} run in a thread, to gather several."
+    return twin
+
+
+assert_faithful_async = _async_twin(assert_faithful, "faithfulness")
+assert_not_hallucinated_async = _async_twin(assert_not_hallucinated, "hallucination")
+
+
 def score(scorer: str, output: str, context: ContextArg, *, input: str | None = None,
           scale: float = 1, model: str | None = None, label: str | None = None, item: Any = None) -> ScoreResult:
     """Run a scorer without a threshold (for custom checks). Recorded as a NO THRESHOLD row: its
@@ -53,6 +96,7 @@ def score(scorer: str, output: str, context: ContextArg, *, input: str | None = 
     __tracebackhide__ = True
     check_label(label)
     session, item = active_session(), item or running_item()
+    session.scorer_class(scorer)  # an unknown name fails before the judge is set up
     overrides = marker_overrides(item)
     result = session.scorer(scorer, model or overrides.get("model")).run(output, context, input=input, scale=scale)
     session.record(Assessment(test_id=_test_id(item), result=result, label=label), item)
@@ -64,15 +108,13 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
     __tracebackhide__ = True
     check_label(label)
     session, item = active_session(), item or running_item()
+    scorer = session.scorer_class(name)
     overrides = marker_overrides(item)
     scale = options["scale"]
     if threshold is None:
-        key = _DEFAULT_KEY[name]
-        threshold = overrides.get(key, getattr(session.settings, key))
-        check_threshold(threshold, scale, f"@pytest.mark.llmfaith({key}={threshold!r})" if key in overrides
-                        else f"llm_{key}={threshold!r}", ConfigError)
+        threshold = _default_threshold(scorer, session.settings, overrides, scale)
     else:
-        check_threshold(threshold, scale, f"{_ARGUMENT[name]}={threshold!r}", ValueError)
+        check_threshold(threshold, scale, f"{_ARGUMENT.get(name, 'threshold')}={threshold!r}", ValueError)
     policy = no_claims or overrides.get("no_claims") or session.settings.no_claims
     if policy not in NO_CLAIMS_POLICIES:
         error = ValueError if no_claims else ConfigError  # a wrong argument fails, a wrong marker errors
@@ -89,6 +131,24 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
     if not passed:
         raise AssertionError(failure_message(assessment))
     return result
+
+
+def _default_threshold(scorer: type[Scorer], settings: Settings, overrides: dict[str, Any], scale: float) -> float:
+    """A built-in scorer's from the marker or the settings; another's from its class."""
+    __tracebackhide__ = True
+    key = _DEFAULT_KEY.get(scorer.name)
+    if key is not None:
+        threshold = overrides.get(key, getattr(settings, key))
+        where = f"@pytest.mark.llmfaith({key}={threshold!r})" if key in overrides else f"llm_{key}={threshold!r}"
+    else:
+        threshold = scorer.default_threshold
+        if threshold is None:
+            raise ValueError(f"llmfaith: scorer {scorer.name!r} has no default threshold. Fix: pass threshold=... "
+                             f"(or min_score / max_score to llm_judge.with_defaults), or set "
+                             f"default_threshold on {scorer.__name__}.")
+        where = f"{scorer.__name__}.default_threshold={threshold!r}"
+    check_threshold(threshold, scale, where, ConfigError)
+    return float(threshold)
 
 
 def _test_id(item: Any) -> str:
@@ -128,7 +188,7 @@ def failure_message(assessment: Assessment) -> str:
             "no_claims='pass' to the assertion or to @pytest.mark.llmfaith (default: --llm-no-claims); "
             "if it does state facts, the judge failed to read them: use a stronger judge model.",
             f"output: {shorten(r.output, 300)!r}"])
-    side = "below min_score" if r.higher_is_better else "above max_score"
+    side = f"{'below' if r.higher_is_better else 'above'} {_ARGUMENT.get(r.scorer, 'threshold')}"
     named = f" [{assessment.label}]" if assessment.label else ""
     votes_note = f"; majority of {r.votes} votes per claim" if r.votes > 1 else ""
     lines = [f"{r.scorer}{named} score {r.score:.2f} is {side} {assessment.threshold:.2f} {judge}{votes_note}",
@@ -224,6 +284,29 @@ class LLMJudge:
         __tracebackhide__ = True
         return score("hallucination", output, context, label=label, item=self._test(),
                      **self._options(input, scale, model))
+
+    assert_faithful_async = _async_twin(assert_faithful, "faithfulness")
+    assert_not_hallucinated_async = _async_twin(assert_not_hallucinated, "hallucination")
+
+    def score(self, scorer: str, output: str, context: ContextArg, *, input: str | None = None,
+              scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:
+        """Any registered scorer's score without a threshold (a NO THRESHOLD row)."""
+        __tracebackhide__ = True
+        return score(scorer, output, context, label=label, item=self._test(), **self._options(input, scale, model))
+
+    def assert_score(self, scorer: str, output: str, context: ContextArg, threshold: float | None = None, *,
+                     input: str | None = None, scale: float | None = None, model: str | None = None,
+                     no_claims: NoClaims | None = None, label: str | None = None) -> ScoreResult:
+        """Fail unless any registered scorer's score is on the good side of `threshold` (>= where
+        higher is better, <= where lower is); it defaults to this object's min_score or max_score
+        by the scorer's direction, then to the scorer's default."""
+        __tracebackhide__ = True
+        d, item = self.defaults, self._test()
+        if threshold is None:
+            higher = active_session().scorer_class(scorer).higher_is_better
+            threshold = d.min_score if higher else d.max_score
+        return _check(scorer, output, context, threshold, no_claims or d.no_claims, label, item,
+                      **self._options(input, scale, model))
 
     def _test(self) -> Any:
         """The test this object belongs to; used in another test, its scores would land in a

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
@@ -30,7 +29,7 @@ class BaselineClaim(BaseModel):
 
 
 class BaselineEntry(BaseModel):
-    scorer: Literal["faithfulness", "hallucination"]
+    scorer: str
     score: float
     claims: list[BaselineClaim] | None = None  # None: read from a format-1 file (scores only)
     unstable: bool = False  # with votes: the minority verdicts would have flipped pass/fail
@@ -105,7 +104,7 @@ def compare(was: BaselineEntry, a: Assessment, tolerance: float) -> Regression |
 
 def claim_changes(was: BaselineEntry, a: Assessment) -> list[ClaimChange]:
     """Claims newly unsupported, appeared, disappeared or flipped; the ones that hurt first."""
-    scorer = a.result.scorer
+    higher = a.result.higher_is_better
     before = {c.claim: c for c in was.claims or []}
     after = {v.statement: v for v in a.result.verdicts}
     changes = []
@@ -114,9 +113,9 @@ def claim_changes(was: BaselineEntry, a: Assessment) -> list[ClaimChange]:
         if old is None:
             changes.append(ClaimChange(change="appeared", claim=claim, now=v.verdict, reason=v.reason))
         elif old.verdict != v.verdict:
-            newly_bad = claim_is_bad(scorer, v.verdict) and not claim_is_bad(scorer, old.verdict)
+            newly_bad = claim_is_bad(higher, v.verdict) and not claim_is_bad(higher, old.verdict)
             changes.append(ClaimChange(change="newly unsupported" if newly_bad else "flipped", claim=claim,
                                        was=old.verdict, now=v.verdict, reason=v.reason))
     changes += [ClaimChange(change="disappeared", claim=claim, was=old.verdict)
                 for claim, old in before.items() if claim not in after]
-    return sorted(changes, key=lambda c: (_ORDER[c.change], not claim_is_bad(scorer, c.now or c.was or "")))
+    return sorted(changes, key=lambda c: (_ORDER[c.change], not claim_is_bad(higher, c.now or c.was or "")))

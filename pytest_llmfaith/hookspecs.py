@@ -8,6 +8,7 @@ Example (conftest.py)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pluggy
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
     from .report import Report
     from .results import Assessment
+    from .scorers import Scorer
 
 hookspec = pluggy.HookspecMarker("pytest")
 
@@ -37,3 +39,15 @@ def pytest_llmfaith_scored(assessment: Assessment, config: pytest.Config) -> Non
 def pytest_llmfaith_report(report: Report, config: pytest.Config) -> None:
     """Called once at the end of the session (on the controller under xdist) with every result
     and the gate outcomes, after the JSON report and baseline are written."""
+
+
+@hookspec
+def pytest_llmfaith_register_scorers(register: Callable[[type[Scorer]], None], config: pytest.Config) -> None:
+    """Register scorers of your own: `register(MyScorer)` for each subclass of
+    `pytest_llmfaith.Scorer`. The plugin registers its built-in two here too.
+
+    Called once per process, when the first score is asked for (so a run that never scores imports
+    no scorer). A name registered twice by different classes, or not lower_snake_case, is an error.
+    Use the scorer with `llm_judge.assert_score("my_scorer", output, context, threshold=...)` or
+    `llm_judge.score("my_scorer", output, context)`.
+    """

@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from .assertion import LLMJudge
     from .report import Report
+    from .scorers import Scorer
     from .selfcheck.check import CheckReport
 
 _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
@@ -37,6 +38,13 @@ _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_llmfaith_register_scorers(register: Callable[[type[Scorer]], None]) -> None:
+    """The built-in scorers register like anyone else's."""
+    from .scorers.registry import builtin
+
+    builtin(register)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -204,6 +212,7 @@ class RunHooks:
         if not self.judged:
             return
         from . import gates
+        from .render import write_outputs
         from .report import Report
 
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
@@ -212,7 +221,7 @@ class RunHooks:
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
             report.sort_by_test()
         gates.apply(report, self.session.settings)
-        report.write_outputs(self.session.settings.report)
+        write_outputs(report, self.session.settings.report)
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
         if report.gate_failures and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -220,8 +229,10 @@ class RunHooks:
 
     def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
         if self.report is not None:
-            self.report.render(terminalreporter, verbose=self.config.get_verbosity() > 0)
-            self.report.flag_gate_failures(terminalreporter)
+            from .render_terminal import flag_gate_failures, render
+
+            render(self.report, terminalreporter, verbose=self.config.get_verbosity() > 0)
+            flag_gate_failures(self.report, terminalreporter)
         elif self.notes:
             terminalreporter.section("llmfaith")
         for note in self.notes:

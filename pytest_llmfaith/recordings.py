@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,7 @@ class Recorder:
         self.mode = mode
         self.outside = ""  # who asks outside any test: library use (""), or SELF_CHECK
         self._files: dict[Path, RecordingFile] = {}
+        self._lock = threading.Lock()  # the judge's threads (ask_each, async assertions) note answers at once
 
     def path(self) -> Path | None:
         item = running_item()
@@ -167,7 +169,9 @@ class Recorder:
     def used(self, key: str, entry: StoredAnswer) -> None:
         item = running_item()
         if item is not None and self.mode != "off":
-            item.stash.setdefault(USED_KEY, {})[key] = entry.model_dump(mode="json")
+            noted = entry.model_dump(mode="json")
+            with self._lock:  # Stash.setdefault is not atomic
+                item.stash.setdefault(USED_KEY, {})[key] = noted
 
     def recorded_by(self) -> str:
         """Who stores a new answer in the working cache: the running test's file, else `outside`."""

@@ -51,7 +51,8 @@ class JudgeCall(BaseModel):
 class ScoreResult(BaseModel):
     """A scorer run. Field names follow Mastra's run result so existing dashboards map 1:1."""
 
-    scorer: Literal["faithfulness", "hallucination"]
+    scorer: str  # a registered scorer's name
+    higher_is_better: bool = True  # faithfulness: True; hallucination: False
     run_id: str
     score: float
     reason: str
@@ -76,17 +77,14 @@ class ScoreResult(BaseModel):
         agreements = [v.agreement for v in self.verdicts if v.agreement]
         return min(agreements, key=lambda a: int(a.split("/")[0])) if agreements else None
 
-    @property
-    def higher_is_better(self) -> bool:
-        return self.scorer == "faithfulness"
-
     def is_bad(self, verdict: Verdict) -> bool:
-        return claim_is_bad(self.scorer, verdict.verdict)
+        return claim_is_bad(self.higher_is_better, verdict.verdict)
 
 
-def claim_is_bad(scorer: str, verdict: str) -> bool:
-    """A claim that lowers the scorer's result: not supported (faithfulness), made up (hallucination)."""
-    return verdict != "yes" if scorer == "faithfulness" else verdict == "yes"
+def claim_is_bad(higher_is_better: bool, verdict: str) -> bool:
+    """A claim that worsens the score: one not judged "yes" where a higher score is better (not
+    supported, for faithfulness), one judged "yes" where lower is better (made up, for hallucination)."""
+    return verdict != "yes" if higher_is_better else verdict == "yes"
 
 
 class Status(str, Enum):

@@ -28,11 +28,15 @@ if TYPE_CHECKING:
     from .recordings import Recorder
     from .results import Assessment
     from .scorers import Scorer
+    from .scorers.registry import ScorerRegistry
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
 ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, label) -> assertions so far
 current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
+# set by an async assertion when it is called: concurrent checks finish in any order, their
+# `#2`, `#3` (baseline keys) follow the order of the calls
+reserved_ordinal: contextvars.ContextVar[int | None] = contextvars.ContextVar("llmfaith_ordinal", default=None)
 
 NO_JUDGE = """llmfaith: no judge model is configured, so this assertion cannot be scored.
 Set one (the command line wins over the environment, which wins over pyproject.toml):
@@ -64,18 +68,39 @@ class LLMFaithSession:
         self._budget: Budget | None = None
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
+        self._judges_lock = threading.Lock()  # judges, cache and scorers are made once, in any thread
+        self._registry: ScorerRegistry | None = None
         self._baseline: Baseline | None = None
         self._baseline_loaded = False
 
     def scorer(self, name: str, model: str | None = None) -> Scorer:
-        from .scorers import SCORERS
+        return self.scorer_class(name)(self.judge(model), reason=self.settings.reason)  # type: ignore[arg-type]
 
-        return SCORERS[name](self.judge(model), reason=self.settings.reason)  # type: ignore[arg-type]
+    def scorer_class(self, name: str) -> type[Scorer]:
+        """The scorer registered as `name`. The registry is filled on first use (the
+        pytest_llmfaith_register_scorers hook; outside pytest, the built-in scorers), so that a run
+        that never scores imports no scorer."""
+        __tracebackhide__ = True
+        with self._judges_lock:
+            if self._registry is None:
+                from .scorers.registry import ScorerRegistry, builtin
+
+                registry = ScorerRegistry()
+                if self.config is not None:
+                    self.config.hook.pytest_llmfaith_register_scorers(register=registry.register, config=self.config)
+                else:
+                    builtin(registry.register)
+                self._registry = registry
+        return self._registry.get(name)
 
     def judge(self, model: str | None = None) -> Judge:
         model = model or self.settings.judge_model
         if not model:
             raise ConfigError(NO_JUDGE)
+        with self._judges_lock:  # concurrent assertions (the async ones) share one judge per model
+            return self._judge(model)
+
+    def _judge(self, model: str) -> Judge:
         if model not in self._judges:
             from .cache import JudgeCache
             from .judge import Judge
@@ -116,24 +141,31 @@ class LLMFaithSession:
             current_item.reset(token)
             self._recorder.outside = previous
 
+    def next_ordinal(self, item: pytest.Item | None, scorer: str, label: str | None) -> int:
+        """1 for a test's first assessment of this scorer and label, then 2, 3..."""
+        with self._lock:
+            ordinals = self._ordinals if item is None else item.stash.setdefault(ORDINALS_KEY, Counter())
+            ordinals[scorer, label] += 1
+            return ordinals[scorer, label]
+
     def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
         """Name it within its test, compare it with the baseline, attach it to the running test
         (survives xdist via the report), then tell the hooks."""
-        with self._lock:
-            ordinals = self._ordinals if item is None else item.stash.setdefault(ORDINALS_KEY, Counter())
-            ordinals[assessment.result.scorer, assessment.label] += 1
-            assessment.ordinal = ordinals[assessment.result.scorer, assessment.label]
+        reserved = reserved_ordinal.get()
+        assessment.ordinal = reserved or self.next_ordinal(item, assessment.result.scorer, assessment.label)
         baseline = self.baseline()
         if baseline is not None and assessment.key in baseline.assertions:
             from .baseline import compare
 
             assessment.regression = compare(baseline.assertions[assessment.key], assessment,
                                             self.settings.baseline_tolerance)
-        if item is None:
-            self.unattached.append(assessment)
-        else:
-            item.stash.setdefault(RESULTS_KEY, []).append(assessment.model_dump(mode="json"))
-            item.user_properties.extend(junit_properties(assessment))
+        record = assessment.model_dump(mode="json")
+        with self._lock:  # Stash.setdefault is not atomic: two checks finishing at once would lose one
+            if item is None:
+                self.unattached.append(assessment)
+            else:
+                item.stash.setdefault(RESULTS_KEY, []).append(record)
+                item.user_properties.extend(junit_properties(assessment))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
 

@@ -1,6 +1,6 @@
 """Issue 11: a regression explained claim by claim, labels, raw scores counted, and every output
 (table, JSON, JUnit, step summary, pytest-html) saying REGRESSED. Inner pytest runs against the
-loopback judge, as in test_plugin.py."""
+loopback judge, as in plugin_helpers.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_plugin import (  # noqa: F401  (autouse fixtures of the plugin tests)
+from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
     GOOD,
     HALF,
     HEADER,

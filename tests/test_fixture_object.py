@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_plugin import (  # noqa: F401  (autouse fixtures of the plugin suite apply here too)
+from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin suite apply here too)
     HEADER,
     TESLA_FACTS,
     _clean_env,

@@ -7,7 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_plugin import (  # noqa: F401  (autouse fixtures of the plugin suite apply here too)
+from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin suite apply here too)
     HEADER,
     TESLA_FACTS,
     _clean_env,

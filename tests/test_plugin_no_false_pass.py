@@ -1,6 +1,6 @@
 """No false pass through the plugin (issue 9, items 2 and 4-6; issue 15 part 3), in real pytest runs.
 
-Inner runs use pytester against the loopback judge, as in test_plugin.py (whose warm-up and
+Inner runs use pytester against the loopback judge, as in plugin_helpers.py (whose warm-up and
 environment fixtures apply here too).
 """
 
@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_plugin import (  # noqa: F401  (autouse fixtures of the plugin tests)
+from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
     HEADER,
     TESLA_FACTS,
     _clean_env,

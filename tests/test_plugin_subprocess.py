@@ -77,7 +77,7 @@ def pytest_llmfaith_report(report, config):
 def _litellm_imported_before_pytester() -> None:
     """litellm's importlib_metadata import patches sys.meta_path; the pytester fixture restores
     sys.meta_path at teardown, which would leave no package metadata for the rest of the session
-    if litellm were first imported while a pytester fixture is alive (see test_plugin.py)."""
+    if litellm were first imported while a pytester fixture is alive (see plugin_helpers.py)."""
     from pytest_llmfaith.transport import import_litellm
 
     import_litellm()

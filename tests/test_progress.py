@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_plugin import (  # noqa: F401 - module fixtures shared with the plugin tests
+from plugin_helpers import (  # noqa: F401 - module fixtures shared with the plugin tests
     GOOD,
     HEADER,
     TESLA_FACTS,

@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from test_plugin import (  # noqa: F401  (autouse fixtures: litellm warmed up, clean environment)
+from plugin_helpers import (  # noqa: F401  (autouse fixtures: litellm warmed up, clean environment)
     GOOD,
     HALF,
     HEADER,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from judge_server import _sentences
-from test_plugin import (  # noqa: F401
+from plugin_helpers import (  # noqa: F401
     _clean_env,
     _litellm_warmed_up_in_the_outer_process,
     judge_args,

@@ -6,7 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_plugin import (  # noqa: F401
+from plugin_helpers import (  # noqa: F401
     _clean_env,
     _litellm_warmed_up_in_the_outer_process,
     rows,

@@ -1,9 +1,8 @@
-"""The two scorers, ports of Mastra's faithfulness and hallucination scorers."""
+"""The two built-in scorers, ports of Mastra's faithfulness and hallucination scorers, and the
+base class of any scorer."""
 
-from .base import Scorer, round2
+from .base import ClaimsScorer, Scorer, round2
 from .faithfulness import Faithfulness
 from .hallucination import Hallucination
 
-SCORERS: dict[str, type[Scorer]] = {"faithfulness": Faithfulness, "hallucination": Hallucination}
-
-__all__ = ["SCORERS", "Faithfulness", "Hallucination", "Scorer", "round2"]
+__all__ = ["ClaimsScorer", "Faithfulness", "Hallucination", "Scorer", "round2"]

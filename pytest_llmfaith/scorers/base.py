@@ -1,6 +1,7 @@
-"""The pipeline both scorers share: claims -> verdicts -> score -> reason.
+"""What a scorer is (`Scorer`, what the registry holds), and the pipeline both built-in scorers
+share (`ClaimsScorer`): claims -> verdicts -> score -> reason.
 
-A scorer subclass supplies only what differs: its verdict labels, which label counts, what an
+A claims scorer supplies only what differs: its verdict labels, which label counts, what an
 empty context means, its verdict prompt and the wording of its reason.
 """
 
@@ -73,9 +74,40 @@ def check_inputs(output: Any, context: Any, input: Any, scale: Any) -> tuple[str
 
 
 class Scorer:
-    """Base class of the two scorers; `run` is the whole Mastra pipeline."""
+    """A named score of an output against its context, made with a judge: subclass it, set
+    `name` (and `higher_is_better`, `default_threshold`), implement `measure`, and register the
+    class (the pytest_llmfaith_register_scorers hook)."""
 
-    name: ClassVar[Literal["faithfulness", "hallucination"]]
+    name: ClassVar[str]
+    higher_is_better: ClassVar[bool] = True
+    default_threshold: ClassVar[float | None] = None  # None: assertions must pass a threshold
+
+    def __init__(self, judge: Judge, reason: ReasonMode = "verdicts") -> None:
+        self.judge = judge
+        self.reason_mode = reason
+
+    def run(self, output: str, context: ContextArg, *, input: str | None = None, scale: float = 1) -> ScoreResult:
+        """Check the inputs (one set of rules for every scorer), then measure."""
+        output, context_list, input, scale = check_inputs(output, context, input, scale)
+        result = self.measure(output, context_list, input, scale)
+        if (result.scorer, result.higher_is_better) != (self.name, self.higher_is_better):
+            raise TypeError(f"llmfaith: scorer {self.name!r} returned a result of {result.scorer!r} "
+                            f"(higher_is_better={result.higher_is_better}). Fix: build it with self.result(...).")
+        return result
+
+    def measure(self, output: str, context: list[str], input: str | None, scale: float) -> ScoreResult:
+        """The score of checked inputs, built with `self.result(...)`."""
+        raise NotImplementedError
+
+    def result(self, **fields: Any) -> ScoreResult:
+        """A ScoreResult of this scorer: its name, direction and a fresh run id, plus `fields`."""
+        return ScoreResult(scorer=self.name, higher_is_better=self.higher_is_better, run_id=str(uuid.uuid4()),
+                           **fields)
+
+
+class ClaimsScorer(Scorer):
+    """Base class of the two built-in scorers; `measure` is the whole Mastra pipeline."""
+
     version: ClassVar[str]
     labels: ClassVar[tuple[str, ...]]
     empty_context_verdict: ClassVar[str]
@@ -86,12 +118,7 @@ class Scorer:
     VerdictSchema: ClassVar[type[BaseModel]]
     VerdictsSchema: ClassVar[type[BaseModel]]
 
-    def __init__(self, judge: Judge, reason: ReasonMode = "verdicts") -> None:
-        self.judge = judge
-        self.reason_mode = reason
-
-    def run(self, output: str, context: ContextArg, *, input: str | None = None, scale: float = 1) -> ScoreResult:
-        output, context_list, input, scale = check_inputs(output, context, input, scale)
+    def measure(self, output: str, context: list[str], input: str | None, scale: float) -> ScoreResult:
         calls: list[JudgeCall] = []
         claims_msgs = prompts.claims_messages(output)
         claims: list[str] = []
@@ -102,12 +129,12 @@ class Scorer:
             calls.append(call)
             claims = [c for c in distinct(answer.claims) if check.from_output(c)]  # type: ignore[union-attr]
             claims += uncovered(output, claims)
-        verdicts, analyze_prompt = self._verdicts(claims, context_list, calls)
+        verdicts, analyze_prompt = self._verdicts(claims, context, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
-        result = ScoreResult(
-            scorer=self.name, run_id=str(uuid.uuid4()), score=score, reason="", output=output,
-            context=context_list, input=input, scale=scale, claims=claims, verdicts=verdicts,
+        result = self.result(
+            score=score, reason="", output=output,
+            context=context, input=input, scale=scale, claims=claims, verdicts=verdicts,
             preprocess_step_result={"claims": claims}, preprocess_prompt=claims_msgs[-1]["content"],
             analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
             analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims, votes=self.judge.config.votes,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..results import ScoreResult
-from .base import Scorer, listing, verdict_schemas
+from .base import ClaimsScorer, listing, verdict_schemas
 from .labels import Label
 from .prompts import DATA_RULE
 
@@ -44,7 +44,7 @@ Explain the score in one or two sentences for a developer: name the claims that 
 and why. Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>"}}"""
 
 
-class Faithfulness(Scorer):
+class Faithfulness(ClaimsScorer):
     name = "faithfulness"
     version = "faithfulness-3"
     labels = ("yes", "no", "unsure")

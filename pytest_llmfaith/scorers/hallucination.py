@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..results import ScoreResult
-from .base import Scorer, listing, verdict_schemas
+from .base import ClaimsScorer, listing, verdict_schemas
 from .labels import Label
 from .prompts import DATA_RULE
 
@@ -56,8 +56,9 @@ Explain the score in one or two sentences for a developer: name the hallucinated
 Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>"}}"""
 
 
-class Hallucination(Scorer):
+class Hallucination(ClaimsScorer):
     name = "hallucination"
+    higher_is_better = False
     version = "hallucination-4"
     labels = ("yes", "no", "unsure")  # the judge's "supported" labels; verdicts are yes / no
     empty_context_verdict = "yes"

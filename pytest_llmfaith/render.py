@@ -1,0 +1,106 @@
+"""The report as files: the JSON report and the GitHub step summary (markdown), plus the cell
+texts the terminal table shares with the markdown one. No pytest here."""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from pathlib import Path
+
+from .report import Report, Totals
+from .results import Assessment, Status
+from .scorers.base import shorten
+
+REPORT_VERSION = 1
+
+
+class ReportWarning(UserWarning):
+    """An llmfaith output file could not be written; the run and its other outputs go on."""
+
+
+def json_text(report: Report) -> str:
+    data = {"version": REPORT_VERSION, "totals": report.totals.model_dump(),
+            "gate_failures": report.gate_failures, "judge_errors": report.judge_errors,
+            "baseline_not_run": report.baseline_not_run,
+            "judge_check": report.judge_check.model_dump(mode="json") if report.judge_check else None,
+            "results": [a.model_dump(mode="json") for a in report.assessments]}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def markdown(report: Report) -> str:
+    rows = ["| test | scorer | score | threshold | result |", "|---|---|---|---|---|"]
+    rows += [f"| `{a.name}` | {a.result.scorer} | {score_text(a)} | {threshold_text(a, ' ')} | "
+             f"{' '.join(_MARKDOWN_STATUS[s] for s in a.statuses)} |" for a in report.assessments]
+    lines = ["### pytest-llmfaith", "", *rows, "", footer(report.totals), ""]
+    lines += [f"- {report.judge_check.summary()}"] if report.judge_check else []
+    lines += [f"- ❌ {first}" + "".join(f"\n  - {d.strip()}" for d in details)
+              for first, *details in (g.splitlines() for g in report.gate_failures)]
+    lines += [f"- ⚠️ judge error in `{test}`: {error}" for test, error in report.judge_errors.items()]
+    lines += [f"- ❌ `{a.key}`: {shorten(a.result.reason, 600)}" for a in report.assessments
+              if a.outcome == Status.FAIL]
+    if report.baseline_not_run:
+        lines.append(f"- baseline entries not run: {', '.join(f'`{k}`' for k in report.baseline_not_run)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_outputs(report: Report, json_path: Path | None) -> None:
+    """The JSON report and the GitHub step summary. One that cannot be written is a warning (and
+    a line of report.unwritten): raising here would cost the run its failure details, short
+    summary and table."""
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    for what, path, write in (("JSON report (--llm-report)", json_path, _write_json),
+                              ("GitHub step summary (GITHUB_STEP_SUMMARY)",
+                               Path(summary) if summary else None, _append_markdown)):
+        if path is None:
+            continue
+        try:
+            write(report, path)
+        except OSError as err:
+            report.unwritten.append(f"llmfaith: could not write the {what} to {path}: {err}. "
+                                    "Fix: point it at a writable file path.")
+    for problem in report.unwritten:
+        try:
+            warnings.warn(ReportWarning(problem), stacklevel=2)
+        except ReportWarning:  # -W error: still shown, in the llmfaith section
+            pass
+
+
+def _write_json(report: Report, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
+    path.write_text(json_text(report), encoding="utf-8", errors="backslashreplace")
+
+
+def _append_markdown(report: Report, path: Path) -> None:
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as fh:
+        fh.write(markdown(report))
+
+
+_MARKDOWN_STATUS = {Status.PASS: "✅ pass", Status.FAIL: "❌ fail", Status.XFAIL: "➖ xfail (expected)",
+                    Status.REGRESSED: "📉 regressed", Status.NO_THRESHOLD: "· no threshold",
+                    Status.UNSTABLE: "⚠️ unstable"}
+
+
+def score_text(a: Assessment) -> str:
+    """The score, or NO CLAIMS: a 0 that no claim produced must not read like a measured 0."""
+    return "NO CLAIMS" if a.result.no_claims else f"{a.result.score:.2f}"
+
+
+def threshold_text(a: Assessment, space: str = "") -> str:
+    return "-" if a.threshold is None else f"{a.comparison}{space}{a.threshold:.2f}"
+
+
+def money(cost: float | None) -> str:
+    return "n/a" if cost is None else f"${cost:.4f}"
+
+
+def footer(t: Totals) -> str:
+    extra = "".join(f", {n} {what}" for n, what in ((t.xfailed, "xfailed"), (t.regressed, "regressed"),
+                                                     (t.no_threshold, "without threshold"),
+                                                     (t.unstable, "unstable")) if n)
+    saved = f" ({t.tokens_saved:,} saved by the cache)" if t.tokens_saved else ""
+    saved_cost = f" ({money(t.cost_saved_usd)} saved)" if t.cost_saved_usd else ""
+    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{extra}); judge calls "
+            f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
+            f"tokens {t.tokens:,}{saved}; cost {money(t.cost_usd)}{saved_cost}; judge time {t.judge_seconds:.1f}s")

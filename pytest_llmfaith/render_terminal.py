@@ -1,0 +1,156 @@
+"""The report on the terminal: the llmfaith section after a run, and the gate failures in
+pytest's own closing lines. Written only through TerminalReporter's public API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .render import footer, money, score_text, threshold_text
+from .report import Report
+from .results import Assessment, JudgeCall, Status
+from .scorers.base import shorten
+
+if TYPE_CHECKING:
+    from _pytest.terminal import TerminalReporter
+
+GATE_NODE_ID = "llmfaith gate"
+GATE_STAT = "llmfaith gate failed"  # pytest's last line counts it: "4 passed, 1 llmfaith gate failed"
+
+
+def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
+    """The terminal section: a row per assessment, reasons of failures, totals, gates."""
+    tr.section("llmfaith: LLM judge scores")
+    # Config.get_terminal_writer() is public; its width is the one pytest's own separators use
+    width = tr.config.get_terminal_writer().fullwidth
+    columns = _columns(report.assessments, priced=report.totals.cost_usd is not None)
+    longest = max((len(a.name) for a in report.assessments), default=0)
+    while longest > width - _width(columns) and any(c.give_up for c in columns):
+        columns.remove(min((c for c in columns if c.give_up), key=lambda c: c.give_up))
+    test_width = max(min(longest, width - _width(columns)), 20)
+    if report.assessments:
+        tr.write_line(f"{'test':<{test_width}}" + "".join(c.format(c.header) for c in columns), bold=True)
+    for a in report.assessments:
+        tr.write_line(f"{fit_test_id(a.name, test_width):<{test_width}}"
+                      + "".join(c.format(c.cell(a)) for c in columns), **_colour(a))
+    for a in report.assessments:
+        if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
+            tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
+    for test, error in report.judge_errors.items():
+        tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+    if report.judge_check is not None:
+        tr.write_line(report.judge_check.summary())
+    tr.write_line(footer(report.totals) + (f"; {len(report.judge_errors)} tests hit judge errors"
+                                           if report.judge_errors else ""))
+    for note in report.gate_notes:
+        tr.write_line(note)
+    if report.baseline_not_run:
+        shown = report.baseline_not_run if verbose else report.baseline_not_run[:10]
+        more = len(report.baseline_not_run) - len(shown)
+        tr.write_line(f"llmfaith: baseline entries not run ({len(report.baseline_not_run)}): "
+                      + ", ".join(shown) + (f", and {more} more (-v lists them)" if more else ""))
+    for failure in report.gate_failures:
+        first, *details = failure.splitlines()
+        tr.write_line(f"llmfaith gate FAILED: {first}", red=True, bold=True)
+        for detail in details:
+            tr.write_line(detail, red=True)
+    for problem in report.unwritten:
+        tr.write_line(f"WARNING {problem}", yellow=True)
+
+
+def flag_gate_failures(report: Report, tr: TerminalReporter) -> None:
+    """Put each gate failure in pytest's own closing lines: the short test summary
+    (`FAILED llmfaith gate - ...`) and the last line (`4 passed, 1 llmfaith gate failed`), so a
+    run whose tests all passed does not read as green while it exits 1."""
+    for failure in report.gate_failures:
+        first, *details = failure.splitlines()
+        changes = "; ".join(d.strip() for d in details)
+        flag = _GateFlag(nodeid=GATE_NODE_ID, location=("llmfaith", None, GATE_NODE_ID), keywords={},
+                         outcome="failed", longrepr=first + (f"; {changes}" if changes else ""), when="call")
+        tr.stats.setdefault("failed", []).append(flag)
+        tr.stats.setdefault(GATE_STAT, []).append(failure)
+
+
+class _GateFlag(pytest.TestReport):
+    """A FAILED line of pytest's short summary that its last line does not count as a failed test."""
+
+    count_towards_summary = False
+
+
+@dataclass
+class _Column:
+    """A column of the terminal table after the test id."""
+
+    header: str
+    width: int
+    cell: Callable[[Assessment], str]
+    left: bool = False
+    give_up: int = 0  # > 0: given up, 1 first, when a narrow terminal needs the room for test ids
+
+    def format(self, text: str) -> str:
+        return " " + (f"{text:<{self.width}}" if self.left else f"{text:>{self.width}}")
+
+
+def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
+    def spent(a: Assessment) -> list[JudgeCall]:
+        return [c for c in a.result.judge_calls if not c.cached]
+
+    def cost(a: Assessment) -> str:
+        costs = [c.cost_usd for c in spent(a) if c.cost_usd is not None]
+        return money(sum(costs) if costs else None)
+
+    columns = [
+        _Column("scorer", max([8, *(len(_short(a)) for a in assessments)]), _short, left=True),
+        _Column("score", max([5, *(len(score_text(a)) for a in assessments)]), score_text),  # NO CLAIMS is wider
+        _Column("thresh", 7, threshold_text),
+        _Column("result", max([6, *(len(a.status) for a in assessments)]), lambda a: a.status, left=True),
+        # votes: the agreement of the least agreed-on claim; UNSTABLE in the result already warns
+        *([_Column("agree", 5, lambda a: a.result.lowest_agreement or "-", give_up=1)]
+          if any(a.result.votes > 1 for a in assessments) else []),
+        _Column("calls", 5, lambda a: str(len(a.result.judge_calls))),
+        _Column("hits", 4, lambda a: str(len(a.result.judge_calls) - len(spent(a))), give_up=3),
+        _Column("tokens", 7, give_up=2, cell=lambda a: str(sum(
+            (c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in spent(a)))),
+    ]
+    return columns + ([_Column("cost", 8, cost)] if priced else [])  # only when some call had a known price
+
+
+def _width(columns: list[_Column]) -> int:
+    return sum(c.width + 1 for c in columns)
+
+
+_SHORT = {"faithfulness": "faithful", "hallucination": "halluc"}
+
+
+def _short(a: Assessment) -> str:
+    """The scorer cell: the built-ins abbreviated, a registered scorer by its name."""
+    return _SHORT.get(a.result.scorer, a.result.scorer)
+
+_COLOUR: dict[Status, dict[str, bool]] = {Status.PASS: {"green": True}, Status.FAIL: {"red": True},
+                                          Status.REGRESSED: {"red": True}, Status.XFAIL: {"yellow": True},
+                                          Status.UNSTABLE: {"yellow": True}}
+
+
+def _colour(a: Assessment) -> dict[str, bool]:
+    """A pass that a close vote decided is a warning, not green; a failure or regression stays red."""
+    return _COLOUR[Status.UNSTABLE] if a.statuses == (Status.PASS, Status.UNSTABLE) else _COLOUR.get(a.outcome, {})
+
+
+def fit_test_id(name: str, width: int) -> str:
+    """Fit a test id into `width`, giving up first the directories, then the file, then the middle
+    of the test name: the test name is what a reader looks for."""
+    if len(name) <= width:
+        return name
+    path, sep, test = name.partition("::")
+    if sep:
+        *directories, file = path.split("/")
+        shorter = ["…/" + "/".join([*directories[i:], file]) for i in range(1, len(directories))] + [file, "…"]
+        for candidate in shorter:
+            if len(f"{candidate}::{test}") <= width:
+                return f"{candidate}::{test}"
+        name = "…::" + test
+    head = (width - 1) * 2 // 3
+    return name[:head] + "…" + name[len(name) - (width - 1 - head):]
