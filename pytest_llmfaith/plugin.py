@@ -98,8 +98,7 @@ class RunHooks:
         self.check: CheckReport | None = None
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
         self.notes: list[str] = []  # recordings, unused entries, budget, relay
-        self._prewarm = session.relay_run is not None  # until the first test that uses the judge
-        self._judge_modules: dict[int, bool] = {}
+        self._judge_modules: dict[int, bool] = {}  # module id -> it imports the llmfaith assertions
 
     @property
     def judged(self) -> bool:
@@ -118,10 +117,12 @@ class RunHooks:
                 self.session.relay_run = new_relay_run(settings.judge_concurrency)
             node.workerinput["llmfaith_relay"] = self.session.relay_run
 
-    def pytest_itemcollected(self, item: pytest.Item) -> None:
-        """At the first collected test that uses the judge, start the relay in the background."""
-        if self._prewarm and self._uses_judge(item):
-            self._prewarm = False
+    @pytest.hookimpl(trylast=True)  # after -k, -m and --lf chose the tests that will run
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        """When a test that will run uses the judge, start the relay in the background now, so
+        that litellm's import overlaps the start of the tests rather than delaying the first call."""
+        if self.session.relay_run is not None and not config.option.collectonly \
+                and any(self._uses_judge(item) for item in items):
             self.session.prewarm_relay()
 
     def _uses_judge(self, item: pytest.Item) -> bool:

@@ -40,7 +40,7 @@ from .transport import Completion, CompletionRequest
 SERVER_MODULE = "pytest_llmfaith.relay_server"
 TOKEN_HEADER = "X-LLMFaith-Relay-Token"
 CLIENT_HEADER = "X-LLMFaith-Client"
-START_TIMEOUT = 120.0  # litellm's import takes 5 s on an idle core, several times that under load
+START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
 DEFAULT_IDLE_TIMEOUT = 300.0
 FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
        "`python -m pytest_llmfaith relay status` shows the relays running")
@@ -146,8 +146,9 @@ class RelayDeath(BaseModel):
         if "SIGKILL" in self.how:
             return ("SIGKILL mostly comes from the out-of-memory killer (see `dmesg`) or from someone "
                     "killing it: free memory or run fewer processes")
-        if "stopping:" in self.log_tail:
-            return "it was stopped (its log's last lines say by what); run the tests again"
+        if "stopping:" in self.log_tail or self.how == "exited with code 0":
+            return ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
+                    "LLMFAITH_RELAY_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
         return "if it failed on its own, report it with this log"
 
 

@@ -129,9 +129,9 @@ class LLMFaithSession:
         return lambda: RelayTransport(relay, config)
 
     def prewarm_relay(self) -> None:
-        """Start the relay in the background when the first collected test that uses the judge is
-        seen and its calls will reach the judge (cache off or refresh, or no cache yet): litellm's
-        import then overlaps collection. A cached or replayed run starts nothing."""
+        """Start the relay in the background (a test that will run uses the judge) when its calls
+        will reach the judge (cache off or refresh, or no cache yet): litellm's import then overlaps
+        the start of the tests. A cached or replayed run starts nothing."""
         s = self.settings
         calls = s.cache in ("off", "refresh") or (s.cache == "use" and s.recordings is None
                                                    and not s.cache_dir.exists())
