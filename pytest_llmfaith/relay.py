@@ -181,7 +181,7 @@ class RelayClient:
             with file_lock(self.files.lock, wait=False):
                 if self._live() is None and self._starting() is None:
                     self._spawn()
-        except OSError:  # BlockingIOError: someone holds the lock; anything else: the first call says it
+        except (OSError, RelayError):  # BlockingIOError: someone holds the lock; else the first call says it
             pass
 
     def address(self) -> RelayState:
@@ -221,7 +221,13 @@ class RelayClient:
 
     # -- finding, starting, losing the relay ------------------------------------------------
     def _make_directory(self) -> None:
-        relay_root().mkdir(mode=0o700, exist_ok=True)
+        root = relay_root()
+        root.mkdir(mode=0o700, exist_ok=True)
+        stat = root.stat()
+        if stat.st_uid != os.getuid() or stat.st_mode & 0o077:  # another user's folder: never trust it
+            raise RelayError(f"llmfaith: the judge relay's folder {root} belongs to another user or is open "
+                             f"to others (mode {stat.st_mode & 0o777:o}), so the relay's token would not be "
+                             f"private. Fix: remove it, or point TMPDIR elsewhere; {FIX}.")
         self.run.directory.mkdir(mode=0o700, exist_ok=True)
 
     def _ensure(self) -> RelayState:

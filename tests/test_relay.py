@@ -330,3 +330,13 @@ def test_called_then_hangs():
     while not no_runs_left(relay_root) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert no_runs_left(relay_root)
+
+
+def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
+    relay_root.mkdir()
+    relay_root.chmod(0o755)
+    client = RelayClient(RelayRun(directory=relay_root / "run-1-x", owner_pid=os.getpid(), concurrency=1))
+    client.prewarm()  # in the background: silent, the first call says it
+    with pytest.raises(RelayError, match=r"open to others \(mode 755\).*Fix: remove it, or point TMPDIR elsewhere"):
+        client.address()
+    assert list(relay_root.iterdir()) == []
