@@ -86,27 +86,25 @@ def judge_args(url: str, cache: str = "off", cache_dir: Path | None = None, *ext
     return args
 
 
-class _TimedRequests(list):  # type: ignore[type-arg]
-    """The server's request log, with the arrival time (monotonic seconds) of each request."""
-
-    def append(self, item: Any) -> None:
-        if isinstance(item, dict):
-            item["t"] = time.monotonic()
-        super().append(item)
-
-
 @contextmanager
 def judge(latency: float = 0.0) -> Iterator[JudgeServer]:
-    """The loopback judge on 127.0.0.1 in a daemon thread of this process; always stopped."""
+    """The loopback judge on 127.0.0.1 in a daemon thread of this process (it notes each request's
+    arrival, `t`, in time.monotonic() seconds); always stopped."""
     server = JudgeServer()
-    server.requests = _TimedRequests()
     server.script.latency = latency
     with server:
         yield server
 
 
 def clear_requests(server: JudgeServer) -> None:
-    server.requests = _TimedRequests()
+    server.requests = []
+
+
+def judge_shares(server: JudgeServer, latency: float, started: float, wall: float) -> tuple[float, float]:
+    """Of a run that started at `started` (time.monotonic()) and took `wall` seconds: the share spent
+    before the judge's first request, and the share outside the judge wait (no request in flight)."""
+    first = min((r["t"] for r in server.requests), default=started + wall)
+    return (first - started) / wall, (wall - busy_seconds(server, latency)) / wall
 
 
 def busy_seconds(server: JudgeServer, latency: float) -> float:

@@ -11,9 +11,13 @@ per claim, sent concurrently). Per assertion it prints:
   - prompt characters sent (message contents of the recorded requests), and request body bytes
     (messages plus the response schema and options);
 and the total wall time of the run (median over repeats; it includes pytest start-up and
-litellm's import, 3.5 s on an idle core, paid on the first judge call of every process).
+litellm's import, 3.5-5 s on an idle core), with the share of it spent before the judge's first
+request and outside the judge wait (no request in flight, from the server's clock). The runs
+are serial (no xdist); `--relay on` sends their calls through the judge relay, `--relay off`
+(the default without xdist) calls litellm in the test process; `--before` runs both side by side.
 
     .venv/bin/python benchmarks/cold_run.py [--latency 0.2] [--assertions 10] [--claims 3] [--repeats 3]
+                                            [--relay off|on] [--before]
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import argparse
 import json
 import re
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -31,6 +36,7 @@ from _common import (
     header,
     judge,
     judge_args,
+    judge_shares,
     machine,
     median,
     prompt_chars,
@@ -74,7 +80,10 @@ def main() -> None:
     parser.add_argument("--assertions", type=int, default=10)
     parser.add_argument("--claims", type=int, default=3, help="sentences (claims) per output")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--relay", choices=("off", "on"), default="off", help="--llm-judge-relay of the runs")
+    parser.add_argument("--before", action="store_true", help="run with the relay on and off, side by side")
     args = parser.parse_args()
+    relays = ["off", "on"] if args.before else [args.relay]
     n, latency = args.assertions, args.latency
     print(f"cold_run: {machine()}")
     rows = []
@@ -83,20 +92,24 @@ def main() -> None:
         suite = root / "suite"
         write_suite(suite, suite_files(n, args.claims))
         server.facts(supported=facts(n, args.claims))
-        for mode in ("all", "one"):
-            header(f"--llm-judge-verdicts={mode}, --llm-cache=off, {n} assertions x {args.claims} claims, "
-                   f"judge latency {latency:g} s")
+        for mode, relay in [(m, r) for m in ("all", "one") for r in relays]:
+            header(f"--llm-judge-verdicts={mode}, --llm-judge-relay={relay}, --llm-cache=off, {n} assertions "
+                   f"x {args.claims} claims, judge latency {latency:g} s")
             walls: list[float] = []
+            shares: list[tuple[float, float]] = []
             busy: list[float] = []
             spans: list[float] = []
             requests: list[dict] = []
             footer = ""
             for _ in range(args.repeats):
                 clear_requests(server)
-                wall, proc = pytest_run(suite, [*BASE, *judge_args(server.url, "off"), f"--llm-judge-verdicts={mode}"])
+                started = time.monotonic()
+                wall, proc = pytest_run(suite, [*BASE, *judge_args(server.url, "off"), f"--llm-judge-verdicts={mode}",
+                                                f"--llm-judge-relay={relay}"])
                 if f"{n} passed" not in proc.stdout:
                     raise SystemExit(f"unexpected outcome: {summary_line(proc)}")
                 walls.append(wall)
+                shares.append(judge_shares(server, latency, started, wall))
                 busy.append(busy_seconds(server, latency))
                 times = [r["t"] for r in server.requests]
                 spans.append(max(times) + latency - min(times))
@@ -110,7 +123,9 @@ def main() -> None:
             body = sum(len(json.dumps(r["body"])) for r in requests)
             rt_server = median(busy) / latency / n if latency else float("nan")
             rt_wall = median(spans) / latency / n if latency else float("nan")
-            print(f"wall time (whole run) : {spread(walls)}")
+            before_first, not_waiting = (median([share[k] for share in shares]) for k in (0, 1))
+            print(f"wall time (whole run) : {spread(walls)}; {before_first:.0%} before the first judge request, "
+                  f"{not_waiting:.0%} ({not_waiting * median(walls):.2f} s) outside the judge wait")
             print(f"judge phase wall time : {spread(spans)} (first request to last answer)")
             print(f"plugin footer         : {footer}")
             print(f"judge calls / assertion           : {len(requests) / n:.2f} "
@@ -120,15 +135,15 @@ def main() -> None:
             print(f"prompt characters / assertion     : {chars / n:,.0f} "
                   f"({', '.join(f'{k} {v / n:,.0f}' for k, v in sorted(chars_by_step.items()))}); "
                   f"request bodies {body / n:,.0f} bytes")
-            rows.append((mode, len(requests) / n, rt_server, rt_wall, chars / n, body / n,
-                         median(walls), median(spans)))
+            rows.append((f"{mode}/{relay}", len(requests) / n, rt_server, rt_wall, chars / n, body / n,
+                         median(walls), median(spans), before_first, not_waiting))
     header(f"summary per assertion (latency {latency:g} s, {n} assertions, {args.claims} claims each)")
-    print(f"{'verdicts':<9} {'calls':>6} {'round-trips':>12} {'(by wall)':>10} {'prompt chars':>13} "
-          f"{'body bytes':>11} {'run wall s':>11} {'judge phase s':>14}")
-    for mode, calls, rt, rtw, chars, body, wall, span in rows:
-        print(f"{mode:<9} {calls:>6.2f} {rt:>12.2f} {rtw:>10.2f} {chars:>13,.0f} {body:>11,.0f} "
-              f"{wall:>11.2f} {span:>14.2f}")
-    print("(run wall time includes pytest start-up and litellm's import on the first judge call)")
+    print(f"{'verdicts/relay':<14} {'calls':>6} {'round-trips':>12} {'(by wall)':>10} {'prompt chars':>13} "
+          f"{'body bytes':>11} {'run wall s':>11} {'judge phase s':>14} {'before 1st':>11} {'outside wait':>13}")
+    for mode, calls, rt, rtw, chars, body, wall, span, before_first, not_waiting in rows:
+        print(f"{mode:<14} {calls:>6.2f} {rt:>12.2f} {rtw:>10.2f} {chars:>13,.0f} {body:>11,.0f} "
+              f"{wall:>11.2f} {span:>14.2f} {before_first:>11.0%} {not_waiting:>13.0%}")
+    print("(run wall time includes pytest start-up and litellm's import, in the test process or the relay)")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ SCRIPTS: dict[str, list[str]] = {  # name -> the extra arguments of a --quick ru
     "cache_hit": ["--iterations", "500"],
     "cached_rerun": ["--repeats", "3", "--small", "0"],
     "cold_run": ["--repeats", "1", "--assertions", "6"],
-    "xdist": ["--repeats", "1"],
+    "xdist": ["--repeats", "1", "--assertions", "24"],
 }
 
 

@@ -1,13 +1,17 @@
-"""pytest-xdist against a slow judge: `-n 4` vs `-n 0`, cache off.
+"""pytest-xdist against a slow judge: -n 0, -n 2, -n 4, cache off, with and without the judge relay.
 
-A generated suite of N assertions (default 24, in 4 files; each output has 3 claims, all
+A generated suite of N assertions (default 24 and 96, in 4 files; each output has 3 claims, all
 supported) runs against a loopback judge that takes --latency seconds per answer (default 0.3),
-with --llm-cache=off, under `-n 0` and `-n 4` (interleaved). It prints the median wall time of
-each, the speed-up, and, from the judge server's clock, how long the judge had at least one
-request in flight (the part of the run that parallelises), and checks that the controller's
-merged summary counts every score once.
+with --llm-cache=off. Per suite size and run mode (interleaved over --repeats) it prints the median
+wall time, the share of the run spent before the judge's first request and outside the judge wait
+(from the judge server's clock: no request in flight), and the speed-up against -n 0. The modes:
+  -n 0           the default without xdist: litellm in the test process
+  -n 0 relay     --llm-judge-relay=on: the relay without xdist
+  -n W           the default under xdist: the workers' calls go through the run's judge relay
+  -n W before    --before: --llm-judge-relay=off, every worker imports litellm (the old path)
+It also checks that the controller's merged summary counts every score once.
 
-    .venv/bin/python benchmarks/xdist.py [--repeats 2] [--assertions 24] [--latency 0.3] [--workers 4]
+    .venv/bin/python benchmarks/xdist.py [--repeats 2] [--assertions 24 96] [--latency 0.3] [--workers 2 4] [--before]
 """
 
 from __future__ import annotations
@@ -16,18 +20,18 @@ import argparse
 import re
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from _common import (
-    busy_seconds,
     clear_requests,
     header,
     judge,
     judge_args,
+    judge_shares,
     machine,
     median,
     pytest_run,
-    spread,
     summary_line,
     write_suite,
 )
@@ -53,55 +57,66 @@ def suite_files(n: int) -> dict[str, str]:
     return {name: "\n".join(lines) for name, lines in files.items()}
 
 
+def modes(workers: list[int], before: bool) -> dict[str, list[str]]:
+    found = {"-n 0": ["-n", "0"], "-n 0 relay": ["-n", "0", "--llm-judge-relay=on"]}
+    for w in workers:
+        found[f"-n {w}"] = ["-n", str(w)]
+        if before:
+            found[f"-n {w} before"] = ["-n", str(w), "--llm-judge-relay=off"]
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=2, help="runs of each variant (each -n 0 run "
-                        "waits >= 14.4 s for the judge alone)")
-    parser.add_argument("--assertions", type=int, default=24)
+    parser.add_argument("--repeats", type=int, default=2, help="runs of each mode (each -n 0 run of 24 "
+                        "assertions waits >= 14.4 s for the judge alone)")
+    parser.add_argument("--assertions", type=int, nargs="+", default=[24, 96])
     parser.add_argument("--latency", type=float, default=0.3, help="seconds the judge takes per answer")
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--before", action="store_true", help="also run each -n W with --llm-judge-relay=off")
     args = parser.parse_args()
-    n = args.assertions
     print(f"xdist: {machine()}")
     ok = True
+    table: list[tuple[int, str, float, float, float, float]] = []
     with tempfile.TemporaryDirectory(prefix="llmfaith-bench-") as tmp, judge(args.latency) as server:
-        root = Path(tmp)
-        suite = root / "suite"
-        write_suite(suite, suite_files(n))
-        facts: list[str] = []
-        for i in range(n):
-            facts += re.split(r"(?<=\.)\s+", case(i)[0])
-        server.facts(supported=facts)
-        header(f"{n} assertions, judge latency {args.latency:g} s, --llm-cache=off")
-        variants = {"-n 0": ["-n", "0"], f"-n {args.workers}": ["-n", str(args.workers)]}
-        walls: dict[str, list[float]] = {k: [] for k in variants}
-        busy: dict[str, list[float]] = {k: [] for k in variants}
-        calls: dict[str, int] = {}
-        footers: dict[str, str] = {}
-        for _ in range(args.repeats):
-            for name, extra in variants.items():
-                clear_requests(server)
-                wall, proc = pytest_run(suite, [*BASE, *extra, *judge_args(server.url, "off")])
-                if f"{n} passed" not in proc.stdout:
-                    raise SystemExit(f"{name}: {summary_line(proc)}")
-                walls[name].append(wall)
-                busy[name].append(busy_seconds(server, args.latency))
-                calls[name] = len(server.requests)
-                footers[name] = next((line for line in proc.stdout.splitlines() if line.startswith("llmfaith:")), "")
-                ok &= f"llmfaith: {n} scores" in footers[name]
-        for name in variants:
-            print(f"{name:<6}: wall {spread(walls[name])}; judge busy {median(busy[name]):.2f} s; "
-                  f"{calls[name]} judge calls")
-            print(f"        {footers[name]}")
-        serial, parallel = (median(walls[k]) for k in variants)
-        b_serial, b_parallel = (median(busy[k]) for k in variants)
+        for n in args.assertions:
+            suite = Path(tmp) / f"suite-{n}"
+            write_suite(suite, suite_files(n))
+            facts: list[str] = []
+            for i in range(n):
+                facts += re.split(r"(?<=\.)\s+", case(i)[0])
+            server.facts(supported=facts)
+            header(f"{n} assertions, judge latency {args.latency:g} s, --llm-cache=off")
+            variants = modes(args.workers, args.before)
+            walls: dict[str, list[float]] = {k: [] for k in variants}
+            first: dict[str, list[float]] = {k: [] for k in variants}
+            outside: dict[str, list[float]] = {k: [] for k in variants}
+            for _ in range(args.repeats):
+                for name, extra in variants.items():
+                    clear_requests(server)
+                    started = time.monotonic()
+                    wall, proc = pytest_run(suite, [*BASE, *extra, *judge_args(server.url, "off")])
+                    if f"{n} passed" not in proc.stdout:
+                        raise SystemExit(f"{name}: {summary_line(proc)}")
+                    ok &= f"llmfaith: {n} scores" in proc.stdout
+                    before_first, not_waiting = judge_shares(server, args.latency, started, wall)
+                    walls[name].append(wall)
+                    first[name].append(before_first)
+                    outside[name].append(not_waiting)
+            serial = median(walls["-n 0"])
+            print(f"{'mode':<14} {'wall s':>8} {'before 1st request':>19} {'outside judge wait':>19} "
+                  f"{'speed-up vs -n 0':>17}")
+            for name in variants:
+                wall = median(walls[name])
+                row = (n, name, wall, median(first[name]), median(outside[name]), serial / wall)
+                table.append(row)
+                print(f"{name:<14} {wall:>8.2f} {row[3]:>18.0%} {row[4]:>18.0%} {row[5]:>16.2f}x")
         header("result")
-        print(f"speed-up -n {args.workers} vs -n 0: {serial / parallel:.2f}x wall "
-              f"({serial:.2f} s -> {parallel:.2f} s); judge-wait part {b_serial / b_parallel:.2f}x "
-              f"({b_serial:.2f} s -> {b_parallel:.2f} s)")
-        print(f"fixed cost outside the judge wait: -n 0 {serial - b_serial:.2f} s, "
-              f"-n {args.workers} {parallel - b_parallel:.2f} s (start-up, each worker's litellm import, scoring)")
-        print(f"merged summary counts each of the {n} scores once: {'yes' if ok else 'NO'}")
+        for n, name, wall, before_first, not_waiting, speedup in table:
+            print(f"{n:>4} assertions {name:<14}: {wall:6.2f} s, {before_first:4.0%} before the first judge "
+                  f"request, {not_waiting:4.0%} ({wall * not_waiting:5.2f} s) outside the judge wait, "
+                  f"{speedup:.2f}x vs -n 0")
+        print(f"merged summary counts each score once: {'yes' if ok else 'NO'}")
     if not ok:
         sys.exit(1)
 

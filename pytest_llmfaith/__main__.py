@@ -13,6 +13,7 @@ COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
     "cache": ("pytest_llmfaith.cache_cli", "stats, show, prune and merge the judge cache and the recordings"),
     "check": ("pytest_llmfaith.selfcheck.command", "score the judge on a labelled set (--min-accuracy to gate)"),
+    "relay": ("pytest_llmfaith.relay", "status | stop: the judge relays of the test runs going on"),
 }
 
 

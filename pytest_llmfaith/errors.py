@@ -36,6 +36,10 @@ class LocalServerDied(JudgeError):
     """The offline judge's server died and could not be replaced; the message says how it ended."""
 
 
+class RelayError(JudgeError):
+    """The run's judge relay could not be started or reached, or died; the message says how and the fix."""
+
+
 class BudgetExceeded(JudgeError):
     """The run's judge budget (--llm-max-judge-calls / --llm-max-cost) is spent: no new calls."""
 

@@ -77,6 +77,7 @@ class Judge:
         self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
         self.recorder: Recorder | None = None  # the committed recordings, read before the cache
         self.budget: Budget | None = None  # the run's limit on new calls
+        self.connect: Callable[[], Transport] | None = None  # makes the transport (the run's relay); None: litellm here
 
     # -- cache identity -------------------------------------------------------------------
     @property
@@ -234,7 +235,8 @@ class Judge:
         if self._transport is None:
             with self._lock:
                 if self._transport is None:
-                    self._transport = LiteLLMTransport(self.config, announce=self.progress.judge_loading)
+                    self._transport = self.connect() if self.connect is not None else \
+                        LiteLLMTransport(self.config, announce=self.progress.judge_loading)
         return self._transport
 
     def _completion(self, step: str, messages: Messages, schema: type[BaseModel] | None,

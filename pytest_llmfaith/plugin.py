@@ -20,7 +20,7 @@ import pytest
 from . import hookspecs, progress
 from .errors import BudgetExceeded, LLMFaithError
 from .housekeeping import Housekeeping
-from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
+from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item, new_relay_run
 from .settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
@@ -74,6 +74,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if settings.max_judge_calls is not None or settings.max_cost is not None:
         shared = getattr(config, "workerinput", {}).get("llmfaith_budget_dir")  # xdist: the controller's
         session.budget_dir = Path(shared or tempfile.mkdtemp(prefix="llmfaith-budget-"))
+    if hasattr(config, "workerinput"):  # xdist: the controller's relay, if it has one
+        session.relay_run = config.workerinput.get("llmfaith_relay")
+    elif settings.judge_relay == "on":
+        session.relay_run = new_relay_run(settings.judge_concurrency)
     previous = activate(session)
     config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
 
@@ -101,7 +105,8 @@ class RunHooks:
         self.report: Report | None = None
         self.check: CheckReport | None = None
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
-        self.notes: list[str] = []  # recordings, unused entries, budget
+        self.notes: list[str] = []  # recordings, unused entries, budget, relay
+        self._judge_modules: dict[int, bool] = {}  # module id -> it imports the llmfaith assertions
 
     @property
     def judged(self) -> bool:
@@ -110,9 +115,36 @@ class RunHooks:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
-        """xdist: every worker counts against the controller's budget."""
+        """xdist: every worker counts against the controller's budget, and sends its judge calls
+        through the run's one relay (started by the first process that needs it)."""
         if self.session.budget_dir is not None:
             node.workerinput["llmfaith_budget_dir"] = str(self.session.budget_dir)
+        settings = self.session.settings
+        if settings.judge_relay != "off":
+            if self.session.relay_run is None:
+                self.session.relay_run = new_relay_run(settings.judge_concurrency)
+            node.workerinput["llmfaith_relay"] = self.session.relay_run
+
+    @pytest.hookimpl(trylast=True)  # after -k, -m and --lf chose the tests that will run
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        """When a test that will run uses the judge, start the relay in the background now, so
+        that litellm's import overlaps the start of the tests rather than delaying the first call."""
+        if self.session.relay_run is not None and not config.option.collectonly \
+                and any(self._uses_judge(item) for item in items):
+            self.session.prewarm_relay()
+
+    def _uses_judge(self, item: pytest.Item) -> bool:
+        """The llm_judge fixture, the llmfaith marker, or the assertions in the test's module."""
+        if "llm_judge" in getattr(item, "fixturenames", ()) or item.get_closest_marker("llmfaith"):
+            return True
+        module = getattr(item, "module", None)
+        if module is None:
+            return False
+        if id(module) not in self._judge_modules:
+            self._judge_modules[id(module)] = any(
+                getattr(value, "__module__", None) == f"{__package__}.assertion"
+                or getattr(value, "__name__", None) == __package__ for value in vars(module).values())
+        return self._judge_modules[id(module)]
 
     def pytest_deselected(self) -> None:
         self.housekeeping.deselected = True  # not a full run: unused entries are not all known
@@ -209,6 +241,11 @@ class RunHooks:
             self.notes = [f"llmfaith recordings: not updated: {err}"]
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        run = self.session.relay_run
+        if run is not None and os.path.isdir(run["directory"]):
+            from .relay import summary
+
+            self.notes += filter(None, [summary(Path(run["directory"]))])
         if not self.judged:
             return
         from . import gates

@@ -7,9 +7,10 @@ imported on the first assertion, so a suite that never scores never pays for the
 from __future__ import annotations
 
 import contextvars
+import os
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,10 +26,13 @@ if TYPE_CHECKING:
     from .budget import Budget
     from .cache import JudgeCache
     from .judge import Judge
+    from .judge_config import JudgeConfig
     from .recordings import Recorder
+    from .relay import RelayClient
     from .results import Assessment
     from .scorers import Scorer
     from .scorers.registry import ScorerRegistry
+    from .transport import Transport
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
@@ -66,6 +70,8 @@ class LLMFaithSession:
         self._recorder: Recorder | None = None
         self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
         self._budget: Budget | None = None
+        self.relay_run: dict[str, Any] | None = None  # the run's judge relay (new_relay_run), when in use
+        self._relay: RelayClient | None = None
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
         self._judges_lock = threading.Lock()  # judges, cache and scorers are made once, in any thread
@@ -116,15 +122,47 @@ class LLMFaithSession:
                     from .budget import Budget
 
                     self._budget = Budget(self.budget_dir, s.max_judge_calls, s.max_cost)
-            self._judges[model] = Judge(JudgeConfig(
+            config = JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,
                 max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
-            ), self._cache)
+                concurrency=s.judge_concurrency,
+            )
+            self._judges[model] = Judge(config, self._cache)
+            self._judges[model].connect = self._relay_connect(config)
             self._judges[model].progress = self.progress
             self._judges[model].recorder = self._recorder
             self._judges[model].budget = self._budget
         return self._judges[model]
+
+    def relay(self) -> RelayClient | None:
+        """This process's client of the run's judge relay; None when the run has none."""
+        if self._relay is None and self.relay_run is not None:
+            from .relay import RelayClient, RelayRun
+
+            self._relay = RelayClient(RelayRun.model_validate(self.relay_run))
+        return self._relay
+
+    def _relay_connect(self, config: JudgeConfig) -> Callable[[], Transport] | None:
+        """How a judge reaches the run's relay; None (litellm in this process) without a relay, and
+        for the offline judge, whose shared server already is the run's one process with the model."""
+        relay = self.relay()
+        if relay is None or config.is_local:
+            return None
+        from .relay import RelayTransport
+
+        return lambda: RelayTransport(relay, config)
+
+    def prewarm_relay(self) -> None:
+        """Start the relay in the background (a test that will run uses the judge) when its calls
+        will reach the judge (cache off or refresh, or no cache yet): litellm's import then overlaps
+        the start of the tests. A cached or replayed run starts nothing."""
+        s = self.settings
+        calls = s.cache in ("off", "refresh") or (s.cache == "use" and s.recordings is None
+                                                   and not s.cache_dir.exists())
+        relay = self.relay()
+        if relay is not None and calls and s.judge_model and not s.judge_model.startswith("local"):
+            relay.prewarm()
 
     @contextmanager
     def asking_outside_tests(self, owner: str) -> Iterator[None]:
@@ -189,6 +227,22 @@ class LLMFaithSession:
         for store in (self._cache, self._budget):
             if store is not None:
                 store.close()
+        run = self.relay_run
+        if run is not None and run["owner_pid"] == os.getpid() and os.path.isdir(run["directory"]):
+            from .relay import stop_run
+
+            stop_run(Path(run["directory"]))
+
+
+def new_relay_run(concurrency: int) -> dict[str, Any]:
+    """A run's judge relay: its folder (made only when a judge call needs it), its owner (this
+    process: it stops the relay at the end) and the run-wide concurrency limit."""
+    import secrets
+
+    from .processes import relay_root
+
+    return {"directory": str(relay_root() / f"run-{os.getpid()}-{secrets.token_hex(4)}"),
+            "owner_pid": os.getpid(), "concurrency": concurrency}
 
 
 def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:

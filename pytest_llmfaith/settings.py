@@ -21,6 +21,7 @@ CACHE_MODES: tuple[str, ...] = ("use", "refresh", "replay", "off")
 REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
 VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one", "label")
 NO_CLAIMS_MODES: tuple[str, ...] = ("fail", "pass")
+RELAY_MODES: tuple[str, ...] = ("auto", "on", "off")
 
 
 def _choice(*choices: str) -> Callable[[str], str]:
@@ -142,6 +143,12 @@ OPTIONS: tuple[Option, ...] = (
            _number(int, 0)),
     Option("llm_judge_max_tokens", "most tokens the judge may write per answer (an answer cut at "
            "the limit is an error naming this option; default: the server's own limit)", _number(int, 1)),
+    Option("llm_judge_concurrency", "most judge requests in flight at once, for the whole run (all "
+           "pytest-xdist workers share it through the judge relay)", _number(int, 1)),
+    Option("llm_judge_relay", "send the judge calls of every process of the run through one relay "
+           "process, which imports litellm once and shares the concurrency limit and 429 back-off: "
+           "'auto' under pytest-xdist, 'on' always, 'off' never (each process calls litellm itself)",
+           _choice(*RELAY_MODES)),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
            "(concurrent), 'label' one claim per call read from the answer's token probabilities "
            "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
@@ -197,6 +204,8 @@ class Settings:
     judge_timeout: float | None = None
     judge_retries: int = 3
     judge_max_tokens: int | None = None
+    judge_concurrency: int = 8
+    judge_relay: str = "auto"
     judge_verdicts: str = "auto"
     judge_votes: int = 1
     judge_votes_temperature: float = 0.7

@@ -15,7 +15,8 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlparse
 
@@ -69,6 +70,31 @@ class Transport(Protocol):
         ...
 
 
+class Throttle:
+    """Limits shared by every transport that holds one: at most `limit` requests in flight, and
+    once the judge rate-limits one request (429), no request is sent until its back-off has passed.
+    The judge relay holds one for the whole run (all xdist workers); a process on its own holds
+    one per transport."""
+
+    def __init__(self, limit: int) -> None:
+        self._slots = threading.BoundedSemaphore(max(1, limit))
+        self._lock = threading.Lock()
+        self._resume_at = 0.0  # time.monotonic() before which nothing is sent
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        """Hold one of the in-flight places, after any back-off in force."""
+        with self._slots:
+            while (delay := self._resume_at - time.monotonic()) > 0:
+                time.sleep(delay)
+            yield
+
+    def pause(self, seconds: float) -> None:
+        """Hold every request back for `seconds` (a 429's Retry-After, or the exponential back-off)."""
+        with self._lock:
+            self._resume_at = max(self._resume_at, time.monotonic() + seconds)
+
+
 def import_litellm() -> ModuleType:
     """Import litellm without its import-time price-list download and .env loading."""
     import sys
@@ -93,9 +119,11 @@ class LiteLLMTransport:
     """litellm.completion with retries. Constructing it imports litellm (the first uncached call)."""
 
     def __init__(self, config: JudgeConfig,
-                 announce: Callable[[str, float | None], None] | None = None) -> None:
+                 announce: Callable[[str, float | None], None] | None = None,
+                 throttle: Throttle | None = None) -> None:
         self.config = config
         self.announce = announce  # told when the offline judge's model loads
+        self.throttle = throttle or Throttle(config.concurrency)
         self.litellm = import_litellm()
         self._endpoint: tuple[str, str | None, str | None] | None = None  # model, api base, key
         self._local_model: LocalModel | None = None  # set once the local judge server is in use
@@ -125,14 +153,18 @@ class LiteLLMTransport:
                      litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
         for attempt in range(self.config.retries + 1):
             try:
-                response = self._send(kwargs, step)
+                with self.throttle.slot():
+                    response = self._send(kwargs, step)
                 break
             except JudgeError:
                 raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
                     raise self._count_unreachable(self._failure(step, err, attempts=attempt + 1)) from None
-                time.sleep(self._backoff(err, attempt))
+                if isinstance(err, litellm.RateLimitError):
+                    self.throttle.pause(self._backoff(err, attempt))  # the limit is the judge's: all wait
+                else:
+                    time.sleep(self._backoff(err, attempt))
             except Exception as err:  # auth, bad request, unknown provider: not worth retrying
                 raise self._failure(step, err, attempts=attempt + 1) from None
         self._unreachable_calls = 0
@@ -253,8 +285,9 @@ class LiteLLMTransport:
             kind = "APIConnectionError"  # litellm reports some refused connections as 500s
         server_error = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
         hint = {
-            "RateLimitError": "the judge is rate-limiting; lower concurrency (-n), raise "
-                              "--llm-judge-retries, or record once and use --llm-cache=replay in CI",
+            "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
+                              "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
+                              "once and use --llm-cache=replay in CI",
             "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
             "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
             "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "

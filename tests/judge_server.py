@@ -12,7 +12,7 @@ message), 401 echoing the key it was sent, a 200 whose body is an error, no choi
 at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
 connection, no logprobs for a label request, and plausible lies: no claims, an extra claim
 (`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records
-every request.
+every request (with its arrival time, `t`, in time.monotonic() seconds).
 
 Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
 """
@@ -184,7 +184,7 @@ class _Handler(BaseHTTPRequestHandler):
         messages = body.get("messages", [])
         step = step_of(messages)
         headers = {k.lower(): v for k, v in self.headers.items()}
-        self.judge.requests.append({"step": step, "body": body, "headers": headers})
+        self.judge.requests.append({"step": step, "body": body, "headers": headers, "t": time.monotonic()})
         fault = self.judge.take_fault(step)
         if self.judge.script.latency:
             time.sleep(self.judge.script.latency)

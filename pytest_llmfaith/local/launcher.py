@@ -27,31 +27,32 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
-import signal
-import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.runstate import RunFiles, ServerState, pid_alive
+from pytest_llmfaith.local.runstate import RunFiles, ServerState
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS, file_lock
+from pytest_llmfaith.processes import (
+    PACKAGE_ROOT,
+    exit_description,
+    python_module,
+    request_json,
+    spawn,
+    tail,
+)
+from pytest_llmfaith.processes import child_alive as server_alive
+
+__all__ = ["ensure_server", "ensure_server_state", "exit_description", "run_files", "server_alive",
+           "shutdown_server"]
 
 DEFAULT_IDLE_TIMEOUT = 120.0
 START_TIMEOUT = 180.0
 SERVER_MODULE = "pytest_llmfaith.local.server"
-_LOG_TAIL = 3000
-# The servers this process started: a child that exited stays a zombie (and looks alive to
-# os.kill(pid, 0)) until it is reaped, which Popen.poll() does.
-_children: dict[int, subprocess.Popen[bytes]] = {}
-# Loopback only: never let an http_proxy setting route the health check elsewhere.
-_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def ensure_server(model: LocalModel) -> str:
@@ -94,7 +95,7 @@ def runtime_identity() -> str | None:
         return None
     package = Path(spec.origin).parent
     files = [Path(spec.origin), *sorted((package / "lib").glob("*"))]
-    parts = [sys.executable, _PACKAGE_ROOT, *(_stat_line(f) for f in files)]
+    parts = [sys.executable, PACKAGE_ROOT, *(_stat_line(f) for f in files)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
 
 
@@ -105,19 +106,6 @@ def _stat_line(path: Path) -> str:
         return f"{path}:missing"
     return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
 
-
-def exit_description(pid: int) -> str:
-    """How server `pid` ended, as known here: the exit code or signal if this process started it."""
-    child = _children.get(pid)
-    code = child.poll() if child is not None else None
-    if code is None:
-        return "exited (its exit status went to the process that started it; see its log)"
-    if code < 0:
-        try:
-            return f"was killed by signal {signal.Signals(-code).name}"
-        except ValueError:
-            return f"was killed by signal {-code}"
-    return f"exited with code {code}"
 
 
 def shutdown_server(model: LocalModel, *, force: bool = False) -> None:
@@ -140,7 +128,7 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> None:
         if others or state is None:
             return
         try:
-            _request(state.port, "/shutdown", method="POST")
+            request_json(state.port, "/shutdown", method="POST")
         except (OSError, ValueError):
             return
     deadline = time.monotonic() + 15
@@ -153,21 +141,10 @@ def _start(model: LocalModel, files: RunFiles) -> ServerState:
     idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
     # -X faulthandler: a crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and
     # the Python stack in the log, which the client quotes.
-    command = [
-        sys.executable, "-X", "faulthandler", "-m", SERVER_MODULE,
-        "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
-        "--run-dir", str(files.state.parent), "--idle-timeout", idle,
-        "--runtime", files.runtime,
-    ]
-    # The server must import this same package even when it is on sys.path only via pytest.
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_ROOT, env.get("PYTHONPATH")]))
-    with open(files.log, "wb") as log:
-        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                env=env, start_new_session=True)
-    _children[proc.pid] = proc
-    log_path = files.log_of(proc.pid)
-    files.log.replace(log_path)  # one log per server: a crashed server's log outlives it
+    proc, log_path = spawn(python_module(
+        SERVER_MODULE, "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
+        "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime,
+    ), files.log)
     files.prune_logs()
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
@@ -192,31 +169,8 @@ def _is_live(state: ServerState, sha256: str, files: RunFiles) -> bool:
     if not server_alive(state.pid):
         return False
     try:
-        health = _request(state.port, "/health")
+        health = request_json(state.port, "/health")
     except (OSError, ValueError):
         return False
     return (health.get("sha256") == sha256 and health.get("pid") == state.pid
             and health.get("runtime") == files.runtime)
-
-
-def server_alive(pid: int) -> bool:
-    """Whether server `pid` still runs (reaping it if this process started it)."""
-    child = _children.get(pid)
-    return child.poll() is None if child is not None else pid_alive(pid)
-
-
-def _request(port: int, path: str, method: str = "GET") -> dict[str, object]:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                     data=b"" if method == "POST" else None)
-    with _opener.open(request, timeout=5) as response:
-        payload = json.loads(response.read())
-    if not isinstance(payload, dict):
-        raise ValueError("unexpected answer")
-    return payload
-
-
-def tail(path: Path) -> str:
-    try:
-        return path.read_bytes()[-_LOG_TAIL:].decode(errors="replace").strip() or "(empty)"
-    except OSError:
-        return "(no log)"

@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.local.weights import model_dir, write_json_atomic
+from pytest_llmfaith.processes import pid_alive, pid_log
 
 
 class ServerState(BaseModel):
@@ -41,25 +42,6 @@ class Leases(BaseModel):
     pids: list[int] = []
 
 
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return not _zombie(pid)
-
-
-def _zombie(pid: int) -> bool:
-    """A dead server whose parent (another worker) has not reaped it yet still answers kill(0)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[:1] == ["Z"]
-
-
 class RunFiles(BaseModel):
     """The files of one model's server."""
 
@@ -78,7 +60,7 @@ class RunFiles(BaseModel):
 
     def log_of(self, pid: int) -> Path:
         """The log of the server with this pid (`log` is only the name it starts under)."""
-        return self.log.with_name(f"{self.log.stem}.{pid}.log")
+        return pid_log(self.log, pid)
 
     def prune_logs(self, keep: int = 3) -> None:
         """Delete all but the newest `keep` per-pid logs."""

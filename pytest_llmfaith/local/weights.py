@@ -121,13 +121,14 @@ def sha256_file(path: Path) -> str:
 
 
 @contextlib.contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """Exclusive advisory lock (fcntl, POSIX only) so concurrent installers/workers queue."""
+def file_lock(path: Path, wait: bool = True) -> Iterator[None]:
+    """Exclusive advisory lock (fcntl, POSIX only) so concurrent installers/workers queue.
+    With wait=False, raises BlockingIOError at once when another process holds it."""
     import fcntl
 
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
+        fcntl.flock(fh, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         try:
             yield
         finally:

@@ -1,0 +1,116 @@
+"""The background processes this package starts (the offline judge's server, the judge relay).
+
+Both are children started detached (own session, output to a log named by pid), found again by
+their pid and a loopback HTTP port, and told apart from a dead one the same way: a child that
+exited stays a zombie, which looks alive to `os.kill(pid, 0)`, until it is reaped. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+LOG_TAIL = 3000
+# The processes this process started, to reap them and read how they ended.
+_children: dict[int, subprocess.Popen[bytes]] = {}
+# Loopback only: never let an http_proxy setting route a request elsewhere.
+loopback_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
+
+
+def relay_root() -> Path:
+    """Where the judge relays of this user keep their runs' folders (see relay.py)."""
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"llmfaith-relay-{os.getuid()}"
+
+
+def spawn(command: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    """Start `command` detached, its output in `<log stem>.<pid>.log` (returned with the process):
+    one log per process, so a dead one's log outlives its successor."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    # The child must import this same package even when it is on sys.path only via pytest.
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE_ROOT, env.get("PYTHONPATH")]))
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                env=env, start_new_session=True)
+    _children[proc.pid] = proc
+    log_path = pid_log(log, proc.pid)
+    log.replace(log_path)
+    return proc, log_path
+
+
+def pid_log(log: Path, pid: int) -> Path:
+    """The log of process `pid` started with `log` as its log name."""
+    return log.with_name(f"{log.stem}.{pid}.log")
+
+
+def python_module(module: str, *args: str) -> list[str]:
+    """The command running `module` with this interpreter; -X faulthandler leaves a crashing
+    native library's Python stack in the log."""
+    return [sys.executable, "-X", "faulthandler", "-m", module, *args]
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """A dead child whose parent (another worker) has not reaped it yet still answers kill(0)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]
+
+
+def child_alive(pid: int) -> bool:
+    """Whether process `pid` still runs (reaping it if this process started it)."""
+    child = _children.get(pid)
+    return child.poll() is None if child is not None else pid_alive(pid)
+
+
+def exit_description(pid: int) -> str:
+    """How process `pid` ended, as known here: the exit code or signal if this process started it."""
+    child = _children.get(pid)
+    code = child.poll() if child is not None else None
+    if code is None:
+        return "exited (its exit status went to the process that started it; see its log)"
+    if code < 0:
+        try:
+            return f"was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with code {code}"
+
+
+def request_json(port: int, path: str, method: str = "GET", headers: dict[str, str] | None = None,
+                 body: bytes | None = None, timeout: float = 5) -> dict[str, object]:
+    """One JSON request to a process of ours on 127.0.0.1."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers=headers or {},
+                                     data=body if body is not None else (b"" if method == "POST" else None))
+    with loopback_opener.open(request, timeout=timeout) as response:
+        payload = json.loads(response.read())
+    if not isinstance(payload, dict):
+        raise ValueError("unexpected answer")
+    return payload
+
+
+def tail(path: Path) -> str:
+    try:
+        return path.read_bytes()[-LOG_TAIL:].decode(errors="replace").strip() or "(empty)"
+    except OSError:
+        return "(no log)"

@@ -1,0 +1,377 @@
+"""The judge relay, client side: the run's processes send their judge calls to one relay process.
+
+Why: importing litellm costs ~5 s, and its objects ~1.5 s of garbage collection at exit; under
+pytest-xdist every worker paid both, and each had its own concurrency limit and 429 back-off.
+The relay (`python -m pytest_llmfaith.relay_server`, started by the first process of the run that
+needs a judge) imports litellm once and makes every call of the run through `LiteLLMTransport`
+with one `Throttle`; the processes reach it over loopback HTTP with this module's JSON
+(`RelayCall` -> `RelayReply`), never importing litellm. A per-run token in a header keeps other
+local users and processes out; API keys stay in the environment the relay inherited.
+
+A run's files are in `<tmp>/llmfaith-relay-<uid>/run-<owner pid>-<random>/` (mode 0700): `lock`,
+`relay.pid` (the relay being started), `relay.json` (pid, port, token: written by the relay once
+it serves) and `relay.<pid>.log`. The run's first process (the xdist controller) owns the folder:
+it stops the relay and removes the folder when the run ends; the relay also exits when that
+process is gone, or after an idle timeout. `python -m pytest_llmfaith relay [status|stop]`
+shows and stops relays by hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import shutil
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from . import errors
+from .errors import RelayError
+from .judge_config import JudgeConfig
+from .local.weights import file_lock, write_json_atomic
+from .processes import child_alive, exit_description, pid_log, python_module, relay_root, request_json, spawn, tail
+from .transport import Completion, CompletionRequest
+
+SERVER_MODULE = "pytest_llmfaith.relay_server"
+TOKEN_HEADER = "X-LLMFaith-Relay-Token"
+CLIENT_HEADER = "X-LLMFaith-Client"
+START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
+DEFAULT_IDLE_TIMEOUT = 300.0
+FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
+       "`python -m pytest_llmfaith relay status` shows the relays running")
+
+
+class RelayRun(BaseModel):
+    """What every process of a run needs to find its relay (xdist workers get it from the controller)."""
+
+    directory: Path
+    owner_pid: int
+    concurrency: int
+
+
+class RelayState(BaseModel):
+    """Written by the relay once it serves; read by the run's processes."""
+
+    pid: int
+    port: int
+    token: str
+    owner_pid: int
+    concurrency: int
+
+
+class RelayCall(BaseModel):
+    config: JudgeConfig
+    request: CompletionRequest
+
+
+class RelayFailure(BaseModel):
+    """A JudgeError raised in the relay, as the test must see it: same class, same message."""
+
+    error: str  # the class name, in errors.py
+    message: str
+    kind: str = ""
+
+    def exception(self) -> errors.LLMFaithError:
+        cls = getattr(errors, self.error, None)
+        if not (isinstance(cls, type) and issubclass(cls, errors.LLMFaithError)):
+            cls = errors.JudgeError
+        error = cls(self.message)
+        if isinstance(error, errors.JudgeError):
+            error.kind = self.kind
+        return error
+
+
+class RelayReply(BaseModel):
+    completion: Completion | None = None
+    failure: RelayFailure | None = None
+
+
+class RelayStats(BaseModel):
+    """The relay's /health answer."""
+
+    pid: int
+    owner_pid: int
+    requests: int
+    clients: int
+    litellm_imports: int
+    litellm_import_s: float
+
+
+class RelayFiles:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.lock = directory / "lock"
+        self.state = directory / "relay.json"
+        self.starting = directory / "relay.pid"
+        self.log = directory / "relay.log"
+
+    def read(self) -> RelayState | None:
+        try:
+            return RelayState.model_validate_json(self.state.read_text())
+        except (OSError, ValidationError):
+            return None
+
+    def write(self, state: RelayState) -> None:
+        write_json_atomic(self.state, state.model_dump_json())  # mkstemp: readable by this user only
+
+    def remove_if_owned(self, pid: int) -> None:
+        current = self.read()
+        if current is not None and current.pid == pid:
+            with contextlib.suppress(FileNotFoundError):
+                self.state.unlink()
+
+    def starting_pid(self) -> int | None:
+        try:
+            return int(self.starting.read_text())
+        except (OSError, ValueError):
+            return None
+
+
+class RelayDeath(BaseModel):
+    pid: int
+    how: str
+    log: Path
+    log_tail: str
+
+    def describe(self) -> str:
+        lines = "\n".join(f"    {line}" for line in self.log_tail.splitlines()[-12:]) or "    (empty)"
+        return f"The judge relay (pid {self.pid}) {self.how}. Its log ({self.log}) ends with:\n{lines}"
+
+    def fix(self) -> str:
+        if "SIGKILL" in self.how:
+            return ("SIGKILL mostly comes from the out-of-memory killer (see `dmesg`) or from someone "
+                    "killing it: free memory or run fewer processes")
+        if "stopping:" in self.log_tail or self.how == "exited with code 0":
+            return ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
+                    "LLMFAITH_RELAY_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
+        return "if it failed on its own, report it with this log"
+
+
+def health(state: RelayState) -> RelayStats | None:
+    """The relay's own account of itself, or None when nothing (or not our relay) answers there."""
+    try:
+        stats = RelayStats.model_validate(request_json(state.port, "/health", headers={TOKEN_HEADER: state.token}))
+    except (OSError, ValueError, http.client.HTTPException):
+        return None
+    return stats if stats.pid == state.pid else None
+
+
+class RelayClient:
+    """This process's way to the run's relay: found or started on first use, its death told apart
+    from a judge failure. A relay that dies is replaced once; a second death ends the run's judge calls."""
+
+    def __init__(self, run: RelayRun) -> None:
+        self.run = run
+        self.files = RelayFiles(run.directory)
+        self.state: RelayState | None = None
+        self.deaths: list[RelayDeath] = []
+        self._gave_up: str | None = None
+        self._lock = threading.Lock()
+
+    def prewarm(self) -> None:
+        """Start the relay without waiting for it, so that litellm's import overlaps collection
+        and the first tests. Skipped when another process of the run is already at it."""
+        try:
+            self._make_directory()
+            with file_lock(self.files.lock, wait=False):
+                if self._live() is None and self._starting() is None:
+                    self._spawn()
+        except (OSError, RelayError):  # BlockingIOError: someone holds the lock; else the first call says it
+            pass
+
+    def address(self) -> RelayState:
+        with self._lock:
+            if self.state is None:
+                self.state = self._ensure()
+            return self.state
+
+    def call(self, call: RelayCall) -> Completion:
+        step = call.request.step
+        if self._gave_up is not None:
+            raise RelayError(self._gave_up)
+        state = self.address()
+        if not child_alive(state.pid):
+            raise self._died(state, step, "before")
+        headers = {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid()), "Content-Type": "application/json"}
+        cfg = call.config
+        # Generous: the relay enforces the request timeout and retries; this only ends a hung relay.
+        timeout = (cfg.request_timeout + 60.0) * (cfg.retries + 1) * 2 + 300.0
+        try:
+            payload = request_json(state.port, "/complete", "POST", headers,
+                                   call.model_dump_json().encode(), timeout=timeout)
+            reply = RelayReply.model_validate(payload)
+        except (OSError, ValueError, http.client.HTTPException) as err:
+            if self._gone(state.pid):
+                raise self._died(state, step, "during") from None
+            raise RelayError(
+                f"llmfaith: the judge relay (pid {state.pid}, 127.0.0.1:{state.port}) gave no answer to "
+                f"the judge call at step '{step}': {type(err).__name__}: {err}. Fix: look at its log "
+                f"({pid_log(self.files.log, state.pid)}); {FIX}.") from None
+        if reply.failure is not None:
+            raise reply.failure.exception()
+        if reply.completion is None:
+            raise RelayError(f"llmfaith: the judge relay answered the call at step '{step}' with nothing. "
+                             f"Fix: report it; {FIX}.")
+        return reply.completion
+
+    # -- finding, starting, losing the relay ------------------------------------------------
+    def _make_directory(self) -> None:
+        root = relay_root()
+        root.mkdir(mode=0o700, exist_ok=True)
+        stat = root.stat()
+        if stat.st_uid != os.getuid() or stat.st_mode & 0o077:  # another user's folder: never trust it
+            raise RelayError(f"llmfaith: the judge relay's folder {root} belongs to another user or is open "
+                             f"to others (mode {stat.st_mode & 0o777:o}), so the relay's token would not be "
+                             f"private. Fix: remove it, or point TMPDIR elsewhere; {FIX}.")
+        self.run.directory.mkdir(mode=0o700, exist_ok=True)
+
+    def _ensure(self) -> RelayState:
+        self._make_directory()
+        with file_lock(self.files.lock):
+            state = self._live()
+            if state is not None:
+                return state
+            return self._wait_ready(self._starting() or self._spawn())
+
+    def _live(self) -> RelayState | None:
+        state = self.files.read()
+        if state is None or not child_alive(state.pid) or health(state) is None:
+            return None
+        return state
+
+    def _starting(self) -> int | None:
+        """A relay started by a process of the run that has not written its address yet."""
+        pid = self.files.starting_pid()
+        state = self.files.read()
+        if pid is None or (state is not None and state.pid == pid) or not child_alive(pid):
+            return None
+        return pid
+
+    def _spawn(self) -> int:
+        idle = os.environ.get("LLMFAITH_RELAY_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
+        proc, _ = spawn(python_module(
+            SERVER_MODULE, "--run-dir", str(self.run.directory), "--owner-pid", str(self.run.owner_pid),
+            "--concurrency", str(self.run.concurrency), "--idle-timeout", idle), self.files.log)
+        self.files.starting.write_text(str(proc.pid))
+        return proc.pid
+
+    def _wait_ready(self, pid: int) -> RelayState:
+        log = pid_log(self.files.log, pid)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            state = self.files.read()
+            if state is not None and state.pid == pid:
+                return state
+            if not child_alive(pid):
+                raise RelayError(
+                    f"llmfaith: the judge relay (pid {pid}) {exit_description(pid)} while starting. Its log "
+                    f"({log}) ends with:\n{tail(log)}\nFix: the log says why; {FIX}.")
+            time.sleep(0.02)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        raise RelayError(
+            f"llmfaith: the judge relay (pid {pid}) did not start within {START_TIMEOUT:.0f} s (importing "
+            f"litellm on a busy machine?). Its log ({log}) ends with:\n{tail(log)}\nFix: {FIX}.")
+
+    def _gone(self, pid: int) -> bool:
+        """Whether the relay died: a killed process drops its connections a moment before it is gone."""
+        deadline = time.monotonic() + 1.0
+        while child_alive(pid):
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def _died(self, state: RelayState, step: str, when: str) -> RelayError:
+        with self._lock:
+            if not any(death.pid == state.pid for death in self.deaths):
+                log = pid_log(self.files.log, state.pid)
+                self.deaths.append(RelayDeath(pid=state.pid, how=exit_description(state.pid), log=log,
+                                              log_tail=tail(log)))
+            self.state = None
+            deaths = "\n".join(death.describe() for death in self.deaths)
+            fix = f"Fix: {self.deaths[-1].fix()}; {FIX}."
+            if len(self.deaths) > 1:
+                self._gave_up = (f"llmfaith: the judge relay of this run died again after its restart, "
+                                 f"{when} the judge call at step '{step}'; the remaining judge calls of "
+                                 f"this run fail at once.\n{deaths}\n{fix}")
+                return RelayError(self._gave_up)
+            return RelayError(
+                f"llmfaith: the judge relay died {when} the judge call at step '{step}', so that call has "
+                f"no answer (an error, never a pass); the next judge call starts a new relay.\n{deaths}\n{fix}")
+
+
+class RelayTransport:
+    """A `Transport` that hands each request to the run's relay: no litellm in this process.
+    Made on the first uncached call, it waits for the relay then, so that the wait (litellm's
+    import, if the relay is new) is not counted as judge time."""
+
+    def __init__(self, client: RelayClient, config: JudgeConfig) -> None:
+        self.client = client
+        self.config = config
+        client.address()
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        return self.client.call(RelayCall(config=self.config, request=request))
+
+    def close(self) -> None:
+        """Nothing to release: the relay belongs to the run, and its owner stops it."""
+
+
+def summary(directory: Path) -> str | None:
+    """One line for the end of the run: which relay served it and what it did."""
+    state = RelayFiles(directory).read()
+    stats = health(state) if state is not None else None
+    if state is None or stats is None:
+        return None
+    return (f"llmfaith judge relay: pid {stats.pid} made {stats.requests} judge requests for "
+            f"{stats.clients} process(es), at most {state.concurrency} at once; litellm imported "
+            f"{stats.litellm_imports} time(s) in the run ({stats.litellm_import_s:.1f} s)")
+
+
+def stop_run(directory: Path) -> None:
+    """End a run's relay (asked nicely, then killed) and remove its folder."""
+    files = RelayFiles(directory)
+    state = files.read()
+    pids = {pid for pid in (files.starting_pid(), state.pid if state else None) if pid is not None}
+    if state is not None and child_alive(state.pid):
+        with contextlib.suppress(OSError, ValueError, http.client.HTTPException):
+            request_json(state.port, "/shutdown", "POST", {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid())})
+    deadline = time.monotonic() + 5.0
+    for pid in pids:
+        while child_alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if child_alive(pid):  # still starting (no address yet), or hung
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m pytest_llmfaith relay [status|stop]`: the relays of this user's runs."""
+    command = argv[0] if argv else "status"
+    if command not in ("status", "stop") or len(argv) > 1:
+        print("usage: python -m pytest_llmfaith relay [status|stop]", file=sys.stderr)
+        return 2
+    runs = sorted(relay_root().glob("run-*")) if relay_root().is_dir() else []
+    if not runs:
+        print("no judge relay is running")
+    for directory in runs:
+        state = RelayFiles(directory).read()
+        stats = health(state) if state is not None else None
+        owner = int(directory.name.split("-")[1])
+        if command == "stop":
+            stop_run(directory)
+            print(f"stopped the judge relay of run {directory.name}" + (f" (pid {state.pid})" if state else ""))
+        elif stats is not None and state is not None:
+            print(f"pid {stats.pid}  127.0.0.1:{state.port}  run of pid {owner}  {stats.requests} requests "
+                  f"from {stats.clients} process(es)  log {pid_log(RelayFiles(directory).log, stats.pid)}")
+        else:
+            print(f"run {directory.name}: no relay answering (run of pid {owner}: "
+                  f"{'running' if child_alive(owner) else 'gone'}); `relay stop` removes the folder")
+    return 0
