@@ -32,6 +32,17 @@ def test_verdicts_come_from_label_probabilities(tesla, make_judge):
     assert reasons[2].startswith("not stated in the context")
 
 
+@pytest.mark.parametrize("p_yes, supported", [(0.6, False), (0.69, False), (0.7, True), (0.8, True)])
+def test_a_lukewarm_yes_is_not_support(server, make_judge, p_yes, supported):
+    """The judge's own answer (P(yes) > 0.5) is not enough: below 0.7 a claim is not supported, so
+    an answer the judge only half believes fails its gate instead of passing."""
+    claim = "Tesla was founded in 2003."
+    server.facts(p_supported={claim: p_yes})
+    faithful = Faithfulness(make_judge(verdicts="label")).run(claim, TESLA)
+    hallucinated = Hallucination(make_judge(verdicts="label")).run(claim, TESLA)
+    assert (faithful.score, hallucinated.score) == ((1.0, 0.0) if supported else (0.0, 1.0))
+
+
 def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla, make_judge, tmp_path):
     judge = make_judge(cache="use", cache_dir=tmp_path, verdicts="label")
     Faithfulness(judge).run(OUTPUT, TESLA)
