@@ -10,7 +10,10 @@ Two kinds of request, chosen by what the judge asks for:
   decoding then gave exactly the tokens the grammar would have allowed, so the answer is the
   same. Anything else (prose, a code fence, a wrong shape) is generated again under the
   grammar. Not with prompt-lookup decoding: measured here it made claims 1.6x slower, since it
-  needs every prompt position's logits.
+  needs every prompt position's logits. Greedy decoding can fall into a loop (one wording gave
+  the same claims again and again until the token limit: 4 minutes, then an error). A free
+  answer that ends with one span three times over is stopped there and closed after its last
+  whole item; one that cannot be closed is an error at once, not again under the grammar.
 Labels and generation each keep a KV cache of their own, and each reuses its longest matching
 token prefix, so the claims instructions and an assertion's context are read once, not again
 after every switch. llama_cpp is imported here only, in the server process.
@@ -31,6 +34,12 @@ if TYPE_CHECKING:
     from llama_cpp.llama_types import ChatCompletionRequestMessage, CreateChatCompletionStreamResponse
 
 TOP_LOGPROBS_MAX = 20
+LOOP_REPEATS = 3  # an answer ending with one span this many times over is in a greedy loop
+LOOP_SPAN = (8, 400)  # the span's length in characters, shortest and longest
+
+
+class RepetitionError(ValueError):
+    """A greedy answer stuck in a loop that could not be cut to a whole JSON answer."""
 
 
 class LlamaEngine:
@@ -82,6 +91,9 @@ class LlamaEngine:
                 head = text.lstrip()
                 if head and not head.startswith("{"):
                     return None
+                start = loop_start(head) if piece else None
+                if start is not None:
+                    return self._without_loop(head, start, schema, kwargs["messages"], pieces)
                 if "}" not in piece:
                     continue
                 try:
@@ -95,6 +107,18 @@ class LlamaEngine:
             chunks.close()
         return None
 
+    def _without_loop(self, head: str, start: int, schema: dict[str, Any], messages: list[dict[str, str]],
+                      pieces: int) -> dict[str, Any]:
+        """The answer before its loop began, closed after its last whole item; else an error
+        (the grammar's greedy answer would loop the same way, to the token limit)."""
+        answer = closed_json(head[:start], schema)
+        if answer is None:
+            raise RepetitionError(
+                f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
+                f"“…{head[start:][:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
+                "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
+        return self._completion(answer, len(self._tokens(messages)), pieces, cut=True)
+
     def _tokens(self, messages: list[dict[str, str]]) -> list[int]:
         if self._format is None:
             raise ValueError("this GGUF file has no chat template; the offline judge needs one")
@@ -102,9 +126,10 @@ class LlamaEngine:
         return self.reader.tokenize(prompt.prompt.encode(), add_bos=not prompt.added_special, special=True)
 
     @staticmethod
-    def _completion(content: str, prompt_tokens: int, completion_tokens: int) -> dict[str, Any]:
+    def _completion(content: str, prompt_tokens: int, completion_tokens: int, cut: bool = False) -> dict[str, Any]:
         return {
-            "id": f"json-{time.time_ns()}", "object": "chat.completion", "created": int(time.time()),
+            "id": f"json-{'loop-cut-' if cut else ''}{time.time_ns()}", "object": "chat.completion",
+            "created": int(time.time()),
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                       "total_tokens": prompt_tokens + completion_tokens},
@@ -179,6 +204,52 @@ def fits(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
               "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
               "null": lambda v: v is None}
     return kind in checks and checks[kind](value)
+
+
+def loop_start(text: str) -> int | None:
+    """If `text` ends with one span LOOP_REPEATS times over, where its second copy begins."""
+    shortest, longest = LOOP_SPAN
+    for span in range(shortest, min(longest, len(text) // LOOP_REPEATS) + 1):
+        last = text[len(text) - span:]
+        if all(text[len(text) - k * span: len(text) - (k - 1) * span] == last for k in range(2, LOOP_REPEATS + 1)):
+            return len(text) - (LOOP_REPEATS - 1) * span
+    return None
+
+
+def closed_json(text: str, schema: dict[str, Any]) -> str | None:
+    """The longest cut of `text` after a whole array item (or an empty array), with its open
+    brackets closed, that fits `schema`; None if there is none."""
+    stack: list[str] = []
+    cuts: list[tuple[int, str]] = []  # (end of the kept text, the brackets it leaves open)
+    in_string = escaped = False
+    for i, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+            continue
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            stack.append("]" if char == "[" else "}")
+            if char == "[":
+                cuts.append((i + 1, "".join(reversed(stack))))
+        elif char in "]}" and stack:
+            stack.pop()
+        elif char == "," and stack and stack[-1] == "]":
+            cuts.append((i, "".join(reversed(stack))))
+    for end, closers in reversed(cuts):
+        candidate = text[:end] + closers
+        try:
+            value = json.loads(candidate)
+        except ValueError:
+            continue
+        if fits(value, schema, schema):
+            return candidate
+    return None
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:

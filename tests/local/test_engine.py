@@ -15,7 +15,7 @@ import pytest
 
 from pytest_llmfaith.judge import schema_json
 from pytest_llmfaith.local import LocalModel
-from pytest_llmfaith.local.engine import fits
+from pytest_llmfaith.local.engine import closed_json, fits, loop_start
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import ClaimsAnswer, verdict_schemas
 
@@ -42,6 +42,38 @@ VERDICTS = schema_json(verdict_schemas("T", ("yes", "no", "unsure"))[1])
 ])
 def test_fits_is_the_grammar_schema_subset(value: Any, schema: dict, expected: bool) -> None:
     assert fits(value, schema, schema) is expected
+
+
+LOOPED = ('{"claims": ["Acme costs $8 per month.", "Each extra 100 GB costs $2.", "Each extra 100 GB costs $2.", '
+          '"Each extra 100 GB costs $2.", "Each')
+
+
+@pytest.mark.parametrize("text, looping", [
+    (LOOPED, True),
+    ('{"claims": ["It costs $2 per month per month per month per month', True),  # a loop inside one claim
+    ('{"claims": ["Acme costs $8 per month.", "Acme costs $8 per year."', False),
+    ('{"claims": ["a", "a", "a", "a"', False),  # spans shorter than 8 characters are not looked at
+    ('{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}, {"verdict": "yes"}', False),
+])
+def test_a_greedy_loop_is_seen_where_it_starts(text: str, looping: bool) -> None:
+    start = loop_start(text)
+    assert (start is not None) is looping
+    if start is not None:
+        span = (len(text) - start) // 2  # the first copy is kept, the second and third are the loop
+        assert text[start - span:start] == text[start:start + span] == text[start + span:]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (LOOPED[:loop_start(LOOPED)], '{"claims": ["Acme costs $8 per month.", "Each extra 100 GB costs $2."]}'),
+    ('{"claims": ["It costs $2 per month per', '{"claims": []}'),  # the looping claim goes, uncovered() puts it back
+    ('{"claims": ["a, b", "c \\" ,d"', '{"claims": ["a, b"]}'),  # commas and escaped quotes in strings
+    ('{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}, {"verd',
+     '{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}]}'),
+    ('{"claims": "never an array', None),
+])
+def test_a_looping_answer_is_closed_after_its_last_whole_item(text: str, expected: str | None) -> None:
+    schema = VERDICTS if "verdicts" in text else CLAIMS
+    assert closed_json(text, schema) == expected
 
 
 # In a child process: the test process itself must never import llama_cpp (test_real_model checks).
@@ -95,3 +127,29 @@ def test_an_answer_that_is_not_json_is_generated_again_under_the_grammar(answers
     prose = answers[-1]
     assert not prose["id"].startswith("json-")
     assert fits(json.loads(prose["content"]), CLAIMS, CLAIMS)
+
+
+# The wording that sent the claims step into a loop (one claim over and over, to the token
+# limit: 4 minutes, then an error); now it is cut after the last whole claim.
+LOOPING = ("Acme Cloud Backup costs $8 per month for 500 GB of storage, and every extra 100 GB adds "
+           "$2 per month.")
+ENGINE_ONLY = """
+import json, sys
+from pathlib import Path
+from pytest_llmfaith.local.engine import LlamaEngine
+answer = LlamaEngine(Path(sys.argv[1]), 4096, 2)(json.loads(sys.stdin.read()))
+print(json.dumps({"id": answer["id"], "content": answer["choices"][0]["message"]["content"],
+                  "completion_tokens": answer["usage"]["completion_tokens"]}))
+"""
+
+
+def test_a_greedy_loop_is_cut_after_the_last_whole_claim(real_model: LocalModel) -> None:
+    request = {**claims_request(LOOPING), "max_tokens": 400}
+    done = subprocess.run([sys.executable, "-c", ENGINE_ONLY, str(real_model.path)], input=json.dumps(request),
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    answer = json.loads(done.stdout)
+    assert answer["id"].startswith("json-loop-cut-")
+    assert answer["completion_tokens"] < 100, "stopped at the loop, not at the token limit"
+    claims = json.loads(answer["content"])["claims"]
+    assert claims and "Acme Cloud Backup costs $8 per month for 500 GB of storage." in claims
