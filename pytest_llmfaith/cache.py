@@ -71,10 +71,12 @@ class _Reader:
         ).fetchone()
         return None if row is None else self._text(*row)
 
-    def rows(self) -> Iterator[tuple[str, float, str | None]]:
+    def rows(self) -> Iterator[tuple[str, float, str]]:
+        """Every (key, store time, text), sorted by key; entries that hold no text are skipped."""
         for key, stored, mode, filename, value in self._db.execute(
                 "SELECT key, store_time, mode, filename, value FROM Cache WHERE raw = 1 ORDER BY key").fetchall():
-            yield key, stored, self._text(mode, filename, value)
+            if (text := self._text(mode, filename, value)) is not None:
+                yield key, stored, text
 
     def _text(self, mode: int, filename: str | None, value: Any) -> str | None:
         """A stored value as diskcache keeps a str: in the row (mode raw), or from 32 KiB on in a
@@ -137,7 +139,7 @@ class JudgeCache:
         for key, stored, raw in reader.rows() if reader is not None else ():
             try:
                 yield key, stored, json.loads(raw)
-            except (TypeError, ValueError):
+            except ValueError:
                 continue
 
     def delete(self, keys: Iterable[str]) -> int:

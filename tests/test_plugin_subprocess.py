@@ -211,7 +211,10 @@ def test_invisible_in_a_suite_that_does_not_score(pytester: pytest.Pytester, ser
 
 
 GARBAGE = f"""
+import gc
 from pytest_llmfaith import assert_faithful
+
+gc.disable()  # only the explicit collections at the end free the cycle (and none runs its __del__ mid-import)
 
 class Cycle:
     def __init__(self):
