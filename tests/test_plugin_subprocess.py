@@ -237,9 +237,11 @@ def test_a_scored_run_freezes_its_objects_after_collecting_the_tests_garbage(
     result = pytester.runpytest_subprocess(
         "-p", "no:cacheprovider", "--llm-judge-model=openai/test-judge", f"--llm-judge-api-base={server.url}",
         "--llm-cache=replay", f"--llm-cache-dir={recorded_cache}", timeout=120)
-    result.assert_outcomes(passed=1, warnings=1)
+    result.assert_outcomes(passed=1)
     text = result.stdout.str()
-    assert "a __del__ error pytest must still report" in text and "PytestUnraisableExceptionWarning" in text
+    # pytest's unconfigure reports it, after the summary line (so it is not counted there)
+    assert re.search(r"PytestUnraisableExceptionWarning: Exception ignored in: <function Cycle.__del__",
+                     text + result.stderr.str()), text + result.stderr.str()
     assert "HEAVY MODULES: ['pydantic', 'pytest_llmfaith.judge', 'pytest_llmfaith.report', " \
            "'pytest_llmfaith.assertion']" in text  # no litellm, no diskcache: the scores were replayed
     frozen = re.search(r"^FROZEN: (\d+)$", text, re.MULTILINE)
