@@ -3,13 +3,26 @@
 A generated suite of N assertions (default 100; assert_faithful and assert_not_hallucinated
 alternating, each on a distinct output and context) runs once cold against the loopback judge
 with --llm-cache=use (filling a cache directory), then R times cached. The same suite with each
-assertion replaced by a constant (`assert 0.9 >= 0.7`) runs R times too (interleaved). It prints
-the medians, the ratio, and the extra milliseconds per assertion; then the same for a small suite
-(default 10) so the fixed per-run cost (imports of pydantic/diskcache, opening the store, the
-summary table) can be told apart from the cost per assertion. Last, one cached re-run with
+assertion replaced by a constant (`assert 0.9 >= 0.7`, same imports) runs R times too
+(interleaved). Both run in two bytecode set-ups, side by side:
+
+- "bytecode": written to a temporary PYTHONPYCACHEPREFIX (after a warm-up run), as on a machine
+  that lets Python cache bytecode;
+- "no bytecode": PYTHONDONTWRITEBYTECODE=1 (common in Docker images). pytest rewrites the asserts
+  of every module of an installed plugin (a pytest11 entry point marks its whole package), and
+  with no bytecode written it cannot keep the result: each run parses and compiles every
+  pytest_llmfaith module it imports from source, whether the plugin was installed editable or
+  from a wheel (pytest's rewriting hook does not use the wheel's .pyc). Its dependencies
+  (pydantic) load from their installed .pyc in both set-ups; the test files of both suites are
+  rewritten like the plugin's modules.
+
+It prints the medians, the ratio, and the extra milliseconds per assertion; then the same for a
+small suite (default 10) so the fixed per-run cost (imports, opening the store, the summary
+table) can be told apart from the cost per assertion. Last, one cached re-run with
 --llm-cache=replay after the judge server has been STOPPED: it must pass (offline).
 
     .venv/bin/python benchmarks/cached_rerun.py [--repeats 9] [--assertions 100] [--small 10]
+                                                [--bytecode both|on|off]
 """
 
 from __future__ import annotations
@@ -20,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from _common import (
     MODEL,
@@ -74,11 +88,12 @@ def supported_sentences(n: int) -> list[str]:
 
 
 def first_use_import_ms(repeats: int = 7) -> list[float]:
-    """What the first scored assertion of a run imports (pydantic, diskcache, the scorers, the
-    report), timed in a fresh process that has already imported pytest and the plugin."""
+    """What the first scored assertion of a run imports (pydantic, the scorers, the report; a
+    cached run no longer imports diskcache), timed in a fresh process that has already imported
+    pytest and the plugin, with bytecode."""
     code = ("import time, pytest, pytest_llmfaith.plugin; t = time.perf_counter(); "
             "import pytest_llmfaith.assertion, pytest_llmfaith.scorers, pytest_llmfaith.judge, "
-            "pytest_llmfaith.cache, pytest_llmfaith.report, diskcache; "
+            "pytest_llmfaith.cache, pytest_llmfaith.report; "
             "print((time.perf_counter() - t) * 1000)")
     subprocess.run([PYTHON, "-c", code], env=clean_env(), capture_output=True, check=True)  # .pyc
     return [float(subprocess.run([PYTHON, "-c", code], env=clean_env(), capture_output=True, text=True,
@@ -90,35 +105,56 @@ def totals_line(stdout: str) -> str:
     return found[-1] if found else "(no llmfaith footer)"
 
 
-def measure(root: Path, url: str, n: int, repeats: int) -> dict[str, object]:
+def bytecode_env(written: bool) -> dict[str, str]:
+    """The environment of a run with bytecode written (to the temporary prefix) or not at all."""
+    env = clean_env()
+    if not written:
+        env.pop("PYTHONPYCACHEPREFIX", None)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+MODES = {"on": ("bytecode", True), "off": ("no bytecode", False)}
+
+
+def measure(root: Path, url: str, n: int, repeats: int, modes: list[str]) -> dict[str, dict[str, Any]]:
+    """Per bytecode mode: medians and minimums of the cached and constant runs (all interleaved)."""
     cached_suite, constant_suite = root / f"llm{n}", root / f"const{n}"
     write_suite(cached_suite, suite_files(n, constant=False))
     write_suite(constant_suite, suite_files(n, constant=True))
     cache_dir = root / f"cache{n}"
     args = [*BASE, *judge_args(url, "use", cache_dir)]
-    cold, proc = pytest_run(cached_suite, args)
+    cold, proc = pytest_run(cached_suite, args, env=bytecode_env(True))
     print(f"cold run, {n} assertions, --llm-cache=use: {cold:.2f} s; {summary_line(proc)} "
           f"(the first cold run also fills the temporary bytecode cache)")
     print(f"  {totals_line(proc.stdout)}")
-    cached: list[float] = []
-    const: list[float] = []
-    pytest_run(constant_suite, BASE)  # warm-up (bytecode of the constant suite)
+    envs = {mode: bytecode_env(MODES[mode][1]) for mode in modes}
+    runs: dict[str, dict[str, list[float]]] = {mode: {"cached": [], "const": []} for mode in modes}
+    pytest_run(constant_suite, BASE, env=envs[modes[0]])  # warm-up (bytecode of the constant suite)
     last = proc
     for _ in range(repeats):
-        wall, last = pytest_run(cached_suite, args)
-        if f"{n} passed" not in last.stdout:
-            raise SystemExit(f"cached run: {summary_line(last)}")
-        cached.append(wall)
-        wall, proc = pytest_run(constant_suite, BASE)
-        const.append(wall)
+        for mode in modes:
+            wall, last = pytest_run(cached_suite, args, env=envs[mode])
+            if f"{n} passed" not in last.stdout:
+                raise SystemExit(f"cached run: {summary_line(last)}")
+            runs[mode]["cached"].append(wall)
+            wall, _ = pytest_run(constant_suite, BASE, env=envs[mode])
+            runs[mode]["const"].append(wall)
     print(f"  cached re-run: {totals_line(last.stdout)}")
-    m_cached, m_const = median(cached), median(const)
-    print(f"cached re-run ({n} llmfaith assertions): {spread(cached)}")
-    print(f"constant asserts ({n} tests)          : {spread(const)}")
-    print(f"ratio cached/constant: {m_cached / m_const:.2f}; extra {(m_cached - m_const) * 1000:.0f} ms per run, "
-          f"{(m_cached - m_const) * 1000 / n:.2f} ms per assertion")
-    return {"cached": m_cached, "const": m_const, "cached_min": min(cached), "const_min": min(const),
-            "args": args, "suite": cached_suite, "cache_dir": cache_dir}
+    out: dict[str, dict[str, Any]] = {}
+    for mode in modes:
+        cached, const = runs[mode]["cached"], runs[mode]["const"]
+        m_cached, m_const = median(cached), median(const)
+        print(f"[{MODES[mode][0]}] cached re-run ({n} llmfaith assertions): {spread(cached)}")
+        print(f"[{MODES[mode][0]}] constant asserts ({n} tests)          : {spread(const)}")
+        out[mode] = {"cached": m_cached, "const": m_const, "cached_min": min(cached), "const_min": min(const)}
+    for mode in modes:
+        r = out[mode]
+        extra = r["cached"] - r["const"]
+        print(f"[{MODES[mode][0]:<11}] ratio cached/constant: {r['cached'] / r['const']:.2f} "
+              f"(minimums {r['cached_min'] / r['const_min']:.2f}); extra {extra * 1000:.0f} ms per run, "
+              f"{extra * 1000 / n:.2f} ms per assertion")
+    return out
 
 
 def main() -> None:
@@ -126,7 +162,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=9, help="cached and constant runs of each size")
     parser.add_argument("--assertions", type=int, default=100)
     parser.add_argument("--small", type=int, default=10, help="a second, small suite size (0: skip)")
+    parser.add_argument("--bytecode", choices=("both", "on", "off"), default="both",
+                        help="bytecode written (on), PYTHONDONTWRITEBYTECODE=1 (off), or both side by side")
     args = parser.parse_args()
+    modes = ["on", "off"] if args.bytecode == "both" else [args.bytecode]
     print(f"cached_rerun: {machine()}")
     with tempfile.TemporaryDirectory(prefix="llmfaith-bench-") as tmp:
         root = Path(tmp)
@@ -134,30 +173,32 @@ def main() -> None:
         with judge() as server:
             server.facts(supported=supported_sentences(max(args.assertions, args.small)))
             header(f"{args.assertions} assertions (judge {MODEL} on {server.url})")
-            big = measure(root, server.url, args.assertions, args.repeats)
+            big = measure(root, server.url, args.assertions, args.repeats, modes)
             calls_after_cold = len(server.requests)
             small = None
             if args.small:
                 header(f"{args.small} assertions, to split the fixed cost from the per-assertion cost")
-                small = measure(root, server.url, args.small, args.repeats)
+                small = measure(root, server.url, args.small, args.repeats, modes)
             url = server.url
 
         if small is not None:
             header("fixed vs per-assertion cost of a cached run (two-point fit)")
-            for label, a, b in (("medians", "cached", "const"), ("minimums", "cached_min", "const_min")):
-                extra_big = big[a] - big[b]  # type: ignore[operator]
-                extra_small = small[a] - small[b]  # type: ignore[operator]
-                slope = (extra_big - extra_small) / (args.assertions - args.small)
-                fixed = extra_small - slope * args.small
-                print(f"from the {label + ':':<10} per cached assertion {slope * 1000:5.2f} ms; "
-                      f"fixed per run {fixed * 1000:4.0f} ms")
+            for mode in modes:
+                for label, a, b in (("medians", "cached", "const"), ("minimums", "cached_min", "const_min")):
+                    extra_big = big[mode][a] - big[mode][b]
+                    extra_small = small[mode][a] - small[mode][b]
+                    slope = (extra_big - extra_small) / (args.assertions - args.small)
+                    fixed = extra_small - slope * args.small
+                    print(f"[{MODES[mode][0]:<11}] from the {label + ':':<10} per cached assertion "
+                          f"{slope * 1000:5.2f} ms; fixed per run {fixed * 1000:4.0f} ms")
             imports = first_use_import_ms()
-            print(f"the first assertion's imports alone (pydantic, diskcache, scorers, report): "
+            print(f"the first assertion's imports alone (pydantic, scorers, report): "
                   f"{spread(imports, 'ms', 1, 1)}")
 
         header("offline proof: --llm-cache=replay with the judge server stopped")
-        replay_args = [*BASE, *judge_args(url, "replay", big["cache_dir"])]  # type: ignore[arg-type]
-        wall, proc = pytest_run(big["suite"], replay_args, expect_rc=None)  # type: ignore[arg-type]
+        suite = root / f"llm{args.assertions}"
+        replay_args = [*BASE, *judge_args(url, "replay", root / f"cache{args.assertions}")]
+        wall, proc = pytest_run(suite, replay_args, expect_rc=None)
         ok = proc.returncode == 0 and f"{args.assertions} passed" in proc.stdout
         print(f"server stopped (it answered {calls_after_cold} requests in the cold run of this suite); "
               f"replay run: exit {proc.returncode}, {summary_line(proc)}, {wall:.2f} s -> "

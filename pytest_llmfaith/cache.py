@@ -7,7 +7,8 @@ A read-only store still serves reads (CI runners often mount a restored cache re
 
 Reads go through a plain SQLite connection and diskcache is opened on the first write only:
 opening diskcache rewrites its settings table, so a fully cached run used to leave `cache.db`
-with the same entries but different bytes (a modified file in `git status`).
+with the same entries but different bytes (a modified file in `git status`). A fully cached run
+does not even import diskcache (nine modules, pickle among them).
 """
 
 from __future__ import annotations
@@ -43,13 +44,15 @@ def request_key(request: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+_MODE_RAW, _MODE_TEXT = 1, 3  # diskcache's value modes (diskcache.core.MODE_RAW, MODE_TEXT)
+
+
 class _Reader:
     """Reads a diskcache directory without diskcache: a read changes no byte of `cache.db`, and
     a read-write connection that only reads removes SQLite's -wal/-shm files when it closes."""
 
     def __init__(self, directory: Path) -> None:
-        import diskcache
-
+        self.directory = directory
         db = directory / "cache.db"
         self.read_only = False
         for flags in ("mode=rw", "mode=ro", "mode=ro&immutable=1"):  # immutable: when even -shm can't be made
@@ -61,18 +64,29 @@ class _Reader:
                 self.read_only = True
                 if "immutable" in flags:
                     raise
-        self._disk = diskcache.Disk(str(directory))
 
-    def get(self, key: str) -> Any:
+    def get(self, key: str) -> str | None:
         row = self._db.execute(
             "SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1", (key,)
         ).fetchone()
-        return None if row is None else self._disk.fetch(row[0], row[1], row[2], False)
+        return None if row is None else self._text(*row)
 
-    def rows(self) -> Iterator[tuple[str, float, Any]]:
+    def rows(self) -> Iterator[tuple[str, float, str]]:
+        """Every (key, store time, text), sorted by key; entries that hold no text are skipped."""
         for key, stored, mode, filename, value in self._db.execute(
                 "SELECT key, store_time, mode, filename, value FROM Cache WHERE raw = 1 ORDER BY key").fetchall():
-            yield key, stored, self._disk.fetch(mode, filename, value, False)
+            if (text := self._text(mode, filename, value)) is not None:
+                yield key, stored, text
+
+    def _text(self, mode: int, filename: str | None, value: Any) -> str | None:
+        """A stored value as diskcache keeps a str: in the row (mode raw), or from 32 KiB on in a
+        file of the directory (mode text). Other modes never hold an answer (they are bytes or
+        pickles): None, as a miss. Reading them here spares a cached run diskcache's import."""
+        if mode == _MODE_RAW:
+            return value if isinstance(value, str) else None
+        if mode == _MODE_TEXT and filename:
+            return (self.directory / filename).read_text(encoding="utf-8")
+        return None
 
     def close(self) -> None:
         self._db.close()
@@ -125,7 +139,7 @@ class JudgeCache:
         for key, stored, raw in reader.rows() if reader is not None else ():
             try:
                 yield key, stored, json.loads(raw)
-            except (TypeError, ValueError):
+            except ValueError:
                 continue
 
     def delete(self, keys: Iterable[str]) -> int:

@@ -1,10 +1,11 @@
-"""Session-level gates beyond each assertion's threshold: mean scores and a committed baseline."""
+"""Session-level gates beyond each assertion's threshold: mean scores and a committed baseline.
+
+statistics and the baseline file are imported by the gate that needs them: every run that
+scores applies the gates, most with neither set.
+"""
 
 from __future__ import annotations
 
-from statistics import mean
-
-from . import baseline as baseline_file
 from .errors import ConfigError
 from .report import Report
 from .results import Assessment
@@ -21,6 +22,8 @@ def apply(report: Report, settings: Settings) -> None:
         scores = [a.result.score for a in report.gated if a.result.scorer == scorer]
         if limit is None or not scores:
             continue
+        from statistics import mean
+
         avg = mean(scores)
         if (avg < limit) if higher else (avg > limit):
             report.gate_failures.append(
@@ -28,6 +31,8 @@ def apply(report: Report, settings: Settings) -> None:
                 f"{limit:.2f} over {len(scores)} scores")
     if settings.baseline is None:
         return
+    from . import baseline as baseline_file
+
     current = {a.key: a for a in report.gated}
     if settings.baseline_update:
         _update(report, settings, list(current.values()))
@@ -52,6 +57,8 @@ def apply(report: Report, settings: Settings) -> None:
 
 def _update(report: Report, settings: Settings, assessments: list[Assessment]) -> None:
     assert settings.baseline is not None
+    from . import baseline as baseline_file
+
     try:
         old = set(baseline_file.load(settings.baseline).assertions)
     except ConfigError:

@@ -169,7 +169,8 @@ class Judge:
         except (KeyError, TypeError, ValueError):
             return None  # an entry from an older schema: a miss, replaced when fetched again
         usage = stored.get("usage") or {}
-        self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"))
+        if self.recorder is not None:  # a hit's entry is only wanted by the module's recording
+            self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"))
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=True, key=key,
             latency_s=time.perf_counter() - started, cost_usd=stored.get("cost_usd"),

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .assertion import LLMJudge
     from .report import Report
     from .scorers import Scorer
-    from .selfcheck.check import CheckReport
+    from .selfcheck.outcome import CheckReport
 
 _PACKAGE_DIR = str(Path(__file__).parent) + os.sep
 
@@ -280,10 +280,21 @@ class RunHooks:
         if self.is_controller and self.session.budget_dir is not None:
             shutil.rmtree(self.session.budget_dir, ignore_errors=True)
         activate(self.previous)
-        if "litellm" in sys.modules:
-            # The interpreter's last collection walks litellm's ~370k objects (1.4-1.7 s at exit);
-            # frozen, they are skipped (0.08 s). Only after a run that imported litellm.
-            gc.freeze()
+        freeze_for_exit(judged=self.judged)
+
+
+def freeze_for_exit(judged: bool) -> None:
+    """After a run that scored, pytest's two end-of-session collections and the interpreter's
+    last one each walk every object the scoring imports made (pydantic models, scorers: ~15k;
+    litellm: ~370k, 1.4-1.7 s at exit); frozen, they are skipped. A suite that never scored is
+    left alone. One collection first, so that the tests' garbage is still freed and its __del__
+    errors still reported by pytest; not after litellm, whose objects would make it the very cost
+    saved (the freeze alone: 0.08 s)."""
+    if "litellm" in sys.modules:
+        gc.freeze()
+    elif judged:
+        gc.collect()
+        gc.freeze()
 
 
 def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from .results import Assessment, Status
-from .selfcheck.check import CheckReport
+from .selfcheck.outcome import CheckReport
 
 
 class Totals(BaseModel):

@@ -149,7 +149,8 @@ REPLAY_SCRIPT = textwrap.dedent("""
                   JudgeCache(Path(sys.argv[1]), sys.argv[2]))
     result = Hallucination(judge).run(sys.argv[3], ["Tesla was founded in 2003.",
         "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."])
-    print(result.score, all(c.cached for c in result.judge_calls), "litellm" in sys.modules)
+    print(result.score, all(c.cached for c in result.judge_calls),
+          [m for m in ("litellm", "diskcache") if m in sys.modules])
 """)
 
 
@@ -161,7 +162,7 @@ def run_script(script: str, *args: str, prefix: list[str] | None = None) -> subp
 def test_replay_opens_no_socket_and_never_imports_litellm(tesla, make_judge, tmp_path):
     Hallucination(make_judge("use")).run(OUTPUT, TESLA)
     done = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", OUTPUT, tesla.url)
-    assert done.stdout.split() == ["0.5", "True", "False"], done.stderr
+    assert done.stdout.split() == ["0.5", "True", "[]"], done.stderr
     missed = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", "Something new.", tesla.url)
     assert "CacheMissError" in missed.stderr and "network is forbidden" not in missed.stderr
 
@@ -176,7 +177,7 @@ def test_read_only_store_serves_hits(tesla, make_judge, tmp_path):
     script = "import warnings; warnings.simplefilter('always');" + REPLAY_SCRIPT.replace('"replay"', "sys.argv[2]")
     mount = f"mount --bind {cache} {cache} && mount -o remount,ro,bind {cache} && exec \"$@\""
     done = run_script(script, str(cache), "use", OUTPUT, tesla.url, prefix=["unshare", "-m", "sh", "-c", mount, "sh"])
-    assert done.stdout.split() == ["0.5", "True", "False"], done.stderr
+    assert done.stdout.split() == ["0.5", "True", "[]"], done.stderr
     assert "read-only" in done.stderr and "Stored answers are used" in done.stderr
 
 
@@ -213,6 +214,26 @@ def test_values_are_json_text_not_pickles(tesla, make_judge, tmp_path):
 
     rows = sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT mode, value FROM Cache").fetchall()
     assert rows and all(mode == 1 and json.loads(value)["answer"] for mode, value in rows)
+
+
+def test_an_answer_of_32_kib_or_more_is_read_back(make_judge, tmp_path):
+    """diskcache keeps a str of 32 KiB or more in a file of its own, not in the row: the reader,
+    which does without diskcache, reads it back, and an entry in another mode is a miss."""
+    cache = JudgeCache(tmp_path / "cache", "use")
+    big = {"answer": {"claims": [f"claim {i} " + "x" * 100 for i in range(400)]}}
+    cache.set("big", big)
+    cache.set("small", {"answer": {"claims": ["one"]}})
+    cache._open_writer().set("pickled", {"not": "an answer"})  # diskcache pickles a dict
+    cache.close()
+    again = JudgeCache(tmp_path / "cache", "replay")
+    assert again.get("big") == big and again.get("small") == {"answer": {"claims": ["one"]}}
+    assert again.get("pickled") is None
+    assert [key for key, _, _ in again.entries()] == ["big", "small"]
+    again.close()
+    import sqlite3
+
+    modes = dict(sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT key, mode FROM Cache"))
+    assert modes == {"big": 3, "small": 1, "pickled": 4}
 
 
 def test_a_cached_run_changes_no_byte_of_the_store(tesla, make_judge, tmp_path):

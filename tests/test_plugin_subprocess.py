@@ -166,6 +166,8 @@ def pytest_unconfigure(config):
     heavy = [m for m in ("litellm", "diskcache", "pydantic", "pytest_llmfaith.judge", "pytest_llmfaith.report",
                          "pytest_llmfaith.assertion") if m in sys.modules]
     sys.stdout.write(f"\\nHEAVY MODULES: {heavy}\\n")
+    import gc
+    sys.stdout.write(f"FROZEN: {gc.get_freeze_count()}\\n")
 '''
 
 
@@ -186,6 +188,7 @@ def test_invisible_in_a_suite_that_does_not_score(pytester: pytest.Pytester, ser
     with_plugin.assert_outcomes(passed=2)
     assert with_plugin.ret == 0
     assert "HEAVY MODULES: []" in with_plugin.stdout.str()
+    assert "FROZEN: 0" in with_plugin.stdout.str()  # a suite that never scored keeps its collector as it was
     assert _files(proj) == before  # no report, no baseline, no .llmfaith_cache
     assert not [p for p in pytester.path.rglob("*") if p.name in ("llm.json", "baseline.json", ".llmfaith_cache")]
     assert server.requests == []
@@ -205,3 +208,41 @@ def test_invisible_in_a_suite_that_does_not_score(pytester: pytest.Pytester, ser
 
     assert "HEAVY MODULES: []" in plain.stdout.str()
     assert normalised(plain) == normalised(without)
+
+
+GARBAGE = f"""
+import gc
+from pytest_llmfaith import assert_faithful
+
+gc.disable()  # only the explicit collections at the end free the cycle (and none runs its __del__ mid-import)
+
+class Cycle:
+    def __init__(self):
+        self.me = self
+    def __del__(self):
+        raise RuntimeError("a __del__ error pytest must still report")
+
+def test_scored_and_left_garbage():
+    Cycle()
+    assert_faithful({GOOD!r}, ["Tesla was founded in 2003.", "The first Tesla car was the Roadster."])
+"""
+
+
+def test_a_scored_run_freezes_its_objects_after_collecting_the_tests_garbage(
+        pytester: pytest.Pytester, server, recorded_cache) -> None:
+    """pytest's end-of-session collections, and the interpreter's at exit, skip what the scoring
+    imported (frozen); the tests' garbage is collected first, so pytest still reports its errors."""
+    pytester.makepyfile(test_garbage=GARBAGE)
+    pytester.makeconftest(PROBE)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--llm-judge-model=openai/test-judge", f"--llm-judge-api-base={server.url}",
+        "--llm-cache=replay", f"--llm-cache-dir={recorded_cache}", timeout=120)
+    result.assert_outcomes(passed=1)
+    text = result.stdout.str()
+    # pytest's unconfigure reports it, after the summary line (so it is not counted there)
+    assert re.search(r"PytestUnraisableExceptionWarning: Exception ignored in: <function Cycle.__del__",
+                     text + result.stderr.str()), text + result.stderr.str()
+    assert "HEAVY MODULES: ['pydantic', 'pytest_llmfaith.judge', 'pytest_llmfaith.report', " \
+           "'pytest_llmfaith.assertion']" in text  # no litellm, no diskcache: the scores were replayed
+    frozen = re.search(r"^FROZEN: (\d+)$", text, re.MULTILINE)
+    assert frozen is not None and int(frozen.group(1)) > 10_000, text  # pydantic, the scorers, the report
