@@ -73,6 +73,13 @@ def pytest_run(suite: Path, args: Sequence[str], *, expect_rc: int | None = 0,
     return wall, proc
 
 
+def stop_relays(env: dict[str, str]) -> None:
+    """Stop the judge relays the runs with `env` would reuse (`python -m pytest_llmfaith relay stop`),
+    so that the next run is cold: it starts a relay and pays litellm's import."""
+    subprocess.run([PYTHON, "-m", "pytest_llmfaith", "relay", "stop"], env=env, capture_output=True, text=True,
+                   check=True, timeout=600)
+
+
 def summary_line(proc: subprocess.CompletedProcess[str]) -> str:
     """pytest's last line ('100 passed in 1.23s')."""
     lines = [line for line in proc.stdout.splitlines() if line.strip()]

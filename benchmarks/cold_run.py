@@ -13,11 +13,14 @@ per claim, sent concurrently). Per assertion it prints:
 and the total wall time of the run (median over repeats; it includes pytest start-up and
 litellm's import, 3.5-5 s on an idle core), with the share of it spent before the judge's first
 request and outside the judge wait (no request in flight, from the server's clock). The runs
-are serial (no xdist); `--relay on` sends their calls through the judge relay, `--relay off`
-(the default without xdist) calls litellm in the test process; `--before` runs both side by side.
+are serial (no xdist); `--relay on` (the default) sends their calls through the judge relay,
+`--relay off` calls litellm in the test process; `--before` runs both side by side. With the relay,
+each repeat is a cold run (every relay stopped first: the run starts one, which imports litellm)
+then a warm one (it finds that relay up), and the wall times of the two are printed apart; the
+runs get a private TMPDIR, so only their own relays are stopped.
 
     .venv/bin/python benchmarks/cold_run.py [--latency 0.2] [--assertions 10] [--claims 3] [--repeats 3]
-                                            [--relay off|on] [--before]
+                                            [--relay on|off] [--before]
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pathlib import Path
 
 from _common import (
     busy_seconds,
+    clean_env,
     clear_requests,
     header,
     judge,
@@ -42,6 +46,7 @@ from _common import (
     prompt_chars,
     pytest_run,
     spread,
+    stop_relays,
     summary_line,
     write_suite,
 )
@@ -80,7 +85,7 @@ def main() -> None:
     parser.add_argument("--assertions", type=int, default=10)
     parser.add_argument("--claims", type=int, default=3, help="sentences (claims) per output")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--relay", choices=("off", "on"), default="off", help="--llm-judge-relay of the runs")
+    parser.add_argument("--relay", choices=("on", "off"), default="on", help="--llm-judge-relay of the runs")
     parser.add_argument("--before", action="store_true", help="run with the relay on and off, side by side")
     args = parser.parse_args()
     relays = ["off", "on"] if args.before else [args.relay]
@@ -89,32 +94,38 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory(prefix="llmfaith-bench-") as tmp, judge(latency) as server:
         root = Path(tmp)
+        (root / "tmp").mkdir()
+        env = clean_env(TMPDIR=str(root / "tmp"))  # the runs' relays, and only theirs, are in there
         suite = root / "suite"
         write_suite(suite, suite_files(n, args.claims))
         server.facts(supported=facts(n, args.claims))
         for mode, relay in [(m, r) for m in ("all", "one") for r in relays]:
             header(f"--llm-judge-verdicts={mode}, --llm-judge-relay={relay}, --llm-cache=off, {n} assertions "
                    f"x {args.claims} claims, judge latency {latency:g} s")
-            walls: list[float] = []
-            shares: list[tuple[float, float]] = []
+            temperatures = ("cold", "warm") if relay == "on" else ("cold",)
+            walls: dict[str, list[float]] = {t: [] for t in temperatures}
+            shares: dict[str, list[tuple[float, float]]] = {t: [] for t in temperatures}
             busy: list[float] = []
             spans: list[float] = []
             requests: list[dict] = []
             footer = ""
             for _ in range(args.repeats):
-                clear_requests(server)
-                started = time.monotonic()
-                wall, proc = pytest_run(suite, [*BASE, *judge_args(server.url, "off"), f"--llm-judge-verdicts={mode}",
-                                                f"--llm-judge-relay={relay}"])
-                if f"{n} passed" not in proc.stdout:
-                    raise SystemExit(f"unexpected outcome: {summary_line(proc)}")
-                walls.append(wall)
-                shares.append(judge_shares(server, latency, started, wall))
-                busy.append(busy_seconds(server, latency))
-                times = [r["t"] for r in server.requests]
-                spans.append(max(times) + latency - min(times))
-                requests = list(server.requests)
-                footer = next((line for line in proc.stdout.splitlines() if line.startswith("llmfaith:")), "")
+                stop_relays(env)
+                for temperature in temperatures:
+                    clear_requests(server)
+                    started = time.monotonic()
+                    wall, proc = pytest_run(suite, [*BASE, *judge_args(server.url, "off"),
+                                                    f"--llm-judge-verdicts={mode}", f"--llm-judge-relay={relay}"],
+                                            env=env)
+                    if f"{n} passed" not in proc.stdout:
+                        raise SystemExit(f"unexpected outcome: {summary_line(proc)}")
+                    walls[temperature].append(wall)
+                    shares[temperature].append(judge_shares(server, latency, started, wall))
+                    busy.append(busy_seconds(server, latency))
+                    times = [r["t"] for r in server.requests]
+                    spans.append(max(times) + latency - min(times))
+                    requests = list(server.requests)
+                    footer = next((line for line in proc.stdout.splitlines() if line.startswith("llmfaith:")), "")
             steps = Counter(r["step"] for r in requests)
             chars = sum(prompt_chars(r) for r in requests)
             chars_by_step: Counter[str] = Counter()
@@ -123,9 +134,13 @@ def main() -> None:
             body = sum(len(json.dumps(r["body"])) for r in requests)
             rt_server = median(busy) / latency / n if latency else float("nan")
             rt_wall = median(spans) / latency / n if latency else float("nan")
-            before_first, not_waiting = (median([share[k] for share in shares]) for k in (0, 1))
-            print(f"wall time (whole run) : {spread(walls)}; {before_first:.0%} before the first judge request, "
-                  f"{not_waiting:.0%} ({not_waiting * median(walls):.2f} s) outside the judge wait")
+            for temperature in temperatures:
+                before_first, not_waiting = (median([share[k] for share in shares[temperature]]) for k in (0, 1))
+                wall = median(walls[temperature])
+                print(f"wall time ({temperature} run) : {spread(walls[temperature])}; {before_first:.0%} before the "
+                      f"first judge request, {not_waiting:.0%} ({not_waiting * wall:.2f} s) outside the judge wait")
+                rows.append((f"{mode}/{relay}/{temperature}", len(requests) / n, rt_server, rt_wall, chars / n,
+                             body / n, wall, median(spans), before_first, not_waiting))
             print(f"judge phase wall time : {spread(spans)} (first request to last answer)")
             print(f"plugin footer         : {footer}")
             print(f"judge calls / assertion           : {len(requests) / n:.2f} "
@@ -135,13 +150,12 @@ def main() -> None:
             print(f"prompt characters / assertion     : {chars / n:,.0f} "
                   f"({', '.join(f'{k} {v / n:,.0f}' for k, v in sorted(chars_by_step.items()))}); "
                   f"request bodies {body / n:,.0f} bytes")
-            rows.append((f"{mode}/{relay}", len(requests) / n, rt_server, rt_wall, chars / n, body / n,
-                         median(walls), median(spans), before_first, not_waiting))
+        stop_relays(env)
     header(f"summary per assertion (latency {latency:g} s, {n} assertions, {args.claims} claims each)")
-    print(f"{'verdicts/relay':<14} {'calls':>6} {'round-trips':>12} {'(by wall)':>10} {'prompt chars':>13} "
+    print(f"{'verdicts/relay':<19} {'calls':>6} {'round-trips':>12} {'(by wall)':>10} {'prompt chars':>13} "
           f"{'body bytes':>11} {'run wall s':>11} {'judge phase s':>14} {'before 1st':>11} {'outside wait':>13}")
     for mode, calls, rt, rtw, chars, body, wall, span, before_first, not_waiting in rows:
-        print(f"{mode:<14} {calls:>6.2f} {rt:>12.2f} {rtw:>10.2f} {chars:>13,.0f} {body:>11,.0f} "
+        print(f"{mode:<19} {calls:>6.2f} {rt:>12.2f} {rtw:>10.2f} {chars:>13,.0f} {body:>11,.0f} "
               f"{wall:>11.2f} {span:>14.2f} {before_first:>11.0%} {not_waiting:>13.0%}")
     print("(run wall time includes pytest start-up and litellm's import, in the test process or the relay)")
 

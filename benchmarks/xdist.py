@@ -1,15 +1,19 @@
-"""pytest-xdist against a slow judge: -n 0, -n 2, -n 4, cache off, with and without the judge relay.
+"""pytest-xdist against a slow judge: -n 0, -n 2, -n 4, cache off, cold and warm, with and without the relay.
 
 A generated suite of N assertions (default 24 and 96, in 4 files; each output has 3 claims, all
 supported) runs against a loopback judge that takes --latency seconds per answer (default 0.3),
-with --llm-cache=off. Per suite size and run mode (interleaved over --repeats) it prints the median
-wall time, the share of the run spent before the judge's first request and outside the judge wait
-(from the judge server's clock: no request in flight), and the speed-up against -n 0. The modes:
-  -n 0           the default without xdist: litellm in the test process
-  -n 0 relay     --llm-judge-relay=on: the relay without xdist
-  -n W           the default under xdist: the workers' calls go through the run's judge relay
+with --llm-cache=off. Each repeat runs every mode twice in a row: cold (every judge relay stopped
+first, so the run starts one and it imports litellm) then warm (the next run, which finds the relay
+of the cold one still up). Per suite size, mode and cold/warm (interleaved over --repeats) it prints
+the median wall time, the share of the run spent before the judge's first request and outside the
+judge wait (from the judge server's clock: no request in flight), and the speed-up against -n 0
+(cold against cold, warm against warm). The modes:
+  -n 0           the default without xdist: the calls go through the judge relay
+  -n 0 off       --llm-judge-relay=off: litellm in the test process (the old serial path)
+  -n W           the default under xdist: the workers' calls go through the judge relay
   -n W before    --before: --llm-judge-relay=off, every worker imports litellm (the old path)
-It also checks that the controller's merged summary counts every score once.
+The runs get a private TMPDIR, so only their own relays are stopped. It also checks that the
+controller's merged summary counts every score once.
 
     .venv/bin/python benchmarks/xdist.py [--repeats 2] [--assertions 24 96] [--latency 0.3] [--workers 2 4] [--before]
 """
@@ -22,8 +26,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from _common import (
+    clean_env,
     clear_requests,
     header,
     judge,
@@ -32,6 +38,7 @@ from _common import (
     machine,
     median,
     pytest_run,
+    stop_relays,
     summary_line,
     write_suite,
 )
@@ -58,7 +65,7 @@ def suite_files(n: int) -> dict[str, str]:
 
 
 def modes(workers: list[int], before: bool) -> dict[str, list[str]]:
-    found = {"-n 0": ["-n", "0"], "-n 0 relay": ["-n", "0", "--llm-judge-relay=on"]}
+    found = {"-n 0": ["-n", "0"], "-n 0 off": ["-n", "0", "--llm-judge-relay=off"]}
     for w in workers:
         found[f"-n {w}"] = ["-n", str(w)]
         if before:
@@ -77,48 +84,59 @@ def main() -> None:
     args = parser.parse_args()
     print(f"xdist: {machine()}")
     ok = True
-    table: list[tuple[int, str, float, float, float, float]] = []
+    table: list[tuple[int, str, str, float, float, float, float]] = []
     with tempfile.TemporaryDirectory(prefix="llmfaith-bench-") as tmp, judge(args.latency) as server:
-        for n in args.assertions:
-            suite = Path(tmp) / f"suite-{n}"
-            write_suite(suite, suite_files(n))
-            facts: list[str] = []
-            for i in range(n):
-                facts += re.split(r"(?<=\.)\s+", case(i)[0])
-            server.facts(supported=facts)
-            header(f"{n} assertions, judge latency {args.latency:g} s, --llm-cache=off")
-            variants = modes(args.workers, args.before)
-            walls: dict[str, list[float]] = {k: [] for k in variants}
-            first: dict[str, list[float]] = {k: [] for k in variants}
-            outside: dict[str, list[float]] = {k: [] for k in variants}
-            for _ in range(args.repeats):
-                for name, extra in variants.items():
-                    clear_requests(server)
-                    started = time.monotonic()
-                    wall, proc = pytest_run(suite, [*BASE, *extra, *judge_args(server.url, "off")])
-                    if f"{n} passed" not in proc.stdout:
-                        raise SystemExit(f"{name}: {summary_line(proc)}")
-                    ok &= f"llmfaith: {n} scores" in proc.stdout
-                    before_first, not_waiting = judge_shares(server, args.latency, started, wall)
-                    walls[name].append(wall)
-                    first[name].append(before_first)
-                    outside[name].append(not_waiting)
-            serial = median(walls["-n 0"])
-            print(f"{'mode':<14} {'wall s':>8} {'before 1st request':>19} {'outside judge wait':>19} "
-                  f"{'speed-up vs -n 0':>17}")
-            for name in variants:
-                wall = median(walls[name])
-                row = (n, name, wall, median(first[name]), median(outside[name]), serial / wall)
-                table.append(row)
-                print(f"{name:<14} {wall:>8.2f} {row[3]:>18.0%} {row[4]:>18.0%} {row[5]:>16.2f}x")
+        (Path(tmp) / "tmp").mkdir()
+        env = clean_env(TMPDIR=str(Path(tmp) / "tmp"))  # the runs' relays, and only theirs, are in there
+        try:
+            for n in args.assertions:
+                ok &= run_suite(Path(tmp) / f"suite-{n}", n, args, server, env, table)
+        finally:
+            stop_relays(env)
         header("result")
-        for n, name, wall, before_first, not_waiting, speedup in table:
-            print(f"{n:>4} assertions {name:<14}: {wall:6.2f} s, {before_first:4.0%} before the first judge "
-                  f"request, {not_waiting:4.0%} ({wall * not_waiting:5.2f} s) outside the judge wait, "
-                  f"{speedup:.2f}x vs -n 0")
+        for n, name, temperature, wall, before_first, not_waiting, speedup in table:
+            print(f"{n:>4} assertions {name:<14} {temperature}: {wall:6.2f} s, {before_first:4.0%} before the first "
+                  f"judge request, {not_waiting:4.0%} ({wall * not_waiting:5.2f} s) outside the judge wait, "
+                  f"{speedup:.2f}x vs -n 0 {temperature}")
         print(f"merged summary counts each score once: {'yes' if ok else 'NO'}")
     if not ok:
         sys.exit(1)
+
+
+def run_suite(suite: Path, n: int, args: argparse.Namespace, server: Any, env: dict[str, str],
+              table: list[tuple[int, str, str, float, float, float, float]]) -> bool:
+    """Every mode over the repeats, cold then warm; prints the suite's table, adds its rows to `table`."""
+    write_suite(suite, suite_files(n))
+    facts: list[str] = []
+    for i in range(n):
+        facts += re.split(r"(?<=\.)\s+", case(i)[0])
+    server.facts(supported=facts)
+    header(f"{n} assertions, judge latency {args.latency:g} s, --llm-cache=off")
+    variants = modes(args.workers, args.before)
+    runs: dict[tuple[str, str], list[tuple[float, float, float]]] = {
+        (name, temperature): [] for name in variants for temperature in ("cold", "warm")}
+    ok = True
+    for _ in range(args.repeats):
+        for name, extra in variants.items():
+            stop_relays(env)
+            for temperature in ("cold", "warm"):
+                clear_requests(server)
+                started = time.monotonic()
+                wall, proc = pytest_run(suite, [*BASE, *extra, *judge_args(server.url, "off")], env=env)
+                if f"{n} passed" not in proc.stdout:
+                    raise SystemExit(f"{name} {temperature}: {summary_line(proc)}")
+                ok &= f"llmfaith: {n} scores" in proc.stdout
+                runs[name, temperature].append((wall, *judge_shares(server, args.latency, started, wall)))
+    print(f"{'mode':<14} {'run':<5} {'wall s':>8} {'before 1st request':>19} {'outside judge wait':>19} "
+          f"{'speed-up vs -n 0':>17}")
+    for temperature in ("cold", "warm"):
+        serial = median([run[0] for run in runs["-n 0", temperature]])
+        for name in variants:
+            wall, before_first, not_waiting = (median([run[k] for run in runs[name, temperature]]) for k in range(3))
+            table.append((n, name, temperature, wall, before_first, not_waiting, serial / wall))
+            print(f"{name:<14} {temperature:<5} {wall:>8.2f} {before_first:>18.0%} {not_waiting:>18.0%} "
+                  f"{serial / wall:>16.2f}x")
+    return ok
 
 
 if __name__ == "__main__":

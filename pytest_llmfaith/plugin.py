@@ -20,7 +20,7 @@ import pytest
 from . import hookspecs, progress
 from .errors import BudgetExceeded, LLMFaithError
 from .housekeeping import Housekeeping
-from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item, new_relay_run
+from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
 from .settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
@@ -76,8 +76,8 @@ def pytest_configure(config: pytest.Config) -> None:
         session.budget_dir = Path(shared or tempfile.mkdtemp(prefix="llmfaith-budget-"))
     if hasattr(config, "workerinput"):  # xdist: the controller's relay, if it has one
         session.relay_run = config.workerinput.get("llmfaith_relay")
-    elif settings.judge_relay == "on":
-        session.relay_run = new_relay_run(settings.judge_concurrency)
+    else:
+        session.owns_relay = settings.judge_relay != "off"
     previous = activate(session)
     config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
 
@@ -119,17 +119,15 @@ class RunHooks:
         through the run's one relay (started by the first process that needs it)."""
         if self.session.budget_dir is not None:
             node.workerinput["llmfaith_budget_dir"] = str(self.session.budget_dir)
-        settings = self.session.settings
-        if settings.judge_relay != "off":
-            if self.session.relay_run is None:
-                self.session.relay_run = new_relay_run(settings.judge_concurrency)
-            node.workerinput["llmfaith_relay"] = self.session.relay_run
+        run = self.session.relay_run_info()
+        if run is not None:
+            node.workerinput["llmfaith_relay"] = run
 
     @pytest.hookimpl(trylast=True)  # after -k, -m and --lf chose the tests that will run
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """When a test that will run uses the judge, start the relay in the background now, so
         that litellm's import overlaps the start of the tests rather than delaying the first call."""
-        if self.session.relay_run is not None and not config.option.collectonly \
+        if (self.session.relay_run is not None or self.session.owns_relay) and not config.option.collectonly \
                 and any(self._uses_judge(item) for item in items):
             self.session.prewarm_relay()
 
@@ -241,11 +239,11 @@ class RunHooks:
             self.notes = [f"llmfaith recordings: not updated: {err}"]
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        run = self.session.relay_run
+        run = self.session.relay_run  # made only if a process of this run needed the relay
         if run is not None and os.path.isdir(run["directory"]):
-            from .relay import summary
+            from .relay import RelayRun, summary
 
-            self.notes += filter(None, [summary(Path(run["directory"]))])
+            self.notes += filter(None, [summary(RelayRun.model_validate(run))])
         if not self.judged:
             return
         from . import gates

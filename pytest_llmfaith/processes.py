@@ -2,16 +2,20 @@
 
 Both are children started detached (own session, output to a log named by pid), found again by
 their pid and a loopback HTTP port, and told apart from a dead one the same way: a child that
-exited stays a zombie, which looks alive to `os.kill(pid, 0)`, until it is reaped. Stdlib only.
+exited stays a zombie, which looks alive to `os.kill(pid, 0)`, until it is reaped. Both are
+shared by the processes that hold a lease on them (`Leases`), and exit by themselves an idle
+timeout after the last leaseholder is gone. Stdlib only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,10 +29,65 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
 
 
 def relay_root() -> Path:
-    """Where the judge relays of this user keep their runs' folders (see relay.py)."""
-    import tempfile
-
+    """Where the judge relays of this user keep their folders (see relay.py)."""
     return Path(tempfile.gettempdir()) / f"llmfaith-relay-{os.getuid()}"
+
+
+def write_json_atomic(path: Path, text: str) -> None:
+    """Write via a temp file (mode 0600, as mkstemp makes it) + os.replace so readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+class Leases:
+    """The pids of the processes using a shared background process, in a JSON file: it stays up
+    while one of them lives, and a crashed holder's lease lapses by itself (its pid is gone)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def live(self) -> list[int]:
+        try:
+            pids = json.loads(self.path.read_text())["pids"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return []
+        return [pid for pid in pids if isinstance(pid, int) and pid_alive(pid)]
+
+    def set(self, pids: list[int]) -> None:
+        """Replace the leases; call under the lock of what they hold."""
+        write_json_atomic(self.path, json.dumps({"pids": sorted(set(pids))}))
+
+
+def prune_logs(log: Path, keep: int = 3) -> None:
+    """Delete all but the newest `keep` per-pid logs of processes started with `log` as their log name."""
+    logs = sorted(log.parent.glob(f"{log.stem}.*.log"), key=_mtime, reverse=True)
+    for old in logs[keep:]:
+        with contextlib.suppress(FileNotFoundError):
+            old.unlink()
+
+
+def stat_line(path: Path) -> str:
+    """A file as far as a process that loaded it is concerned: path, size, modification time."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return f"{path}:missing"
+    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def spawn(command: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:

@@ -1,31 +1,38 @@
-"""The judge relay, client side: the run's processes send their judge calls to one relay process.
+"""The judge relay, client side: every process of a run sends its judge calls to one warm relay.
 
-Why: importing litellm costs ~5 s, and its objects ~1.5 s of garbage collection at exit; under
-pytest-xdist every worker paid both, and each had its own concurrency limit and 429 back-off.
-The relay (`python -m pytest_llmfaith.relay_server`, started by the first process of the run that
-needs a judge) imports litellm once and makes every call of the run through `LiteLLMTransport`
-with one `Throttle`; the processes reach it over loopback HTTP with this module's JSON
-(`RelayCall` -> `RelayReply`), never importing litellm. A per-run token in a header keeps other
-local users and processes out; API keys stay in the environment the relay inherited.
+Why: importing litellm costs ~5-7 s, and its objects ~1.5 s of garbage collection at exit; every
+process that called a judge paid both (each xdist worker, and a serial run too), and each had its
+own concurrency limit and 429 back-off. The relay (`python -m pytest_llmfaith.relay_server`,
+started by the first process that needs a judge) imports litellm once and makes the calls through
+`LiteLLMTransport` with one `Throttle`; the processes reach it over loopback HTTP with this
+module's JSON (`RelayCall` -> `RelayReply`), never importing litellm.
 
-A run's files are in `<tmp>/llmfaith-relay-<uid>/run-<owner pid>-<random>/` (mode 0700): `lock`,
-`relay.pid` (the relay being started), `relay.json` (pid, port, token: written by the relay once
-it serves) and `relay.<pid>.log`. The run's first process (the xdist controller) owns the folder:
-it stops the relay and removes the folder when the run ends; the relay also exits when that
-process is gone, or after an idle timeout. `python -m pytest_llmfaith relay [status|stop]`
-shows and stops relays by hand.
+A relay outlives its run for LLMFAITH_RELAY_IDLE_TIMEOUT (120 s, as the offline judge's server;
+0 ends it with the run), so that the next run finds it warm. It is shared only by the runs whose
+calls it would make identically (`identity`): same user, interpreter, pytest_llmfaith sources,
+litellm version, concurrency limit, idle timeout and environment (the relay
+calls with the environment it inherited, so a run with another API key gets another relay).
+Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<uid>/warm-<hash>/`
+(mode 0700) holds `lock`, `runs.json` (the leases: pids of the runs attached), `relay.pid` (the
+relay being started), `relay.json` (pid, port, token: written by the relay once it serves) and
+`relay.<pid>.log`. A run attaches when it first needs the relay and detaches at its end; a
+crashed run's lease lapses with its pid. `python -m pytest_llmfaith relay [status|stop]` shows
+and stops relays by hand.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import http.client
+import json
 import os
 import shutil
 import signal
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
@@ -33,35 +40,56 @@ from pydantic import BaseModel, ValidationError
 from . import errors
 from .errors import RelayError
 from .judge_config import JudgeConfig
-from .local.weights import file_lock, write_json_atomic
-from .processes import child_alive, exit_description, pid_log, python_module, relay_root, request_json, spawn, tail
+from .local.weights import file_lock
+from .processes import (
+    PACKAGE_ROOT,
+    Leases,
+    child_alive,
+    exit_description,
+    pid_log,
+    prune_logs,
+    python_module,
+    relay_root,
+    request_json,
+    spawn,
+    stat_line,
+    tail,
+    write_json_atomic,
+)
+from .settings import OPTIONS, Settings
 from .transport import Completion, CompletionRequest
 
 SERVER_MODULE = "pytest_llmfaith.relay_server"
 TOKEN_HEADER = "X-LLMFaith-Relay-Token"
 CLIENT_HEADER = "X-LLMFaith-Client"
+RUN_HEADER = "X-LLMFaith-Run"
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
-DEFAULT_IDLE_TIMEOUT = 300.0
+STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
        "`python -m pytest_llmfaith relay status` shows the relays running")
+# Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the
+# shell, or the plugin's own options (they travel in each call, or are in the identity).
+_PER_RUN_VARIABLES = frozenset({"COLUMNS", "LINES", "PWD", "OLDPWD", "SHLVL", "_", *(o.env for o in OPTIONS)})
 
 
 class RelayRun(BaseModel):
     """What every process of a run needs to find its relay (xdist workers get it from the controller)."""
 
     directory: Path
-    owner_pid: int
+    run_id: str  # this run, in the relay's counters
+    owner_pid: int  # the run's first process: its lease keeps the relay up
     concurrency: int
+    idle_timeout: float
 
 
 class RelayState(BaseModel):
-    """Written by the relay once it serves; read by the run's processes."""
+    """Written by the relay once it serves; read by the runs' processes."""
 
     pid: int
     port: int
     token: str
-    owner_pid: int
     concurrency: int
+    idle_timeout: float
 
 
 class RelayCall(BaseModel):
@@ -91,15 +119,21 @@ class RelayReply(BaseModel):
     failure: RelayFailure | None = None
 
 
+class RunStats(BaseModel):
+    requests: int = 0
+    processes: int = 0
+    litellm_imports: int = 0  # 1 for the run that started the relay, 0 for a run that found it warm
+
+
 class RelayStats(BaseModel):
     """The relay's /health answer."""
 
     pid: int
-    owner_pid: int
-    requests: int
-    clients: int
-    litellm_imports: int
+    started_by: str  # the run id
     litellm_import_s: float
+    requests: int
+    attached: list[int]  # pids of the runs holding a lease
+    runs: dict[str, RunStats]
 
 
 class RelayFiles:
@@ -109,6 +143,7 @@ class RelayFiles:
         self.state = directory / "relay.json"
         self.starting = directory / "relay.pid"
         self.log = directory / "relay.log"
+        self.runs = Leases(directory / "runs.json")
 
     def read(self) -> RelayState | None:
         try:
@@ -152,6 +187,37 @@ class RelayDeath(BaseModel):
         return "if it failed on its own, report it with this log"
 
 
+def new_relay_run(settings: Settings) -> RelayRun:
+    """The relay this run shares with the runs whose judge calls it would make identically."""
+    import secrets
+
+    concurrency, idle_timeout = settings.judge_concurrency, settings.relay_idle_timeout
+    return RelayRun(directory=relay_root() / f"warm-{identity(concurrency, idle_timeout)}",
+                    run_id=f"{os.getpid()}-{secrets.token_hex(4)}", owner_pid=os.getpid(),
+                    concurrency=concurrency, idle_timeout=idle_timeout)
+
+
+def identity(concurrency: int, idle_timeout: float, environ: Mapping[str, str] = os.environ) -> str:
+    """A hash of what the relay's calls depend on (see the module docstring); no value is kept."""
+    from importlib import metadata
+
+    def version(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "missing"
+
+    package = Path(PACKAGE_ROOT) / "pytest_llmfaith"
+    parts = {
+        "uid": os.getuid(), "python": sys.executable,
+        "pytest_llmfaith": [version("pytest-llmfaith"), *(stat_line(f) for f in sorted(package.rglob("*.py")))],
+        "litellm": version("litellm"), "concurrency": concurrency, "idle_timeout": idle_timeout,
+        "environment": sorted((name, value) for name, value in environ.items()
+                              if name not in _PER_RUN_VARIABLES and not name.startswith("PYTEST_")),
+    }
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+
+
 def health(state: RelayState) -> RelayStats | None:
     """The relay's own account of itself, or None when nothing (or not our relay) answers there."""
     try:
@@ -162,8 +228,9 @@ def health(state: RelayState) -> RelayStats | None:
 
 
 class RelayClient:
-    """This process's way to the run's relay: found or started on first use, its death told apart
-    from a judge failure. A relay that dies is replaced once; a second death ends the run's judge calls."""
+    """This process's way to the run's relay: found (warm) or started on first use, the run attached
+    to it then, its death told apart from a judge failure. A relay that dies is replaced once; a
+    second death ends the run's judge calls."""
 
     def __init__(self, run: RelayRun) -> None:
         self.run = run
@@ -175,10 +242,11 @@ class RelayClient:
 
     def prewarm(self) -> None:
         """Start the relay without waiting for it, so that litellm's import overlaps collection
-        and the first tests. Skipped when another process of the run is already at it."""
+        and the first tests. Skipped when another process is already at it."""
         try:
             self._make_directory()
             with file_lock(self.files.lock, wait=False):
+                self._attach()
                 if self._live() is None and self._starting() is None:
                     self._spawn()
         except (OSError, RelayError):  # BlockingIOError: someone holds the lock; else the first call says it
@@ -197,7 +265,8 @@ class RelayClient:
         state = self.address()
         if not child_alive(state.pid):
             raise self._died(state, step, "before")
-        headers = {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid()), "Content-Type": "application/json"}
+        headers = {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid()), RUN_HEADER: self.run.run_id,
+                   "Content-Type": "application/json"}
         cfg = call.config
         # Generous: the relay enforces the request timeout and retries; this only ends a hung relay.
         timeout = (cfg.request_timeout + 60.0) * (cfg.retries + 1) * 2 + 300.0
@@ -233,10 +302,15 @@ class RelayClient:
     def _ensure(self) -> RelayState:
         self._make_directory()
         with file_lock(self.files.lock):
+            self._attach()
             state = self._live()
             if state is not None:
                 return state
             return self._wait_ready(self._starting() or self._spawn())
+
+    def _attach(self) -> None:
+        """Lease the relay for the run (under the lock: a relay retiring takes it to look at the leases)."""
+        self.files.runs.set([*self.files.runs.live(), self.run.owner_pid])
 
     def _live(self) -> RelayState | None:
         state = self.files.read()
@@ -253,11 +327,12 @@ class RelayClient:
         return pid
 
     def _spawn(self) -> int:
-        idle = os.environ.get("LLMFAITH_RELAY_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
+        run = self.run
         proc, _ = spawn(python_module(
-            SERVER_MODULE, "--run-dir", str(self.run.directory), "--owner-pid", str(self.run.owner_pid),
-            "--concurrency", str(self.run.concurrency), "--idle-timeout", idle), self.files.log)
+            SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
+            "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout)), self.files.log)
         self.files.starting.write_text(str(proc.pid))
+        prune_logs(self.files.log)
         return proc.pid
 
     def _wait_ready(self, pid: int) -> RelayState:
@@ -320,22 +395,38 @@ class RelayTransport:
         return self.client.call(RelayCall(config=self.config, request=request))
 
     def close(self) -> None:
-        """Nothing to release: the relay belongs to the run, and its owner stops it."""
+        """Nothing to release: the run's first process detaches the run at its end (`detach`)."""
 
 
-def summary(directory: Path) -> str | None:
-    """One line for the end of the run: which relay served it and what it did."""
-    state = RelayFiles(directory).read()
+def detach(run: RelayRun) -> None:
+    """The run is over: give up its lease. The relay exits once no run is attached and its idle
+    timeout passed without a request (at once with LLMFAITH_RELAY_IDLE_TIMEOUT=0)."""
+    files = RelayFiles(run.directory)
+    if files.runs.path.exists():
+        with file_lock(files.lock):
+            files.runs.set([pid for pid in files.runs.live() if pid != run.owner_pid])
+
+
+def summary(run: RelayRun) -> str | None:
+    """One line for the end of the run: which relay served it, whether it was warm, how to stop it."""
+    state = RelayFiles(run.directory).read()
     stats = health(state) if state is not None else None
-    if state is None or stats is None:
+    mine = stats.runs.get(run.run_id) if stats is not None else None
+    if state is None or stats is None or mine is None:
         return None
-    return (f"llmfaith judge relay: pid {stats.pid} made {stats.requests} judge requests for "
-            f"{stats.clients} process(es), at most {state.concurrency} at once; litellm imported "
-            f"{stats.litellm_imports} time(s) in the run ({stats.litellm_import_s:.1f} s)")
+    if mine.litellm_imports:
+        how = f"started by this run (litellm imported once, {stats.litellm_import_s:.1f} s)"
+    else:
+        how = "warm: started by another run (litellm imported 0 times for this run)"
+    stays = ("it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
+             f"it stays up {state.idle_timeout:g} s after the last run for the next one "
+             f"(LLMFAITH_RELAY_IDLE_TIMEOUT; 0 ends it with the run)")
+    return (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from {mine.processes} "
+            f"process(es), at most {state.concurrency} at once; {how}; {stays}; stop it: {STOP_COMMAND}")
 
 
-def stop_run(directory: Path) -> None:
-    """End a run's relay (asked nicely, then killed) and remove its folder."""
+def stop(directory: Path) -> RelayState | None:
+    """End a relay (asked nicely, then killed); remove its folder unless a live run is attached."""
     files = RelayFiles(directory)
     state = files.read()
     pids = {pid for pid in (files.starting_pid(), state.pid if state else None) if pid is not None}
@@ -349,29 +440,33 @@ def stop_run(directory: Path) -> None:
         if child_alive(pid):  # still starting (no address yet), or hung
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-    shutil.rmtree(directory, ignore_errors=True)
+    if not files.runs.live():
+        shutil.rmtree(directory, ignore_errors=True)
+    return state
 
 
 def main(argv: list[str]) -> int:
-    """`python -m pytest_llmfaith relay [status|stop]`: the relays of this user's runs."""
+    """`python -m pytest_llmfaith relay [status|stop]`: this user's judge relays."""
     command = argv[0] if argv else "status"
     if command not in ("status", "stop") or len(argv) > 1:
         print("usage: python -m pytest_llmfaith relay [status|stop]", file=sys.stderr)
         return 2
-    runs = sorted(relay_root().glob("run-*")) if relay_root().is_dir() else []
-    if not runs:
+    folders = sorted(relay_root().glob("warm-*")) if relay_root().is_dir() else []
+    if not folders:
         print("no judge relay is running")
-    for directory in runs:
-        state = RelayFiles(directory).read()
-        stats = health(state) if state is not None else None
-        owner = int(directory.name.split("-")[1])
+    for directory in folders:
+        files = RelayFiles(directory)
         if command == "stop":
-            stop_run(directory)
-            print(f"stopped the judge relay of run {directory.name}" + (f" (pid {state.pid})" if state else ""))
-        elif stats is not None and state is not None:
-            print(f"pid {stats.pid}  127.0.0.1:{state.port}  run of pid {owner}  {stats.requests} requests "
-                  f"from {stats.clients} process(es)  log {pid_log(RelayFiles(directory).log, stats.pid)}")
-        else:
-            print(f"run {directory.name}: no relay answering (run of pid {owner}: "
-                  f"{'running' if child_alive(owner) else 'gone'}); `relay stop` removes the folder")
+            state = stop(directory)
+            print(f"stopped the judge relay {directory.name}" + (f" (pid {state.pid})" if state else ""))
+            continue
+        state = files.read()
+        stats = health(state) if state is not None else None
+        if stats is None or state is None:
+            print(f"{directory.name}: no relay running; `relay stop` removes the folder")
+            continue
+        attached = ", ".join(map(str, stats.attached)) or "none"
+        print(f"pid {stats.pid}  127.0.0.1:{state.port}  {directory.name}  runs attached (pids): {attached}  "
+              f"{stats.requests} requests from {len(stats.runs)} run(s)  idle timeout {state.idle_timeout:g} s  "
+              f"log {pid_log(files.log, stats.pid)}")
     return 0

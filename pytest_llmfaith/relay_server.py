@@ -1,11 +1,12 @@
-"""The judge relay process: `python -m pytest_llmfaith.relay_server --run-dir DIR --owner-pid PID ...`.
+"""The judge relay process: `python -m pytest_llmfaith.relay_server --dir DIR --started-by RUN ...`.
 
-Started by relay.RelayClient (see relay.py for why). It imports litellm once, then serves the run's
-processes on 127.0.0.1 (a random port, written with a fresh token to `relay.json`): POST /complete
-runs one `RelayCall` through a `LiteLLMTransport` (one per judge config) under one `Throttle` for
-the run, so the concurrency limit and 429 back-off hold across all xdist workers. It stops on
-POST /shutdown (the run's end), SIGTERM, when the run's process is gone, or after an idle timeout;
-then it leaves at once (os._exit): collecting litellm's objects at exit is CPU the run never needs.
+Started by relay.RelayClient (see relay.py for why). It imports litellm once, then serves the
+processes of the runs attached to it on 127.0.0.1 (a random port, written with a fresh token to
+`relay.json`): POST /complete runs one `RelayCall` through a `LiteLLMTransport` (one per judge
+config) under one `Throttle`, so the concurrency limit and 429 back-off hold across all xdist
+workers (and the runs sharing it). It stops on POST /shutdown (`relay stop`), SIGTERM, or once no
+live run holds a lease in `runs.json` and the idle timeout passed without a request; then it
+leaves at once (os._exit): collecting litellm's objects at exit is CPU nobody needs.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import hmac
 import json
 import os
 import secrets
-import shutil
 import signal
 import sys
 import threading
@@ -26,21 +26,35 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import JudgeError, LLMFaithError, redact
-from .processes import pid_alive
-from .relay import CLIENT_HEADER, TOKEN_HEADER, RelayCall, RelayFailure, RelayFiles, RelayReply, RelayState, RelayStats
+from .local.weights import file_lock
+from .relay import (
+    CLIENT_HEADER,
+    RUN_HEADER,
+    TOKEN_HEADER,
+    RelayCall,
+    RelayFailure,
+    RelayFiles,
+    RelayReply,
+    RelayState,
+    RelayStats,
+    RunStats,
+)
+from .settings import DEFAULT_IDLE_TIMEOUT
 from .transport import LiteLLMTransport, Throttle, import_litellm
 
 WATCH_INTERVAL = 0.25
 
 
 class RelayServer(ThreadingHTTPServer):
-    """The relay's HTTP server: transports by judge config, the run's throttle, stats, the idle clock."""
+    """The relay's HTTP server: transports by judge config, one throttle, stats, the idle clock."""
 
     daemon_threads = True
 
-    def __init__(self, *, owner_pid: int, concurrency: int, idle_timeout: float, import_s: float) -> None:
+    def __init__(self, files: RelayFiles, *, started_by: str, concurrency: int, idle_timeout: float,
+                 import_s: float) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
-        self.owner_pid = owner_pid
+        self.files = files
+        self.started_by = started_by
         self.token = secrets.token_urlsafe(32)
         self.throttle = Throttle(concurrency)
         self.idle_timeout = idle_timeout
@@ -50,7 +64,9 @@ class RelayServer(ThreadingHTTPServer):
         self._lock = threading.Lock()
         self._requests = 0
         self._busy = 0
-        self._clients: set[str] = set()
+        self._clients: dict[str, set[str]] = {started_by: set()}  # run id -> its processes
+        self._attached: list[int] = []
+        self._run_requests: dict[str, int] = {}
         self._last_activity = time.monotonic()
         self._stopping = threading.Event()
         threading.Thread(target=self._watch, name="relay-watch", daemon=True).start()
@@ -61,14 +77,18 @@ class RelayServer(ThreadingHTTPServer):
 
     def stats(self) -> RelayStats:
         with self._lock:
-            return RelayStats(pid=os.getpid(), owner_pid=self.owner_pid, requests=self._requests,
-                              clients=len(self._clients), litellm_imports=1, litellm_import_s=self.import_s)
+            return RelayStats(pid=os.getpid(), started_by=self.started_by, litellm_import_s=self.import_s,
+                              requests=self._requests, attached=self._attached, runs={
+                                  run: RunStats(requests=self._run_requests.get(run, 0), processes=len(clients),
+                                                litellm_imports=int(run == self.started_by))
+                                  for run, clients in self._clients.items()})
 
-    def complete(self, body: bytes, client: str) -> RelayReply:
+    def complete(self, body: bytes, client: str, run: str) -> RelayReply:
         with self._lock:
             self._requests += 1
+            self._run_requests[run] = self._run_requests.get(run, 0) + 1
             self._busy += 1
-            self._clients.add(client)
+            self._clients.setdefault(run, set()).add(client)
         try:
             return self._complete(body)
         finally:
@@ -109,13 +129,32 @@ class RelayServer(ThreadingHTTPServer):
             threading.Thread(target=self.shutdown, daemon=True).start()
 
     def _watch(self) -> None:
+        """The idle clock runs while no live run is attached (a crashed run's pid is gone) and no
+        request is in flight."""
         while not self._stopping.wait(WATCH_INTERVAL):
-            if not pid_alive(self.owner_pid):
-                self.stop(f"the run's process (pid {self.owner_pid}) is gone")
+            attached = self.files.runs.live()
             with self._lock:
-                idle = 0.0 if self._busy else time.monotonic() - self._last_activity
-            if idle >= self.idle_timeout:
-                self.stop(f"no judge call for {self.idle_timeout:g} s (LLMFAITH_RELAY_IDLE_TIMEOUT)")
+                self._attached = attached
+                if attached or self._busy:
+                    self._last_activity = time.monotonic()
+                idle = time.monotonic() - self._last_activity
+            if idle >= self.idle_timeout and self._retire():
+                self.stop(f"no run attached and no judge call for {self.idle_timeout:g} s "
+                          "(LLMFAITH_RELAY_IDLE_TIMEOUT)")
+
+    def _retire(self) -> bool:
+        """Withdraw the address, under the folder's lock, unless a run attached meanwhile: a run
+        attaching then either is seen here or finds no relay and starts one."""
+        if not self.files.directory.is_dir():  # removed (its temporary folder cleaned up): nothing to withdraw
+            return True
+        try:
+            with file_lock(self.files.lock, wait=False):
+                if self.files.runs.live():
+                    return False
+                self.files.remove_if_owned(os.getpid())
+                return True
+        except BlockingIOError:  # a run is attaching: look again later
+            return False
 
 
 def _failure(err: LLMFaithError) -> RelayReply:
@@ -144,18 +183,19 @@ class _Handler(BaseHTTPRequestHandler):
             return
         client = self.headers.get(CLIENT_HEADER, "?")
         if self.path == "/complete":
-            self._send(200, self.server.complete(body, client).model_dump_json().encode())
+            reply = self.server.complete(body, client, self.headers.get(RUN_HEADER, "?"))
+            self._send(200, reply.model_dump_json().encode())
         elif self.path == "/shutdown":
             self._send(200, b'{"status": "stopping"}')
-            self.server.stop(f"shutdown asked by pid {client} (the end of the run, or `relay stop`)")
+            self.server.stop(f"shutdown asked by pid {client} (`relay stop`)")
         else:
             self._send(404, b'{"error": "no such endpoint"}')
 
     def _allowed(self) -> bool:
-        """Only the run's processes, which read the token from the run's private folder."""
+        """Only the runs' processes, which read the token from the relay's private folder."""
         if hmac.compare_digest(self.headers.get(TOKEN_HEADER, ""), self.server.token):
             return True
-        self._send(403, json.dumps({"error": "this judge relay serves one pytest run only"}).encode())
+        self._send(403, json.dumps({"error": "this judge relay serves its user's pytest runs only"}).encode())
         return False
 
     def _send(self, status: int, data: bytes) -> None:
@@ -171,31 +211,29 @@ class _Handler(BaseHTTPRequestHandler):
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay_server")
-    parser.add_argument("--run-dir", type=Path, required=True)
-    parser.add_argument("--owner-pid", type=int, required=True)
+    parser.add_argument("--dir", type=Path, required=True)
+    parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
     parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--idle-timeout", type=float, default=300.0)
+    parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT)
     args = parser.parse_args(argv)
 
-    files = RelayFiles(args.run_dir)
+    files = RelayFiles(args.dir)
     started = time.monotonic()
     import_litellm()
     import_s = time.monotonic() - started
     print(f"litellm imported in {import_s:.1f} s", flush=True)
-    server = RelayServer(owner_pid=args.owner_pid, concurrency=args.concurrency,
+    server = RelayServer(files, started_by=args.started_by, concurrency=args.concurrency,
                          idle_timeout=args.idle_timeout, import_s=import_s)
     signal.signal(signal.SIGTERM, lambda *_: server.stop("SIGTERM"))
-    files.write(RelayState(pid=os.getpid(), port=server.port, token=server.token, owner_pid=args.owner_pid,
-                           concurrency=args.concurrency))
-    print(f"serving the run of pid {args.owner_pid} on 127.0.0.1:{server.port}, at most "
-          f"{args.concurrency} judge requests at once", flush=True)
+    files.write(RelayState(pid=os.getpid(), port=server.port, token=server.token, concurrency=args.concurrency,
+                           idle_timeout=args.idle_timeout))
+    print(f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
+          f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout", flush=True)
     try:
         server.serve_forever()
     finally:
         server.server_close()
         files.remove_if_owned(os.getpid())
-        if not pid_alive(args.owner_pid):  # nobody is left to remove the run's folder
-            shutil.rmtree(args.run_dir, ignore_errors=True)
         print("stopped", flush=True)
         sys.stdout.flush()
         os._exit(0)

@@ -7,7 +7,6 @@ imported on the first assertion, so a suite that never scores never pays for the
 from __future__ import annotations
 
 import contextvars
-import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -70,7 +69,10 @@ class LLMFaithSession:
         self._recorder: Recorder | None = None
         self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
         self._budget: Budget | None = None
-        self.relay_run: dict[str, Any] | None = None  # the run's judge relay (new_relay_run), when in use
+        # The run's judge relay (relay.RelayRun as JSON): given to xdist workers by the controller;
+        # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
+        self.relay_run: dict[str, Any] | None = None
+        self.owns_relay = False
         self._relay: RelayClient | None = None
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
@@ -135,12 +137,22 @@ class LLMFaithSession:
             self._judges[model].budget = self._budget
         return self._judges[model]
 
+    def relay_run_info(self) -> dict[str, Any] | None:
+        """The run's relay, made on first need (its identity costs a metadata look-up and hashing
+        the environment, which a suite that never calls the judge must not pay)."""
+        if self.relay_run is None and self.owns_relay:
+            from .relay import new_relay_run
+
+            self.relay_run = new_relay_run(self.settings).model_dump(mode="json")
+        return self.relay_run
+
     def relay(self) -> RelayClient | None:
         """This process's client of the run's judge relay; None when the run has none."""
-        if self._relay is None and self.relay_run is not None:
+        run = self.relay_run_info() if self._relay is None else None
+        if run is not None:
             from .relay import RelayClient, RelayRun
 
-            self._relay = RelayClient(RelayRun.model_validate(self.relay_run))
+            self._relay = RelayClient(RelayRun.model_validate(run))
         return self._relay
 
     def _relay_connect(self, config: JudgeConfig) -> Callable[[], Transport] | None:
@@ -160,8 +172,8 @@ class LLMFaithSession:
         s = self.settings
         calls = s.cache in ("off", "refresh") or (s.cache == "use" and s.recordings is None
                                                    and not s.cache_dir.exists())
-        relay = self.relay()
-        if relay is not None and calls and s.judge_model and not s.judge_model.startswith("local"):
+        relay = self.relay() if calls and s.judge_model and not s.judge_model.startswith("local") else None
+        if relay is not None:
             relay.prewarm()
 
     @contextmanager
@@ -227,22 +239,10 @@ class LLMFaithSession:
         for store in (self._cache, self._budget):
             if store is not None:
                 store.close()
-        run = self.relay_run
-        if run is not None and run["owner_pid"] == os.getpid() and os.path.isdir(run["directory"]):
-            from .relay import stop_run
+        if self.owns_relay and self.relay_run is not None:
+            from .relay import RelayRun, detach
 
-            stop_run(Path(run["directory"]))
-
-
-def new_relay_run(concurrency: int) -> dict[str, Any]:
-    """A run's judge relay: its folder (made only when a judge call needs it), its owner (this
-    process: it stops the relay at the end) and the run-wide concurrency limit."""
-    import secrets
-
-    from .processes import relay_root
-
-    return {"directory": str(relay_root() / f"run-{os.getpid()}-{secrets.token_hex(4)}"),
-            "owner_pid": os.getpid(), "concurrency": concurrency}
+            detach(RelayRun.model_validate(self.relay_run))
 
 
 def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:

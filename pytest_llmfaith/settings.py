@@ -22,6 +22,9 @@ REASON_MODES: tuple[str, ...] = ("verdicts", "llm")
 VERDICT_MODES: tuple[str, ...] = ("auto", "all", "one", "label")
 NO_CLAIMS_MODES: tuple[str, ...] = ("fail", "pass")
 RELAY_MODES: tuple[str, ...] = ("auto", "on", "off")
+# Seconds a background process of ours (the judge relay, the offline judge's server) stays up
+# after the last run that used it, so that the next run finds it warm.
+DEFAULT_IDLE_TIMEOUT = 120.0
 
 
 def _choice(*choices: str) -> Callable[[str], str]:
@@ -146,9 +149,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_judge_concurrency", "most judge requests in flight at once, for the whole run (all "
            "pytest-xdist workers share it through the judge relay)", _number(int, 1)),
     Option("llm_judge_relay", "send the judge calls of every process of the run through one relay "
-           "process, which imports litellm once and shares the concurrency limit and 429 back-off: "
-           "'auto' under pytest-xdist, 'on' always, 'off' never (each process calls litellm itself)",
+           "process, which imports litellm once, shares the concurrency limit and 429 back-off, and "
+           "stays warm for the next run: 'auto' and 'on' for every hosted judge (the offline judge "
+           "keeps its own server), 'off' never (each process imports litellm itself)",
            _choice(*RELAY_MODES)),
+    Option("llm_relay_idle_timeout", "seconds the judge relay stays up after the last run that uses "
+           "it ended, for the next run to reuse it warm; 0 ends it with the run",
+           _number(float, 0)),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
            "(concurrent), 'label' one claim per call read from the answer's token probabilities "
            "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
@@ -206,6 +213,7 @@ class Settings:
     judge_max_tokens: int | None = None
     judge_concurrency: int = 8
     judge_relay: str = "auto"
+    relay_idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     judge_verdicts: str = "auto"
     judge_votes: int = 1
     judge_votes_temperature: float = 0.7

@@ -73,7 +73,7 @@ class Transport(Protocol):
 class Throttle:
     """Limits shared by every transport that holds one: at most `limit` requests in flight, and
     once the judge rate-limits one request (429), no request is sent until its back-off has passed.
-    The judge relay holds one for the whole run (all xdist workers); a process on its own holds
+    The judge relay holds one for all the processes of the runs it serves; a process on its own holds
     one per transport."""
 
     def __init__(self, limit: int) -> None:

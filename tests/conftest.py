@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+# The judge relays of the runs these tests start end with their runs (not 120 s later), unless a
+# test asks otherwise (test_relay.py tests the warm relay).
+os.environ["LLMFAITH_RELAY_IDLE_TIMEOUT"] = "0"
 
 from judge_server import JudgeServer  # noqa: E402
 

@@ -95,3 +95,7 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
                  "FORCE_COLOR", "PY_COLORS", "PYTEST_ADDOPTS"]:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "160")  # full test ids in the table; the 80-column layout has its own test
+    # In-process runs reuse the litellm this process imported; a relay per test would cost an import
+    # each. The relay's own tests (test_relay.py, and the xdist runs here that ask for it) turn it on.
+    monkeypatch.setenv("LLMFAITH_JUDGE_RELAY", "off")
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "0")  # as in conftest.py

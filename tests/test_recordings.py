@@ -194,14 +194,15 @@ def test_xdist_writes_the_same_bytes_and_holds_one_budget(pytester, server) -> N
         path.unlink()
     requests = len(server.requests)
     parallel = pytester.runpytest_subprocess(
-        "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "use"), "--llm-recordings=llmfaith_recordings",
-        timeout=120)
+        "-n", "2", "--llm-judge-relay=on", "-p", "no:cacheprovider", *judge_args(server, "use"),
+        "--llm-recordings=llmfaith_recordings", timeout=120)
     parallel.assert_outcomes(passed=4)
     assert len(server.requests) == requests  # the working cache answered
     assert {p.name: p.read_bytes() for p in (pytester.path / "llmfaith_recordings").iterdir()} == written
 
     limited = pytester.runpytest_subprocess(
-        "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "off"), "--llm-max-judge-calls=3", timeout=120)
+        "-n", "2", "--llm-judge-relay=on", "-p", "no:cacheprovider", *judge_args(server, "off"),
+        "--llm-max-judge-calls=3", timeout=120)
     assert len(server.requests) == requests + 3
     limited.assert_outcomes(passed=1, errors=3)
     assert "llmfaith budget: spent 3 of 3 new judge calls" in limited.stdout.str()

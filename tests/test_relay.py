@@ -1,8 +1,10 @@
-"""The judge relay (relay.py, relay_server.py): one process per run makes every judge call of the run.
+"""The judge relay (relay.py, relay_server.py): one warm process makes every judge call of a run,
+and of the next runs within its idle timeout.
 
 Runs are fresh interpreters (pytester.runpytest_subprocess or subprocess) against the loopback judge
 of this process, each with a private temporary folder, so its relays are the only ones seen. Every
-relay started costs one litellm import (~5 s).
+relay started costs one litellm import (~5 s). conftest.py sets LLMFAITH_RELAY_IDLE_TIMEOUT=0 (a
+relay ends with its run); the tests of the warm relay set their own.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ import pytest
 from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.processes import child_alive, pid_alive, request_json
-from pytest_llmfaith.relay import RelayClient, RelayRun, RelayTransport, stop_run
+from pytest_llmfaith.relay import (
+    RelayClient,
+    RelayFiles,
+    RelayRun,
+    RelayStats,
+    RelayTransport,
+    detach,
+    health,
+    stop,
+)
 from pytest_llmfaith.transport import LiteLLMTransport
 
 pytest.importorskip("xdist")
@@ -44,24 +55,21 @@ PLAIN = '''
 def test_plain():
     assert 1 + 1 == 2
 '''
-# Each process notes whether it imported litellm; the controller lists the run's relay folders
-# before its relay is stopped (at unconfigure).
+# Each process notes whether it imported litellm (named by its config: PYTEST_XDIST_WORKER may come
+# from an outer xdist run of these tests).
 HOOKS = '''
-import os, sys
-from pytest_llmfaith.processes import relay_root
-
-def pytest_sessionfinish(session):
-    if not hasattr(session.config, "workerinput"):
-        runs = sorted(p.name for p in relay_root().glob("run-*")) if relay_root().is_dir() else []
-        with open("relay-runs.txt", "w") as fh:
-            fh.write(" ".join(runs))
+import sys
 
 def pytest_unconfigure(config):
-    with open(f"litellm-{os.environ.get('PYTEST_XDIST_WORKER', 'controller')}.txt", "w") as fh:
+    name = config.workerinput["workerid"] if hasattr(config, "workerinput") else "controller"
+    with open(f"litellm-{name}.txt", "w") as fh:
         fh.write(str("litellm" in sys.modules))
 '''
-RELAY_LINE = re.compile(r"llmfaith judge relay: pid (\d+) made (\d+) judge requests for (\d+) process\(es\), "
-                        r"at most (\d+) at once; litellm imported 1 time\(s\) in the run")
+RELAY_LINE = re.compile(r"llmfaith judge relay \(pid (\d+)\): (\d+) judge requests from (\d+) process\(es\), "
+                        r"at most (\d+) at once; (started by this run|warm: started by another run)")
+STARTED = "started by this run (litellm imported once"
+WARM = "warm: started by another run (litellm imported 0 times for this run)"
+STOP_HINT = "stop it: python -m pytest_llmfaith relay stop"
 
 
 @pytest.fixture
@@ -82,11 +90,11 @@ def judge_args(server, cache: str = "off") -> list[str]:
 def relay_line(result: pytest.RunResult) -> tuple[int, int, int, int]:
     found = RELAY_LINE.search(result.stdout.str())
     assert found, result.stdout.str()
-    pid, requests, processes, limit = (int(g) for g in found.groups())
+    pid, requests, processes, limit = (int(found.group(i)) for i in range(1, 5))
     return pid, requests, processes, limit
 
 
-def gone(pid: int, within: float = 5.0) -> bool:
+def gone(pid: int, within: float = 30.0) -> bool:  # generous: the machine may be busy
     deadline = time.monotonic() + within
     while child_alive(pid):
         if time.monotonic() > deadline:
@@ -95,8 +103,31 @@ def gone(pid: int, within: float = 5.0) -> bool:
     return True
 
 
-def no_runs_left(root: Path) -> bool:
-    return not root.is_dir() or list(root.iterdir()) == []
+def relays_started(root: Path) -> list[int]:
+    """The pids of every relay started under `root` (one log each)."""
+    return sorted(int(log.name.split(".")[1]) for log in root.glob("warm-*/relay.*.log"))
+
+
+def no_relay_left(root: Path, within: float = 30.0) -> bool:
+    """Every relay started under `root` has exited."""
+    return all(gone(pid, within) for pid in relays_started(root))
+
+
+def stats_of(root: Path) -> RelayStats:
+    (folder,) = root.glob("warm-*")
+    state = RelayFiles(folder).read()
+    assert state is not None
+    stats = health(state)
+    assert stats is not None
+    return stats
+
+
+def relay_command(root: Path, command: str) -> str:
+    env = {**os.environ, "TMPDIR": str(root.parent)}
+    done = subprocess.run([sys.executable, "-m", "pytest_llmfaith", "relay", command], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def test_under_xdist_one_relay_makes_every_call_and_no_test_process_imports_litellm(
@@ -104,31 +135,101 @@ def test_under_xdist_one_relay_makes_every_call_and_no_test_process_imports_lite
     server.facts(supported=FACTS)
     pytester.makepyfile(test_suite=SUITE.format(n=6))
     pytester.makeconftest(HOOKS)
-    result = pytester.runpytest_subprocess("-n", "2", *judge_args(server), timeout=600)
+    result = pytester.runpytest_subprocess("-n", "2", *judge_args(server), timeout=1500)
     result.assert_outcomes(passed=6)
     pid, requests, processes, limit = relay_line(result)
     assert requests == len(server.requests) == 12 and processes == 2 and limit == 8
     flags = {p.name: p.read_text() for p in pytester.path.glob("litellm-*.txt")}
     assert flags == {"litellm-controller.txt": "False", "litellm-gw0.txt": "False", "litellm-gw1.txt": "False"}
-    assert (pytester.path / "relay-runs.txt").read_text().startswith("run-")
-    assert gone(pid) and no_runs_left(relay_root)  # the run's end stops it and removes its folder
+    assert relays_started(relay_root) == [pid]
+    text = result.stdout.str()
+    assert STARTED in text and "it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" in text and STOP_HINT in text
+    assert gone(pid)  # LLMFAITH_RELAY_IDLE_TIMEOUT=0: it ends with the run
 
 
 def test_a_run_that_never_calls_the_judge_starts_no_relay(pytester: pytest.Pytester, server, relay_root: Path) -> None:
     server.facts(supported=FACTS)
     pytester.makepyfile(test_suite=SUITE.format(n=2))
     pytester.makeconftest(HOOKS)
-    pytester.runpytest_subprocess("-n", "2", *judge_args(server, "use"), timeout=600).assert_outcomes(passed=2)
-    recorded = len(server.requests)
+    pytester.runpytest_subprocess("-n", "2", *judge_args(server, "use"), timeout=1500).assert_outcomes(passed=2)
+    recorded, started = len(server.requests), relays_started(relay_root)
+    assert len(started) == 1 and no_relay_left(relay_root)
     pytester.makepyfile(test_plain=PLAIN)
-    cached = pytester.runpytest_subprocess("-n", "2", *judge_args(server, "use"), timeout=600)  # all cached
-    cached.assert_outcomes(passed=3)
-    assert len(server.requests) == recorded and "judge relay" not in cached.stdout.str()
-    assert (pytester.path / "relay-runs.txt").read_text() == ""
-    plain = pytester.runpytest_subprocess("-n", "2", "-k", "plain", *judge_args(server, "off"), timeout=600)
+    for args in (["-n", "2"], ["-n", "0"]):
+        cached = pytester.runpytest_subprocess(*args, *judge_args(server, "use"), timeout=1500)  # all cached
+        cached.assert_outcomes(passed=3)
+        assert len(server.requests) == recorded and "judge relay" not in cached.stdout.str()
+    plain = pytester.runpytest_subprocess("-n", "2", "-k", "plain", *judge_args(server, "off"), timeout=1500)
     plain.assert_outcomes(passed=1)
-    assert (pytester.path / "relay-runs.txt").read_text() == ""
+    assert relays_started(relay_root) == started
     assert {p.read_text() for p in pytester.path.glob("litellm-*.txt")} == {"False"}
+
+
+def test_the_next_run_reuses_the_warm_relay_and_imports_nothing(
+        pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server.facts(supported=FACTS)
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    pytester.makepyfile(test_suite=SUITE.format(n=2))
+    pytester.makeconftest(HOOKS)
+    try:
+        first = pytester.runpytest_subprocess(*judge_args(server), timeout=1500)  # serial: the relay too
+        first.assert_outcomes(passed=2)
+        pid = relay_line(first)[0]
+        assert STARTED in first.stdout.str() and "it stays up 600 s after the last run" in first.stdout.str()
+        assert pid_alive(pid) and stats_of(relay_root).attached == []  # detached, still up
+        second = pytester.runpytest_subprocess(*judge_args(server), timeout=1500)
+        second.assert_outcomes(passed=2)
+        assert relay_line(second)[:2] == (pid, 4) and WARM in second.stdout.str() and STOP_HINT in second.stdout.str()
+        assert (pytester.path / "litellm-controller.txt").read_text() == "False"  # the test process never imports it
+        stats = stats_of(relay_root)
+        assert stats.pid == pid and len(stats.runs) == 2 and relays_started(relay_root) == [pid]
+        assert sorted(run.litellm_imports for run in stats.runs.values()) == [0, 1]
+        assert sorted(run.requests for run in stats.runs.values()) == [4, 4] and len(server.requests) == 8
+    finally:
+        relay_command(relay_root, "stop")
+    assert gone(pid) and not list(relay_root.glob("warm-*"))
+
+
+def test_a_run_with_another_api_key_gets_another_relay_and_no_key_is_written(
+        pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server.facts(supported=FACTS)
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    pytester.makepyfile(test_suite=SUITE.format(n=1))
+    keys = ["sk-first-DO-NOT-SHOW-0123456789", "sk-second-DO-NOT-SHOW-9876543210"]
+    pids, outputs = [], []
+    try:
+        for key in keys:
+            monkeypatch.setenv("JUDGE_SECRET_KEY", key)
+            result = pytester.runpytest_subprocess(*judge_args(server), "--llm-judge-api-key-env=JUDGE_SECRET_KEY",
+                                                   timeout=1500)
+            result.assert_outcomes(passed=1)
+            pids.append(relay_line(result)[0])
+            outputs.append(result.stdout.str() + result.stderr.str())
+            assert STARTED in outputs[-1]
+        assert pids[0] != pids[1] and all(pid_alive(pid) for pid in pids) and len(list(relay_root.glob("warm-*"))) == 2
+        sent = [r["headers"]["authorization"] for r in server.requests]
+        assert sent == [f"Bearer {keys[0]}"] * 2 + [f"Bearer {keys[1]}"] * 2  # never the stale key
+        written = b"".join(path.read_bytes() for path in relay_root.rglob("*") if path.is_file())
+        assert written and not any(key.encode() in written or key in output for key in keys for output in outputs)
+    finally:
+        relay_command(relay_root, "stop")
+    assert all(gone(pid) for pid in pids)
+
+
+def test_an_idle_relay_exits_after_its_timeout_once_no_run_is_attached(
+        pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server.facts(supported=FACTS)
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "3")
+    pytester.makepyfile(test_suite=SUITE.format(n=1))
+    result = pytester.runpytest_subprocess(*judge_args(server), timeout=1500)
+    result.assert_outcomes(passed=1)
+    pid = relay_line(result)[0]
+    assert "it stays up 3 s after the last run" in result.stdout.str()
+    assert gone(pid, within=3.0 + 30.0)
+    (log,) = relay_root.glob("warm-*/relay.*.log")  # not at the run's end: after the idle timeout
+    assert "stopping: no run attached and no judge call for 3 s (LLMFAITH_RELAY_IDLE_TIMEOUT)" in log.read_text()
+    assert "no judge relay is running" not in relay_command(relay_root, "status")  # the folder, without a relay
+    assert "no relay running; `relay stop` removes the folder" in relay_command(relay_root, "status")
 
 
 KILLED = HEADER + '''
@@ -179,7 +280,7 @@ def test_a_killed_relay_fails_its_call_with_the_cause_is_restarted_once_then_end
     server.facts(supported=FACTS)
     server.script.latency = 0.8
     pytester.makepyfile(test_killed=KILLED)
-    result = pytester.runpytest_subprocess("--llm-judge-relay=on", *judge_args(server), timeout=600)
+    result = pytester.runpytest_subprocess("--llm-judge-relay=on", *judge_args(server), timeout=1500)
     result.assert_outcomes(passed=2, errors=3)  # an error, never a pass
     text = result.stdout.str()
     assert "the judge relay died during the judge call at step 'claims', so that call has no answer" in text
@@ -191,7 +292,7 @@ def test_a_killed_relay_fails_its_call_with_the_cause_is_restarted_once_then_end
     # a and c: claims and verdicts; b: its claims request, if it got that far; d and e: nothing
     assert len(server.calls("verdicts")) == 2 and len(server.calls("claims")) in (2, 3)
     assert not (pytester.path / "impostor-contacted.txt").exists()  # the dead relay's port is never trusted
-    assert no_runs_left(relay_root)
+    assert len(relays_started(relay_root)) == 2 and no_relay_left(relay_root)
 
 
 TWO_RUNS = HEADER + '''
@@ -204,26 +305,30 @@ def test_two():
 '''
 
 
-def test_two_runs_at_once_each_have_their_own_relay(tmp_path: Path, server, relay_root: Path) -> None:
+def test_two_runs_at_once_share_one_relay_each_counted_apart(
+        tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server.facts(supported=FACTS)
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # however late the second run attaches
     runs = []
-    for name, extra in (("a", ["-n", "2"]), ("b", ["--llm-judge-relay=on"])):
+    for name, extra in (("a", ["-n", "2"]), ("b", [])):  # a serial run uses the relay too
         folder = tmp_path / name
         folder.mkdir()
         (folder / "pytest.ini").write_text("[pytest]\n")
         (folder / "test_two.py").write_text(TWO_RUNS)
         runs.append(subprocess.Popen([sys.executable, "-m", "pytest", *extra, *judge_args(server)], cwd=folder,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
-    outputs = [proc.communicate(timeout=600)[0] for proc in runs]
-    pids = []
-    for output in outputs:
-        assert "2 passed" in output, output
-        found = RELAY_LINE.search(output)
-        assert found, output
-        pids.append(int(found.group(1)))
-        assert int(found.group(2)) == 4  # its own run's calls only
-    assert pids[0] != pids[1]
-    assert all(gone(pid) for pid in pids) and no_runs_left(relay_root)
+    try:
+        outputs = [proc.communicate(timeout=900)[0] for proc in runs]
+        found = [RELAY_LINE.search(output) for output in outputs]
+        for output, line in zip(outputs, found):
+            assert "2 passed" in output and line, output
+            assert int(line.group(2)) == 4  # its own run's calls only
+        assert found[0].group(1) == found[1].group(1) and len(relays_started(relay_root)) == 1  # one relay
+        assert sorted(line.group(5) for line in found) == ["started by this run", "warm: started by another run"]
+        assert stats_of(relay_root).requests == 8
+    finally:
+        relay_command(relay_root, "stop")
+    assert no_relay_left(relay_root)
 
 
 RATE_LIMITED = HEADER + '''
@@ -238,7 +343,7 @@ def test_a_429_makes_every_worker_wait_then_the_run_passes(pytester: pytest.Pyte
     server.script.latency = 0.1
     server.fail("429", step="verdicts", seconds=1.0)
     pytester.makepyfile(test_limited=RATE_LIMITED)
-    result = pytester.runpytest_subprocess("-n", "2", *judge_args(server), timeout=600)
+    result = pytester.runpytest_subprocess("-n", "2", *judge_args(server), timeout=1500)
     result.assert_outcomes(passed=16)
     times = sorted(r["t"] for r in server.requests)
     limited = next(r["t"] for r in server.requests if r["step"] == "verdicts")  # the 429
@@ -251,7 +356,7 @@ def test_one_concurrency_limit_holds_for_all_workers(pytester: pytest.Pytester, 
     server.facts(supported=FACTS)
     server.script.latency = 0.2
     pytester.makepyfile(test_suite=SUITE.format(n=4))
-    result = pytester.runpytest_subprocess("-n", "2", "--llm-judge-concurrency=1", *judge_args(server), timeout=600)
+    result = pytester.runpytest_subprocess("-n", "2", "--llm-judge-concurrency=1", *judge_args(server), timeout=1500)
     result.assert_outcomes(passed=4)
     assert relay_line(result)[3] == 1
     times = sorted(r["t"] for r in server.requests)
@@ -269,7 +374,8 @@ def test_the_relay_serves_its_run_only_and_returns_judge_errors_unchanged(
     request = CompletionRequest(step="claims", temperature=0.0, messages=[
         {"role": "system", "content": "judge"},
         {"role": "user", "content": f"Split the OUTPUT into atomic claims.\n<output>\n{GOOD}\n</output>"}])
-    run = RelayRun(directory=relay_root / f"run-{os.getpid()}-test", owner_pid=os.getpid(), concurrency=2)
+    run = RelayRun(directory=relay_root / "warm-test", run_id="test-run", owner_pid=os.getpid(), concurrency=2,
+                   idle_timeout=60)
     client = RelayClient(run)
     try:
         transport = RelayTransport(client, config)
@@ -287,24 +393,25 @@ def test_the_relay_serves_its_run_only_and_returns_judge_errors_unchanged(
             messages.append((type(failed.value), failed.value.kind, str(failed.value)))
         assert messages[0] == messages[1] and secret not in messages[0][2] and "AuthenticationError" in messages[0][2]
 
-        env = {**os.environ, "TMPDIR": str(relay_root.parent)}
-        status = subprocess.run([sys.executable, "-m", "pytest_llmfaith", "relay", "status"], env=env,
-                                capture_output=True, text=True, timeout=60)
-        assert (f"pid {state.pid}  127.0.0.1:{state.port}  run of pid {os.getpid()}  2 requests from 1 "
-                "process(es)") in status.stdout, status.stdout
-        stop = subprocess.run([sys.executable, "-m", "pytest_llmfaith", "relay", "stop"], env=env,
-                              capture_output=True, text=True, timeout=60)
-        assert f"stopped the judge relay of run run-{os.getpid()}-test (pid {state.pid})" in stop.stdout
-        assert gone(state.pid) and no_runs_left(relay_root)
-        with pytest.raises(RelayError, match="it was stopped") as stopped:
+        status = relay_command(relay_root, "status")
+        assert (f"pid {state.pid}  127.0.0.1:{state.port}  warm-test  runs attached (pids): {os.getpid()}  "
+                "2 requests from 1 run(s)  idle timeout 60 s") in status, status
+        stopped = relay_command(relay_root, "stop")
+        assert f"stopped the judge relay warm-test (pid {state.pid})" in stopped
+        assert gone(state.pid)
+        with pytest.raises(RelayError, match="it was stopped") as failed_stop:
             transport.complete(request)
-        assert "the next judge call starts a new relay" in str(stopped.value)
+        assert "the next judge call starts a new relay" in str(failed_stop.value)
     finally:
-        stop_run(run.directory)
+        detach(run)
+        stop(run.directory)
+    assert not run.directory.exists()  # no run attached any more: `stop` removes the folder too
 
 
-def test_a_crashed_run_does_not_leave_its_relay_behind(tmp_path: Path, server, relay_root: Path) -> None:
+def test_a_crashed_run_leaves_its_relay_for_the_idle_timeout_only(
+        tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server.facts(supported=FACTS)
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "2")
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     (tmp_path / "test_hang.py").write_text(HEADER + '''
 def test_called_then_hangs():
@@ -312,30 +419,28 @@ def test_called_then_hangs():
     open("called.txt", "w").close()
     time.sleep(120)
 ''')
-    proc = subprocess.Popen([sys.executable, "-m", "pytest", "--llm-judge-relay=on", *judge_args(server)],
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", *judge_args(server)],
                             cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 600
         while not (tmp_path / "called.txt").exists():
             assert time.monotonic() < deadline and proc.poll() is None
             time.sleep(0.1)
-        (state_file,) = relay_root.glob("run-*/relay.json")
-        relay_pid = int(re.search(r'"pid":\s*(\d+)', state_file.read_text()).group(1))
-        assert pid_alive(relay_pid)
+        (relay_pid,) = relays_started(relay_root)
+        assert pid_alive(relay_pid) and stats_of(relay_root).attached == [proc.pid]
     finally:
-        proc.kill()  # the run crashes: no unconfigure, no shutdown request
+        proc.kill()  # the run crashes: no unconfigure, no detach
         proc.wait()
-    assert gone(relay_pid, within=3.0)  # it watches the run's process
-    deadline = time.monotonic() + 3
-    while not no_runs_left(relay_root) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert no_runs_left(relay_root)
+    assert gone(relay_pid, within=2.0 + 30.0)  # its lease lapsed with the run's pid; then the idle timeout
+    (log,) = relay_root.glob("warm-*/relay.*.log")
+    assert "stopping: no run attached and no judge call for 2 s (LLMFAITH_RELAY_IDLE_TIMEOUT)" in log.read_text()
 
 
 def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
     relay_root.mkdir()
     relay_root.chmod(0o755)
-    client = RelayClient(RelayRun(directory=relay_root / "run-1-x", owner_pid=os.getpid(), concurrency=1))
+    client = RelayClient(RelayRun(directory=relay_root / "warm-x", run_id="x", owner_pid=os.getpid(), concurrency=1,
+                                  idle_timeout=0))
     client.prewarm()  # in the background: silent, the first call says it
     with pytest.raises(RelayError, match=r"open to others \(mode 755\).*Fix: remove it, or point TMPDIR elsewhere"):
         client.address()

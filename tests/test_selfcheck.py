@@ -138,7 +138,8 @@ def test_under_xdist_the_check_runs_once_on_the_controller(pytester, server) -> 
     pytest.importorskip("xdist")
     script_a_good_judge(server)
     pytester.makepyfile(test_a=SUITE + "\ndef test_two():\n    pass\n")
-    result = pytester.runpytest_subprocess(*judge_args(server), "-n", "2", "-p", "xdist", "--llm-judge-check")
+    result = pytester.runpytest_subprocess(*judge_args(server), "-n", "2", "-p", "xdist", "--llm-judge-check",
+                                           "--llm-judge-relay=on")
     result.assert_outcomes(passed=2)
     assert result.stdout.str().count("llmfaith judge check: openai/test-judge") == 1
     assert len(server.calls()) == 64  # one check's worth of requests, not one per worker

@@ -43,14 +43,15 @@ from pytest_llmfaith.processes import (
     python_module,
     request_json,
     spawn,
+    stat_line,
     tail,
 )
 from pytest_llmfaith.processes import child_alive as server_alive
+from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
 __all__ = ["ensure_server", "ensure_server_state", "exit_description", "run_files", "server_alive",
            "shutdown_server"]
 
-DEFAULT_IDLE_TIMEOUT = 120.0
 START_TIMEOUT = 180.0
 SERVER_MODULE = "pytest_llmfaith.local.server"
 
@@ -95,16 +96,8 @@ def runtime_identity() -> str | None:
         return None
     package = Path(spec.origin).parent
     files = [Path(spec.origin), *sorted((package / "lib").glob("*"))]
-    parts = [sys.executable, PACKAGE_ROOT, *(_stat_line(f) for f in files)]
+    parts = [sys.executable, PACKAGE_ROOT, *(stat_line(f) for f in files)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
-
-
-def _stat_line(path: Path) -> str:
-    try:
-        stat = path.stat()
-    except OSError:
-        return f"{path}:missing"
-    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
 
 
 

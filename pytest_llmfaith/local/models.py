@@ -26,8 +26,8 @@ from pytest_llmfaith.local.weights import (
     record_for,
     record_matches,
     sha256_file,
-    write_json_atomic,
 )
+from pytest_llmfaith.processes import write_json_atomic
 
 LOCAL_PREFIX = "local"
 _GGUF_MAGIC = b"GGUF"

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from pytest_llmfaith.local.weights import model_dir, write_json_atomic
-from pytest_llmfaith.processes import pid_alive, pid_log
+from pytest_llmfaith.local.weights import model_dir
+from pytest_llmfaith.processes import Leases, pid_log, prune_logs, write_json_atomic
 
 
 class ServerState(BaseModel):
@@ -36,10 +36,6 @@ class ServerState(BaseModel):
     @property
     def api_base(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
-
-
-class Leases(BaseModel):
-    pids: list[int] = []
 
 
 class RunFiles(BaseModel):
@@ -64,10 +60,7 @@ class RunFiles(BaseModel):
 
     def prune_logs(self, keep: int = 3) -> None:
         """Delete all but the newest `keep` per-pid logs."""
-        logs = sorted(self.log.parent.glob(f"{self.log.stem}.*.log"), key=_mtime, reverse=True)
-        for old in logs[keep:]:
-            with contextlib.suppress(FileNotFoundError):
-                old.unlink()
+        prune_logs(self.log, keep)
 
     def read(self) -> ServerState | None:
         try:
@@ -87,19 +80,8 @@ class RunFiles(BaseModel):
 
     def live_clients(self) -> list[int]:
         """The leases whose process still runs (a crashed client's lease lapses by itself)."""
-        try:
-            pids = Leases.model_validate_json(self.clients.read_text()).pids
-        except (OSError, ValidationError):
-            return []
-        return [pid for pid in pids if pid_alive(pid)]
+        return Leases(self.clients).live()
 
     def set_clients(self, pids: list[int]) -> None:
         """Replace the leases; call under the lock."""
-        write_json_atomic(self.clients, Leases(pids=sorted(set(pids))).model_dump_json())
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
+        Leases(self.clients).set(pids)

@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.processes import write_json_atomic
 
 DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
@@ -92,20 +93,6 @@ def record_matches(path: Path, record: FileRecord) -> bool:
 def record_for(path: Path, sha256: str) -> FileRecord:
     st = path.stat()
     return FileRecord(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=sha256)
-
-
-def write_json_atomic(path: Path, text: str) -> None:
-    """Write via a temp file + os.replace so readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def write_record(path: Path, sha256: str) -> None:
