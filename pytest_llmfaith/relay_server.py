@@ -65,7 +65,6 @@ class RelayServer(ThreadingHTTPServer):
         self._requests = 0
         self._busy = 0
         self._clients: dict[str, set[str]] = {started_by: set()}  # run id -> its processes
-        self._attached: list[int] = []
         self._run_requests: dict[str, int] = {}
         self._last_activity = time.monotonic()
         self._stopping = threading.Event()
@@ -76,9 +75,10 @@ class RelayServer(ThreadingHTTPServer):
         return int(self.server_address[1])
 
     def stats(self) -> RelayStats:
+        attached = self.files.runs.live()  # read now: a run that just ended is not attached any more
         with self._lock:
             return RelayStats(pid=os.getpid(), started_by=self.started_by, litellm_import_s=self.import_s,
-                              requests=self._requests, attached=self._attached, runs={
+                              requests=self._requests, attached=attached, runs={
                                   run: RunStats(requests=self._run_requests.get(run, 0), processes=len(clients),
                                                 litellm_imports=int(run == self.started_by))
                                   for run, clients in self._clients.items()})
@@ -134,7 +134,6 @@ class RelayServer(ThreadingHTTPServer):
         while not self._stopping.wait(WATCH_INTERVAL):
             attached = self.files.runs.live()
             with self._lock:
-                self._attached = attached
                 if attached or self._busy:
                     self._last_activity = time.monotonic()
                 idle = time.monotonic() - self._last_activity

@@ -170,6 +170,7 @@ def test_every_numeric_setting_is_covered() -> None:
 @pytest.mark.parametrize("opt", NUMERIC, ids=lambda o: o.name)
 def test_nan_and_infinity_are_usage_errors_at_start_up(pytester, monkeypatch, opt, source, value) -> None:
     pytester.makepyfile(test_a="def test_never_runs():\n    raise SystemExit('collected')\n")
+    monkeypatch.delenv(opt.env, raising=False)  # tests/conftest.py sets some; the environment beats the ini file
     args = [f"{opt.flag}={value}"] if source == "flag" else []
     if source == "ini":
         pytester.makeini(f"[pytest]\n{opt.name} = {value}\n")
