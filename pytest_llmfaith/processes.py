@@ -19,6 +19,12 @@ import tempfile
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+StateT = TypeVar("StateT", bound="BaseModel")
 
 LOG_TAIL = 3000
 # The processes this process started, to reap them and read how they ended.
@@ -45,6 +51,15 @@ def write_json_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def read_state(path: Path, model: type[StateT]) -> StateT | None:
+    """A state file written with write_json_atomic; None if it is missing or not of this shape
+    (pydantic's ValidationError is a ValueError)."""
+    try:
+        return model.model_validate_json(path.read_text())
+    except (OSError, ValueError):
+        return None
 
 
 class Leases:

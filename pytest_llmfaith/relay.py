@@ -35,7 +35,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from . import errors
 from .errors import RelayError
@@ -49,6 +49,7 @@ from .processes import (
     pid_log,
     prune_logs,
     python_module,
+    read_state,
     relay_root,
     request_json,
     spawn,
@@ -146,10 +147,7 @@ class RelayFiles:
         self.runs = Leases(directory / "runs.json")
 
     def read(self) -> RelayState | None:
-        try:
-            return RelayState.model_validate_json(self.state.read_text())
-        except (OSError, ValidationError):
-            return None
+        return read_state(self.state, RelayState)
 
     def write(self, state: RelayState) -> None:
         write_json_atomic(self.state, state.model_dump_json())  # mkstemp: readable by this user only

@@ -18,10 +18,10 @@ import contextlib
 import os
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from pytest_llmfaith.local.weights import model_dir
-from pytest_llmfaith.processes import Leases, pid_log, prune_logs, write_json_atomic
+from pytest_llmfaith.processes import Leases, pid_log, prune_logs, read_state, write_json_atomic
 
 
 class ServerState(BaseModel):
@@ -63,10 +63,7 @@ class RunFiles(BaseModel):
         prune_logs(self.log, keep)
 
     def read(self) -> ServerState | None:
-        try:
-            return ServerState.model_validate_json(self.state.read_text())
-        except (OSError, ValidationError):
-            return None
+        return read_state(self.state, ServerState)
 
     def write(self, state: ServerState) -> None:
         write_json_atomic(self.state, state.model_dump_json())
