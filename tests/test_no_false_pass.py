@@ -14,7 +14,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.scorers.checks import check_claim, content_words, numbers, same_statements, states_facts
+from pytest_llmfaith.scorers.checks import check_claim, numbers, same_statements, states_facts
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 LABELLED = Path(__file__).parent.parent / "benchmarks" / "labelled_set.jsonl"
@@ -76,7 +76,7 @@ def test_every_real_claim_of_the_labelled_set_is_accepted():
     checked = 0
     for item in _labelled():
         for claim in item["claims"]:
-            check_claim(claim["claim"], content_words(item["output"]), numbers(item["output"]))
+            check_claim(claim["claim"], item["output"])
             checked += 1
     assert checked > 50
 
@@ -92,10 +92,32 @@ def test_every_real_claim_of_the_labelled_set_is_accepted():
     ("Python 3.12 came out in October 2023.", "Python 3.12 came out in March 2023."),
     ("The Pixel 8 has a 6.2-inch display.", "The Pixel 8 has a 6.1-inch display."),
     ("Backups are kept for 90 days.", "Deleted files can be restored by support staff."),
+    # the output's numbers, qualified otherwise (Mastra's mixed-precision case)
+    ("Revenue was about $10M in Q1 and exactly $20M in Q2.", "Revenue was about $20M in Q2."),
+    ("The company has exactly 1,234 employees.", "The company has 1,234 employees."),
+    ("Each key can make up to 600 requests a minute.", "Each key can make over 600 requests a minute."),
 ])
 def test_invented_claims_are_rejected(output, claim):
     with pytest.raises(ValueError, match="OUTPUT"):
-        check_claim(claim, content_words(output), numbers(output))
+        check_claim(claim, output)
+
+
+@pytest.mark.parametrize("output, claim", [
+    ("Revenue was about $10M in Q1 and exactly $20M in Q2.", "Revenue was about $10M in Q1."),
+    ("Revenue was about $10M in Q1 and exactly $20M in Q2.", "Revenue was exactly $20M in Q2."),
+    ("Acme, founded around 1999, has over 1,200 staff.", "Acme has more than 1200 staff."),
+    ("Tesla was founded in 2003.", "Tesla was founded in 2003."),
+])
+def test_claims_that_keep_the_outputs_qualifiers_are_accepted(output, claim):
+    check_claim(claim, output)
+
+
+def test_a_requalified_claims_sentence_is_judged_whole(tesla, make_judge):
+    """Dropping "about $20M" for "exactly $20M" must not drop the $20M: the sentence is judged."""
+    output = "Revenue was about $10M in Q1 and exactly $20M in Q2."
+    tesla.facts(claims={output: ["Revenue was about $10M in Q1.", "Revenue was about $20M in Q2."]})
+    result = Hallucination(make_judge()).run(output, TESLA)
+    assert result.claims == ["Revenue was about $10M in Q1.", output]
 
 
 # -- 2. no claims for an output that states facts ------------------------------------------------

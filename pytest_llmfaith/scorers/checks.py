@@ -50,18 +50,36 @@ def content_words(text: str) -> set[str]:
     return words | numbers(text)
 
 
+def _canonical(raw: str) -> str:
+    value = raw.replace(",", "")
+    if "." in value:
+        value = value.rstrip("0").rstrip(".")
+    return re.sub(r"^0+(?=\d)", "", value)  # "007" is 7, "0.5" stays
+
+
 def numbers(text: str) -> set[str]:
     """Numbers, amounts and dates as one canonical form each: "1,200" and "1200.0" are "1200",
     "fifth" and "5th" are "5", "Oct" and "October" are "oct"."""
-    found = set()
-    for raw in _NUMBER.findall(text):
-        value = raw.replace(",", "")
-        if "." in value:
-            value = value.rstrip("0").rstrip(".")
-        found.add(re.sub(r"^0+(?=\d)", "", value))  # "007" is 7, "0.5" stays
+    found = {_canonical(raw) for raw in _NUMBER.findall(text)}
     words = re.findall(r"[a-z]+", text.lower())
     months = {m[:3] for m in _MONTH.findall(text.lower())}
     return found | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS} | months
+
+
+_QUALIFIER_KINDS = {"about": "about", "around": "about", "approximately": "about", "roughly": "about",
+                    "nearly": "about", "almost": "about", "exactly": "exactly", "precisely": "exactly",
+                    "over": "over", "above": "over", "more than": "over", "at least": "over",
+                    "under": "under", "below": "under", "less than": "under", "fewer than": "under",
+                    "at most": "under", "up to": "under"}
+_QUALIFIED = re.compile(r"(?:\b(" + "|".join(_QUALIFIER_KINDS) + r")\s+)?[$€£]?(?<![\d.,])(" + _NUMBER.pattern + ")",
+                        re.IGNORECASE)
+
+
+def qualified_numbers(text: str) -> set[tuple[str, str]]:
+    """Each number with how the text qualifies it: "exactly $20M" is ("exactly", "20"), "about
+    1,200" is ("about", "1200"), a bare 2004 is ("", "2004"). "About $20M" for "exactly $20M" is
+    another claim (Mastra's mixed-precision case), though its number is the output's."""
+    return {(_QUALIFIER_KINDS[q.lower()] if q else "", _canonical(n)) for q, n in _QUALIFIED.findall(text)}
 
 
 def normalise(text: str) -> str:
@@ -81,15 +99,21 @@ def distinct(claims: Sequence[str]) -> list[str]:
     return kept
 
 
-def check_claim(claim: str, output_words: set[str], output_numbers: set[str]) -> None:
-    """Raise unless the claim's numbers and dates are the output's and it is mostly its words."""
-    missing = sorted(numbers(claim) - output_numbers)
+def check_claim(claim: str, output: str) -> None:
+    """Raise unless the claim's numbers and dates are the output's, qualified as the output does
+    ("exactly", "about", "over"), and it is mostly its words."""
+    missing = sorted(numbers(claim) - numbers(output))
     if missing:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it has {', '.join(missing)}, "
                          "which the OUTPUT does not say; list only claims the OUTPUT makes, with its own "
                          "numbers and dates")
+    requalified = sorted(f"{q} {n}".strip() for q, n in qualified_numbers(claim) - qualified_numbers(output))
+    if requalified:
+        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(requalified)}, "
+                         "which the OUTPUT qualifies otherwise; keep the OUTPUT's own \"exactly\", \"about\", "
+                         "\"over\" and \"up to\"")
     words = content_words(claim)
-    if words and len(words & output_words) / len(words) < MIN_SHARED_WORDS:
+    if words and len(words & content_words(output)) / len(words) < MIN_SHARED_WORDS:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the "
                          "OUTPUT makes, in its own words, never facts from elsewhere")
 
@@ -182,8 +206,7 @@ class ClaimsCheck:
     """
 
     def __init__(self, output: str, reask_empty: bool = True) -> None:
-        self.words = content_words(output)
-        self.numbers = numbers(output)
+        self.output = output
         self.reask_empty = reask_empty and states_facts(output)
 
     def __call__(self, answer: Any) -> None:
@@ -194,7 +217,7 @@ class ClaimsCheck:
 
     def from_output(self, claim: str) -> bool:
         try:
-            check_claim(claim, self.words, self.numbers)
+            check_claim(claim, self.output)
         except ValueError:
             return False
         return not is_fragment(claim) and not is_non_fact(claim)
