@@ -96,6 +96,9 @@ def test_every_real_claim_of_the_labelled_set_is_accepted():
     ("Revenue was about $10M in Q1 and exactly $20M in Q2.", "Revenue was about $20M in Q2."),
     ("The company has exactly 1,234 employees.", "The company has 1,234 employees."),
     ("Each key can make up to 600 requests a minute.", "Each key can make over 600 requests a minute."),
+    # the subject swapped by a pronoun (FactCC): every content word is the output's
+    ("Angela Moore was back home enjoying time with his grandchildren.",
+     "Angela Moore was back home enjoying time with her grandchildren."),
 ])
 def test_invented_claims_are_rejected(output, claim):
     with pytest.raises(ValueError, match="OUTPUT"):
@@ -107,8 +110,10 @@ def test_invented_claims_are_rejected(output, claim):
     ("Revenue was about $10M in Q1 and exactly $20M in Q2.", "Revenue was exactly $20M in Q2."),
     ("Acme, founded around 1999, has over 1,200 staff.", "Acme has more than 1200 staff."),
     ("Tesla was founded in 2003.", "Tesla was founded in 2003."),
+    ("Kari Berg runs the plant. She founded it in 1999.", "Kari Berg founded the plant in 1999."),
+    ("She founded Acme in 1999 with her brother.", "She founded Acme with her brother."),
 ])
-def test_claims_that_keep_the_outputs_qualifiers_are_accepted(output, claim):
+def test_claims_that_keep_the_outputs_qualifiers_and_pronouns_are_accepted(output, claim):
     check_claim(claim, output)
 
 
@@ -118,6 +123,29 @@ def test_a_requalified_claims_sentence_is_judged_whole(tesla, make_judge):
     tesla.facts(claims={output: ["Revenue was about $10M in Q1.", "Revenue was about $20M in Q2."]})
     result = Hallucination(make_judge()).run(output, TESLA)
     assert result.claims == ["Revenue was about $10M in Q1.", output]
+
+
+@pytest.mark.parametrize("output, claims, judged_whole", [
+    # Mastra's faithfulness case: the speculative half of the first sentence left out
+    ("The company was founded in 1995 and may have international offices. They might be expanding to Asia soon.",
+     ["The company was founded in 1995.", "The company might be expanding to Asia soon."],
+     "The company was founded in 1995 and may have international offices."),
+    # Mastra's relative comparison: "ahead of Company B" left out (the sentence is 5/7 covered)
+    ("Company A leads the market with 30% share, ahead of Company B.", ["Company A leads the market with 30% share."],
+     "Company A leads the market with 30% share, ahead of Company B."),
+])
+def test_a_sentence_with_a_clause_no_claim_carries_is_judged_whole(server, make_judge, output, claims, judged_whole):
+    server.facts(claims={output: claims})
+    result = Faithfulness(make_judge()).run(output, ["Company A was founded in 1995."])
+    assert result.claims == [*claims, judged_whole]
+
+
+def test_claims_that_carry_every_clause_add_no_sentence(server, make_judge):
+    output = "Our 2FA setup is the most secure in the industry: it supports authenticator apps and hardware keys."
+    claims = ["Our 2FA setup is the most secure in the industry.", "It supports authenticator apps.",
+              "It supports hardware keys."]
+    server.facts(claims={output: claims})
+    assert Faithfulness(make_judge()).run(output, ["ctx"]).claims == claims
 
 
 # -- 2. no claims for an output that states facts ------------------------------------------------
