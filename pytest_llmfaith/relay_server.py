@@ -16,6 +16,7 @@ import hmac
 import json
 import os
 import secrets
+import shutil
 import signal
 import sys
 import threading
@@ -26,7 +27,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import JudgeError, LLMFaithError, redact
-from .local.weights import file_lock
+from .processes import file_lock, pid_alive
 from .relay import (
     CLIENT_HEADER,
     RUN_HEADER,
@@ -142,15 +143,20 @@ class RelayServer(ThreadingHTTPServer):
                           "(LLMFAITH_RELAY_IDLE_TIMEOUT)")
 
     def _retire(self) -> bool:
-        """Withdraw the address, under the folder's lock, unless a run attached meanwhile: a run
-        attaching then either is seen here or finds no relay and starts one."""
+        """Remove the relay's folder (address, token, leases, logs: nothing is left for `relay
+        stop`), under its lock, unless a run attached meanwhile: a run attaching then either is seen
+        here, or finds the folder gone (file_lock takes the new one) and starts a new relay."""
         if not self.files.directory.is_dir():  # removed (its temporary folder cleaned up): nothing to withdraw
             return True
         try:
             with file_lock(self.files.lock, wait=False):
                 if self.files.runs.live():
                     return False
-                self.files.remove_if_owned(os.getpid())
+                newer = self.files.starting_pid()
+                if newer not in (None, os.getpid()) and pid_alive(newer):  # a newer relay here: keep its files
+                    self.files.remove_if_owned(os.getpid())
+                else:
+                    shutil.rmtree(self.files.directory, ignore_errors=True)
                 return True
         except BlockingIOError:  # a run is attaching: look again later
             return False
