@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -72,6 +73,28 @@ def _same_file(fd: int, path: Path) -> bool:
         return False
     held = os.fstat(fd)
     return (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino)
+
+
+def unlocked(path: Path) -> threading.Event:
+    """An event set, without polling, once no process holds an exclusive lock on `path` (a
+    starting process holds one until it is ready; a dead one holds none)."""
+    import fcntl
+
+    done = threading.Event()
+    try:
+        fh = open(path)
+    except OSError:
+        done.set()
+        return done
+
+    def take() -> None:
+        with fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+            fcntl.flock(fh, fcntl.LOCK_UN)
+        done.set()
+
+    threading.Thread(target=take, name="llmfaith-unlocked", daemon=True).start()
+    return done
 
 
 def write_json_atomic(path: Path, text: str) -> None:
@@ -140,16 +163,16 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def spawn(command: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:
+def spawn(command: Sequence[str], log: Path, pass_fds: Sequence[int] = ()) -> tuple[subprocess.Popen[bytes], Path]:
     """Start `command` detached, its output in `<log stem>.<pid>.log` (returned with the process):
-    one log per process, so a dead one's log outlives its successor."""
+    one log per process, so a dead one's log outlives its successor. `pass_fds` are inherited."""
     log.parent.mkdir(parents=True, exist_ok=True)
     # The child must import this same package even when it is on sys.path only via pytest.
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE_ROOT, env.get("PYTHONPATH")]))
     with open(log, "wb") as out:
         proc = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                env=env, start_new_session=True)
+                                env=env, start_new_session=True, pass_fds=tuple(pass_fds))
     _children[proc.pid] = proc
     log_path = pid_log(log, proc.pid)
     log.replace(log_path)

@@ -50,6 +50,7 @@ from .processes import (
     request_json,
     spawn,
     tail,
+    unlocked,
     write_json_atomic,
 )
 from .transport import Completion, CompletionRequest
@@ -290,17 +291,27 @@ class RelayClient:
         return pid
 
     def _spawn(self) -> int:
+        """Start a relay; it inherits the lock on relay.pid taken here, and lets go of it once it
+        serves (or dies), so that whoever waits for it wakes then (`_wait_ready`)."""
+        import fcntl
+
         run = self.run
-        proc, _ = spawn(python_module(
-            SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
-            "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout)), self.files.log)
-        self.files.starting.write_text(str(proc.pid))
+        with open(self.files.starting, "w") as starting:
+            fcntl.flock(starting, fcntl.LOCK_EX)
+            proc, _ = spawn(python_module(
+                SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
+                "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout),
+                "--ready-fd", str(starting.fileno())), self.files.log, pass_fds=[starting.fileno()])
+            starting.write(str(proc.pid))
         prune_logs(self.files.log)
         return proc.pid
 
     def _wait_ready(self, pid: int) -> RelayState:
+        """Sleep until the relay serves or dies (it holds relay.pid's lock until then: no polling
+        while litellm is imported, which takes minutes on a starved machine), then read its address."""
         log = pid_log(self.files.log, pid)
         deadline = time.monotonic() + START_TIMEOUT
+        ready = unlocked(self.files.starting)
         while time.monotonic() < deadline:
             state = self.files.read()
             if state is not None and state.pid == pid:
@@ -309,7 +320,10 @@ class RelayClient:
                 raise RelayError(
                     f"llmfaith: the judge relay (pid {pid}) {exit_description(pid)} while starting. Its log "
                     f"({log}) ends with:\n{tail(log)}\nFix: the log says why; {FIX}.")
-            time.sleep(0.02)
+            if ready.is_set():  # free, yet no address: it is writing it, or dying
+                time.sleep(0.02)
+            else:
+                ready.wait(5.0)  # a look now and then all the same
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         raise RelayError(

@@ -538,3 +538,29 @@ def test_a_run_waiting_for_the_lock_of_a_folder_removed_meanwhile_locks_the_new_
     finally:
         release.set()
         thread.join(30)
+
+
+def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relay holds the lock of relay.pid until it serves: the run sleeps on it through
+    litellm's import (minutes on a starved machine) instead of reading the folder 50 times a second."""
+    reads = 0
+    read = RelayFiles.read
+
+    def counted(files: RelayFiles) -> object:
+        nonlocal reads
+        reads += 1
+        return read(files)
+
+    monkeypatch.setattr(RelayFiles, "read", counted)
+    run = RelayRun(directory=relay_root / "warm-test", run_id="r", owner_pid=os.getpid(), concurrency=1,
+                   idle_timeout=0)
+    started = time.monotonic()
+    client = RelayClient(run)
+    try:
+        state = client.address()
+        waited = time.monotonic() - started
+        assert health(state) is not None
+        assert reads <= 5 + waited / 5.0, (reads, waited)  # two before the wait; a look every 5 s all the same
+    finally:
+        detach(run)
+        stop(run.directory)
