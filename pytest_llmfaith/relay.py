@@ -14,10 +14,11 @@ litellm version, concurrency limit, idle timeout and environment (the relay
 calls with the environment it inherited, so a run with another API key gets another relay).
 Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<uid>/warm-<hash>/`
 (mode 0700) holds `lock`, `runs.json` (the leases: pids of the runs attached), `relay.pid` (the
-relay being started), `relay.json` (pid, port, token: written by the relay once it serves) and
+relay being started: it holds this file's lock until it serves, so that runs wait for it without
+polling), `relay.json` (pid, port, token: written by the relay once it serves) and
 `relay.<pid>.log`. A run attaches when it first needs the relay and detaches at its end; a
-crashed run's lease lapses with its pid. `python -m pytest_llmfaith relay [status|stop]` shows
-and stops relays by hand.
+crashed run's lease lapses with its pid. A relay that idles out removes the folder, under `lock`.
+`python -m pytest_llmfaith relay [status|stop]` shows and stops relays by hand.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ processes of the runs attached to it on 127.0.0.1 (a random port, written with a
 `relay.json`): POST /complete runs one `RelayCall` through a `LiteLLMTransport` (one per judge
 config) under one `Throttle`, so the concurrency limit and 429 back-off hold across all xdist
 workers (and the runs sharing it). It stops on POST /shutdown (`relay stop`), SIGTERM, or once no
-live run holds a lease in `runs.json` and the idle timeout passed without a request; then it
-leaves at once (os._exit): collecting litellm's objects at exit is CPU nobody needs.
+live run holds a lease in `runs.json` and the idle timeout passed without a request (then it
+removes its folder: nothing is left for `relay stop`); it leaves at once (os._exit): collecting
+litellm's objects at exit is CPU nobody needs.
 """
 
 from __future__ import annotations
