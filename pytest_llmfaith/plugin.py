@@ -239,11 +239,10 @@ class RunHooks:
             self.notes = [f"llmfaith recordings: not updated: {err}"]
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        run = self.session.relay_run  # made only if a process of this run needed the relay
-        if run is not None and os.path.isdir(run["directory"]):
+        if self.session.relay_attached():  # a process of this run needed the relay
             from .relay import RelayRun, summary
 
-            self.notes += filter(None, [summary(RelayRun.model_validate(run))])
+            self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run))])
         if not self.judged:
             return
         from . import gates

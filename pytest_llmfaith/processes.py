@@ -10,18 +10,21 @@ timeout after the last leaseholder is gone. Stdlib only.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
-import urllib.request
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    import urllib.request
+
     from pydantic import BaseModel
 
 StateT = TypeVar("StateT", bound="BaseModel")
@@ -29,14 +32,69 @@ StateT = TypeVar("StateT", bound="BaseModel")
 LOG_TAIL = 3000
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
-# Loopback only: never let an http_proxy setting route a request elsewhere.
-loopback_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
 
 
 def relay_root() -> Path:
     """Where the judge relays of this user keep their folders (see relay.py)."""
     return Path(tempfile.gettempdir()) / f"llmfaith-relay-{os.getuid()}"
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, wait: bool = True, dir_mode: int = 0o777) -> Iterator[None]:
+    """Exclusive advisory lock (fcntl, POSIX only) so concurrent installers/workers queue.
+    With wait=False, raises BlockingIOError at once when another process holds it.
+
+    The lock is the file at `path` when it is taken: one whose folder was removed by the holder
+    (an idle relay removes its own, under its lock) is dropped and the new file at `path` locked,
+    so that a waiter never holds a lock nobody else can see."""
+    import fcntl
+
+    while True:
+        path.parent.mkdir(mode=dir_mode, parents=True, exist_ok=True)
+        try:
+            fh = open(path, "a+")
+        except FileNotFoundError:  # the folder went between mkdir and open
+            continue
+        with fh:
+            fcntl.flock(fh, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            try:
+                if _same_file(fh.fileno(), path):
+                    yield
+                    return
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino)
+
+
+def unlocked(path: Path) -> threading.Event:
+    """An event set, without polling, once no process holds an exclusive lock on `path` (a
+    starting process holds one until it is ready; a dead one holds none)."""
+    import fcntl
+
+    done = threading.Event()
+    try:
+        fh = open(path)
+    except OSError:
+        done.set()
+        return done
+
+    def take() -> None:
+        with fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+            fcntl.flock(fh, fcntl.LOCK_UN)
+        done.set()
+
+    threading.Thread(target=take, name="llmfaith-unlocked", daemon=True).start()
+    return done
 
 
 def write_json_atomic(path: Path, text: str) -> None:
@@ -105,16 +163,16 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def spawn(command: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:
+def spawn(command: Sequence[str], log: Path, pass_fds: Sequence[int] = ()) -> tuple[subprocess.Popen[bytes], Path]:
     """Start `command` detached, its output in `<log stem>.<pid>.log` (returned with the process):
-    one log per process, so a dead one's log outlives its successor."""
+    one log per process, so a dead one's log outlives its successor. `pass_fds` are inherited."""
     log.parent.mkdir(parents=True, exist_ok=True)
     # The child must import this same package even when it is on sys.path only via pytest.
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE_ROOT, env.get("PYTHONPATH")]))
     with open(log, "wb") as out:
         proc = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                env=env, start_new_session=True)
+                                env=env, start_new_session=True, pass_fds=tuple(pass_fds))
     _children[proc.pid] = proc
     log_path = pid_log(log, proc.pid)
     log.replace(log_path)
@@ -173,14 +231,24 @@ def exit_description(pid: int) -> str:
 
 def request_json(port: int, path: str, method: str = "GET", headers: dict[str, str] | None = None,
                  body: bytes | None = None, timeout: float = 5) -> dict[str, object]:
-    """One JSON request to a process of ours on 127.0.0.1."""
+    """One JSON request to a process of ours on 127.0.0.1 (never through an http_proxy setting)."""
+    import urllib.request
+
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers=headers or {},
                                      data=body if body is not None else (b"" if method == "POST" else None))
-    with loopback_opener.open(request, timeout=timeout) as response:
+    with _loopback_opener().open(request, timeout=timeout) as response:
         payload = json.loads(response.read())
     if not isinstance(payload, dict):
         raise ValueError("unexpected answer")
     return payload
+
+
+@functools.cache
+def _loopback_opener() -> urllib.request.OpenerDirector:
+    """Made on first use: urllib.request is a dozen modules that a run without a judge call skips."""
+    import urllib.request
+
+    return urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def tail(path: Path) -> str:

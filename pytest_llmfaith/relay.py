@@ -9,30 +9,28 @@ module's JSON (`RelayCall` -> `RelayReply`), never importing litellm.
 
 A relay outlives its run for LLMFAITH_RELAY_IDLE_TIMEOUT (120 s, as the offline judge's server;
 0 ends it with the run), so that the next run finds it warm. It is shared only by the runs whose
-calls it would make identically (`identity`): same user, interpreter, pytest_llmfaith sources,
+calls it would make identically (`relay_identity.identity`): same user, interpreter, pytest_llmfaith sources,
 litellm version, concurrency limit, idle timeout and environment (the relay
 calls with the environment it inherited, so a run with another API key gets another relay).
 Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<uid>/warm-<hash>/`
 (mode 0700) holds `lock`, `runs.json` (the leases: pids of the runs attached), `relay.pid` (the
-relay being started), `relay.json` (pid, port, token: written by the relay once it serves) and
+relay being started: it holds this file's lock until it serves, so that runs wait for it without
+polling), `relay.json` (pid, port, token: written by the relay once it serves) and
 `relay.<pid>.log`. A run attaches when it first needs the relay and detaches at its end; a
-crashed run's lease lapses with its pid. `python -m pytest_llmfaith relay [status|stop]` shows
-and stops relays by hand.
+crashed run's lease lapses with its pid. A relay that idles out removes the folder, under `lock`.
+`python -m pytest_llmfaith relay [status|stop]` shows and stops relays by hand.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import http.client
-import json
 import os
 import shutil
 import signal
 import sys
 import threading
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -40,12 +38,11 @@ from pydantic import BaseModel
 from . import errors
 from .errors import RelayError
 from .judge_config import JudgeConfig
-from .local.weights import file_lock
 from .processes import (
-    PACKAGE_ROOT,
     Leases,
     child_alive,
     exit_description,
+    file_lock,
     pid_log,
     prune_logs,
     python_module,
@@ -53,11 +50,10 @@ from .processes import (
     relay_root,
     request_json,
     spawn,
-    stat_line,
     tail,
+    unlocked,
     write_json_atomic,
 )
-from .settings import OPTIONS, Settings
 from .transport import Completion, CompletionRequest
 
 SERVER_MODULE = "pytest_llmfaith.relay_server"
@@ -68,9 +64,6 @@ START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on 
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
        "`python -m pytest_llmfaith relay status` shows the relays running")
-# Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the
-# shell, or the plugin's own options (they travel in each call, or are in the identity).
-_PER_RUN_VARIABLES = frozenset({"COLUMNS", "LINES", "PWD", "OLDPWD", "SHLVL", "_", *(o.env for o in OPTIONS)})
 
 
 class RelayRun(BaseModel):
@@ -185,37 +178,6 @@ class RelayDeath(BaseModel):
         return "if it failed on its own, report it with this log"
 
 
-def new_relay_run(settings: Settings) -> RelayRun:
-    """The relay this run shares with the runs whose judge calls it would make identically."""
-    import secrets
-
-    concurrency, idle_timeout = settings.judge_concurrency, settings.relay_idle_timeout
-    return RelayRun(directory=relay_root() / f"warm-{identity(concurrency, idle_timeout)}",
-                    run_id=f"{os.getpid()}-{secrets.token_hex(4)}", owner_pid=os.getpid(),
-                    concurrency=concurrency, idle_timeout=idle_timeout)
-
-
-def identity(concurrency: int, idle_timeout: float, environ: Mapping[str, str] = os.environ) -> str:
-    """A hash of what the relay's calls depend on (see the module docstring); no value is kept."""
-    from importlib import metadata
-
-    def version(name: str) -> str:
-        try:
-            return metadata.version(name)
-        except metadata.PackageNotFoundError:
-            return "missing"
-
-    package = Path(PACKAGE_ROOT) / "pytest_llmfaith"
-    parts = {
-        "uid": os.getuid(), "python": sys.executable,
-        "pytest_llmfaith": [version("pytest-llmfaith"), *(stat_line(f) for f in sorted(package.rglob("*.py")))],
-        "litellm": version("litellm"), "concurrency": concurrency, "idle_timeout": idle_timeout,
-        "environment": sorted((name, value) for name, value in environ.items()
-                              if name not in _PER_RUN_VARIABLES and not name.startswith("PYTEST_")),
-    }
-    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
-
-
 def health(state: RelayState) -> RelayStats | None:
     """The relay's own account of itself, or None when nothing (or not our relay) answers there."""
     try:
@@ -243,9 +205,12 @@ class RelayClient:
         and the first tests. Skipped when another process is already at it."""
         try:
             self._make_directory()
-            with file_lock(self.files.lock, wait=False):
+            with file_lock(self.files.lock, wait=False, dir_mode=0o700):
                 self._attach()
-                if self._live() is None and self._starting() is None:
+                state = self._live()
+                if state is not None:
+                    self.state = state  # warm: the first call does not look again
+                elif self._starting() is None:
                     self._spawn()
         except (OSError, RelayError):  # BlockingIOError: someone holds the lock; else the first call says it
             pass
@@ -299,7 +264,7 @@ class RelayClient:
 
     def _ensure(self) -> RelayState:
         self._make_directory()
-        with file_lock(self.files.lock):
+        with file_lock(self.files.lock, dir_mode=0o700):
             self._attach()
             state = self._live()
             if state is not None:
@@ -308,7 +273,9 @@ class RelayClient:
 
     def _attach(self) -> None:
         """Lease the relay for the run (under the lock: a relay retiring takes it to look at the leases)."""
-        self.files.runs.set([*self.files.runs.live(), self.run.owner_pid])
+        live = self.files.runs.live()
+        if self.run.owner_pid not in live:  # the run's other processes (xdist workers) share its lease
+            self.files.runs.set([*live, self.run.owner_pid])
 
     def _live(self) -> RelayState | None:
         state = self.files.read()
@@ -325,17 +292,27 @@ class RelayClient:
         return pid
 
     def _spawn(self) -> int:
+        """Start a relay; it inherits the lock on relay.pid taken here, and lets go of it once it
+        serves (or dies), so that whoever waits for it wakes then (`_wait_ready`)."""
+        import fcntl
+
         run = self.run
-        proc, _ = spawn(python_module(
-            SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
-            "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout)), self.files.log)
-        self.files.starting.write_text(str(proc.pid))
+        with open(self.files.starting, "w") as starting:
+            fcntl.flock(starting, fcntl.LOCK_EX)
+            proc, _ = spawn(python_module(
+                SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
+                "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout),
+                "--ready-fd", str(starting.fileno())), self.files.log, pass_fds=[starting.fileno()])
+            starting.write(str(proc.pid))
         prune_logs(self.files.log)
         return proc.pid
 
     def _wait_ready(self, pid: int) -> RelayState:
+        """Sleep until the relay serves or dies (it holds relay.pid's lock until then: no polling
+        while litellm is imported, which takes minutes on a starved machine), then read its address."""
         log = pid_log(self.files.log, pid)
         deadline = time.monotonic() + START_TIMEOUT
+        ready = unlocked(self.files.starting)
         while time.monotonic() < deadline:
             state = self.files.read()
             if state is not None and state.pid == pid:
@@ -344,7 +321,10 @@ class RelayClient:
                 raise RelayError(
                     f"llmfaith: the judge relay (pid {pid}) {exit_description(pid)} while starting. Its log "
                     f"({log}) ends with:\n{tail(log)}\nFix: the log says why; {FIX}.")
-            time.sleep(0.02)
+            if ready.is_set():  # free, yet no address: it is writing it, or dying
+                time.sleep(0.02)
+            else:
+                ready.wait(5.0)  # a look now and then all the same
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         raise RelayError(
@@ -400,8 +380,8 @@ def detach(run: RelayRun) -> None:
     """The run is over: give up its lease. The relay exits once no run is attached and its idle
     timeout passed without a request (at once with LLMFAITH_RELAY_IDLE_TIMEOUT=0)."""
     files = RelayFiles(run.directory)
-    if files.runs.path.exists():
-        with file_lock(files.lock):
+    if run.owner_pid in files.runs.live():  # held: no relay retired and removed the folder meanwhile
+        with file_lock(files.lock, dir_mode=0o700):
             files.runs.set([pid for pid in files.runs.live() if pid != run.owner_pid])
 
 

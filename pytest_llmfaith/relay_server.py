@@ -5,8 +5,9 @@ processes of the runs attached to it on 127.0.0.1 (a random port, written with a
 `relay.json`): POST /complete runs one `RelayCall` through a `LiteLLMTransport` (one per judge
 config) under one `Throttle`, so the concurrency limit and 429 back-off hold across all xdist
 workers (and the runs sharing it). It stops on POST /shutdown (`relay stop`), SIGTERM, or once no
-live run holds a lease in `runs.json` and the idle timeout passed without a request; then it
-leaves at once (os._exit): collecting litellm's objects at exit is CPU nobody needs.
+live run holds a lease in `runs.json` and the idle timeout passed without a request (then it
+removes its folder: nothing is left for `relay stop`); it leaves at once (os._exit): collecting
+litellm's objects at exit is CPU nobody needs.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import hmac
 import json
 import os
 import secrets
+import shutil
 import signal
 import sys
 import threading
@@ -26,7 +28,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import JudgeError, LLMFaithError, redact
-from .local.weights import file_lock
+from .processes import file_lock, pid_alive
 from .relay import (
     CLIENT_HEADER,
     RUN_HEADER,
@@ -142,15 +144,20 @@ class RelayServer(ThreadingHTTPServer):
                           "(LLMFAITH_RELAY_IDLE_TIMEOUT)")
 
     def _retire(self) -> bool:
-        """Withdraw the address, under the folder's lock, unless a run attached meanwhile: a run
-        attaching then either is seen here or finds no relay and starts one."""
+        """Remove the relay's folder (address, token, leases, logs: nothing is left for `relay
+        stop`), under its lock, unless a run attached meanwhile: a run attaching then either is seen
+        here, or finds the folder gone (file_lock takes the new one) and starts a new relay."""
         if not self.files.directory.is_dir():  # removed (its temporary folder cleaned up): nothing to withdraw
             return True
         try:
             with file_lock(self.files.lock, wait=False):
                 if self.files.runs.live():
                     return False
-                self.files.remove_if_owned(os.getpid())
+                newer = self.files.starting_pid()
+                if newer not in (None, os.getpid()) and pid_alive(newer):  # a newer relay here: keep its files
+                    self.files.remove_if_owned(os.getpid())
+                else:
+                    shutil.rmtree(self.files.directory, ignore_errors=True)
                 return True
         except BlockingIOError:  # a run is attaching: look again later
             return False
@@ -214,6 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT)
+    parser.add_argument("--ready-fd", type=int, help="closed once serving: its lock wakes whoever waits")
     args = parser.parse_args(argv)
 
     files = RelayFiles(args.dir)
@@ -226,6 +234,8 @@ def main(argv: list[str] | None = None) -> None:
     signal.signal(signal.SIGTERM, lambda *_: server.stop("SIGTERM"))
     files.write(RelayState(pid=os.getpid(), port=server.port, token=server.token, concurrency=args.concurrency,
                            idle_timeout=args.idle_timeout))
+    if args.ready_fd is not None:
+        os.close(args.ready_fd)  # the lock on relay.pid its starter took for it: the waiting runs wake now
     print(f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
           f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout", flush=True)
     try:

@@ -139,12 +139,21 @@ class LLMFaithSession:
 
     def relay_run_info(self) -> dict[str, Any] | None:
         """The run's relay, made on first need (its identity costs a metadata look-up and hashing
-        the environment, which a suite that never calls the judge must not pay)."""
+        the environment, which a serial suite that never calls the judge must not pay; under xdist
+        the controller names it for every worker, with the standard library only)."""
         if self.relay_run is None and self.owns_relay:
-            from .relay import new_relay_run
+            from .relay_identity import new_relay_run
 
-            self.relay_run = new_relay_run(self.settings).model_dump(mode="json")
+            self.relay_run = new_relay_run(self.settings)
         return self.relay_run
+
+    def relay_attached(self) -> bool:
+        """Whether a process of this run leased the run's relay: it needed a judge call."""
+        if self.relay_run is None:
+            return False
+        from .relay_identity import attached
+
+        return attached(self.relay_run)
 
     def relay(self) -> RelayClient | None:
         """This process's client of the run's judge relay; None when the run has none."""
@@ -239,7 +248,7 @@ class LLMFaithSession:
         for store in (self._cache, self._budget):
             if store is not None:
                 store.close()
-        if self.owns_relay and self.relay_run is not None:
+        if self.owns_relay and self.relay_attached():
             from .relay import RelayRun, detach
 
             detach(RelayRun.model_validate(self.relay_run))

@@ -14,15 +14,17 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
 from pytest_llmfaith.errors import RelayError
-from pytest_llmfaith.processes import child_alive, pid_alive, request_json
+from pytest_llmfaith.processes import child_alive, file_lock, pid_alive, request_json
 from pytest_llmfaith.relay import (
     RelayClient,
     RelayFiles,
@@ -33,6 +35,7 @@ from pytest_llmfaith.relay import (
     health,
     stop,
 )
+from pytest_llmfaith.relay_server import RelayServer
 from pytest_llmfaith.transport import LiteLLMTransport
 
 pytest.importorskip("xdist")
@@ -72,14 +75,32 @@ WARM = "warm: started by another run (litellm imported 0 times for this run)"
 STOP_HINT = "stop it: python -m pytest_llmfaith relay stop"
 
 
+# Relay root -> the pids of the relays seen starting there: a relay that idles out removes its
+# folder, its log with it, so `relay_root` notes each one while it lives (a relay lives for seconds).
+_started: dict[Path, set[int]] = {}
+
+
 @pytest.fixture
-def relay_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def relay_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A private temporary folder for this test and the runs it starts: its relays are the only ones."""
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     monkeypatch.setenv("TMPDIR", str(tmp))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    return tmp / f"llmfaith-relay-{os.getuid()}"
+    root = tmp / f"llmfaith-relay-{os.getuid()}"
+    _started[root] = set()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.05):
+            relays_started(root)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    yield root
+    done.set()
+    watcher.join(10)
+    del _started[root]
 
 
 def judge_args(server, cache: str = "off") -> list[str]:
@@ -104,8 +125,13 @@ def gone(pid: int, within: float = 30.0) -> bool:  # generous: the machine may b
 
 
 def relays_started(root: Path) -> list[int]:
-    """The pids of every relay started under `root` (one log each)."""
-    return sorted(int(log.name.split(".")[1]) for log in root.glob("warm-*/relay.*.log"))
+    """The pids of every relay started under `root` (one log each, seen while its folder lived)."""
+    seen = _started.setdefault(root, set())
+    try:
+        seen.update(int(log.name.split(".")[1]) for log in root.glob("warm-*/relay.*.log"))
+    except OSError:  # a folder removed while it was listed
+        pass
+    return sorted(seen)
 
 
 def no_relay_left(root: Path, within: float = 30.0) -> bool:
@@ -163,6 +189,28 @@ def test_a_run_that_never_calls_the_judge_starts_no_relay(pytester: pytest.Pytes
     plain.assert_outcomes(passed=1)
     assert relays_started(relay_root) == started
     assert {p.read_text() for p in pytester.path.glob("litellm-*.txt")} == {"False"}
+
+
+CONTROLLER_MODULES = '''
+import sys
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput"):
+        with open("controller-modules.txt", "w") as fh:
+            fh.write(" ".join(m for m in ("pydantic", "pytest_llmfaith.relay") if m in sys.modules))
+'''
+
+
+def test_under_xdist_a_run_that_never_calls_the_judge_names_its_relay_without_pydantic(
+        pytester: pytest.Pytester, server, relay_root: Path) -> None:
+    """The controller names the run's relay for every worker before they start; a suite that
+    never calls the judge must not pay pydantic's import (~0.2 s) for that, nor touch a folder."""
+    pytester.makepyfile(test_plain=PLAIN)
+    pytester.makeconftest(CONTROLLER_MODULES)
+    result = pytester.runpytest_subprocess("-n", "2", *judge_args(server), timeout=1500)
+    result.assert_outcomes(passed=1)
+    assert (pytester.path / "controller-modules.txt").read_text() == ""
+    assert not relay_root.exists() and "judge relay" not in result.stdout.str()
 
 
 def test_the_next_run_reuses_the_warm_relay_and_imports_nothing(
@@ -225,11 +273,10 @@ def test_an_idle_relay_exits_after_its_timeout_once_no_run_is_attached(
     result.assert_outcomes(passed=1)
     pid = relay_line(result)[0]
     assert "it stays up 3 s after the last run" in result.stdout.str()
+    (folder,) = relay_root.glob("warm-*")  # not at the run's end: after the idle timeout
     assert gone(pid, within=3.0 + 30.0)
-    (log,) = relay_root.glob("warm-*/relay.*.log")  # not at the run's end: after the idle timeout
-    assert "stopping: no run attached and no judge call for 3 s (LLMFAITH_RELAY_IDLE_TIMEOUT)" in log.read_text()
-    assert "no judge relay is running" not in relay_command(relay_root, "status")  # the folder, without a relay
-    assert "no relay running; `relay stop` removes the folder" in relay_command(relay_root, "status")
+    assert not folder.exists()  # it took its folder along: nothing is left for `relay stop`
+    assert "no judge relay is running" in relay_command(relay_root, "status")
 
 
 KILLED = HEADER + '''
@@ -432,8 +479,7 @@ def test_called_then_hangs():
         proc.kill()  # the run crashes: no unconfigure, no detach
         proc.wait()
     assert gone(relay_pid, within=2.0 + 30.0)  # its lease lapsed with the run's pid; then the idle timeout
-    (log,) = relay_root.glob("warm-*/relay.*.log")
-    assert "stopping: no run attached and no judge call for 2 s (LLMFAITH_RELAY_IDLE_TIMEOUT)" in log.read_text()
+    assert not list(relay_root.glob("warm-*"))  # an idle exit, not a crash: it removed its folder
 
 
 def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
@@ -445,3 +491,76 @@ def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
     with pytest.raises(RelayError, match=r"open to others \(mode 755\).*Fix: remove it, or point TMPDIR elsewhere"):
         client.address()
     assert list(relay_root.iterdir()) == []
+
+
+def test_a_retiring_relay_removes_its_folder_unless_a_run_holds_a_lease_or_the_lock(tmp_path: Path) -> None:
+    files = RelayFiles(tmp_path / "warm-test")
+    files.directory.mkdir()
+    files.starting.write_text(str(os.getpid()))  # the relay's own pid, as its starter wrote it
+    server = RelayServer(files, started_by="run", concurrency=1, idle_timeout=3600.0, import_s=0.0)
+    try:
+        files.runs.set([os.getpid()])  # a live run attached
+        assert not server._retire() and files.directory.is_dir()
+        files.runs.set([])
+        with file_lock(files.lock):  # a run attaching right now
+            assert not server._retire() and files.directory.is_dir()
+        assert server._retire()
+        assert not files.directory.exists()  # address, token, leases and logs: nothing left behind
+    finally:
+        server._stopping.set()
+        server.server_close()
+
+
+def test_a_run_waiting_for_the_lock_of_a_folder_removed_meanwhile_locks_the_new_one(tmp_path: Path) -> None:
+    """An idle relay removes its folder under its lock; a run that was waiting for that lock must
+    not end up holding the removed file's lock while another process locks the new one."""
+    lock = tmp_path / "warm-test" / "lock"
+    held, release = threading.Event(), threading.Event()
+
+    def waiter() -> None:
+        with file_lock(lock):
+            held.set()
+            release.wait(30)
+
+    with file_lock(lock):
+        thread = threading.Thread(target=waiter)
+        thread.start()
+        time.sleep(0.2)  # the waiter has opened the old file and waits for its lock
+        for path in lock.parent.iterdir():
+            path.unlink()
+        lock.parent.rmdir()
+    try:
+        assert held.wait(30)
+        assert lock.is_file()  # made anew by the waiter
+        with pytest.raises(BlockingIOError):  # the waiter holds the lock of the file now at `lock`
+            with file_lock(lock, wait=False):
+                pass
+    finally:
+        release.set()
+        thread.join(30)
+
+
+def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relay holds the lock of relay.pid until it serves: the run sleeps on it through
+    litellm's import (minutes on a starved machine) instead of reading the folder 50 times a second."""
+    reads = 0
+    read = RelayFiles.read
+
+    def counted(files: RelayFiles) -> object:
+        nonlocal reads
+        reads += 1
+        return read(files)
+
+    monkeypatch.setattr(RelayFiles, "read", counted)
+    run = RelayRun(directory=relay_root / "warm-test", run_id="r", owner_pid=os.getpid(), concurrency=1,
+                   idle_timeout=0)
+    started = time.monotonic()
+    client = RelayClient(run)
+    try:
+        state = client.address()
+        waited = time.monotonic() - started
+        assert health(state) is not None
+        assert reads <= 5 + waited / 5.0, (reads, waited)  # two before the wait; a look every 5 s all the same
+    finally:
+        detach(run)
+        stop(run.directory)

@@ -36,10 +36,11 @@ from pathlib import Path
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
-from pytest_llmfaith.local.weights import INSTALL_COMMANDS, file_lock
+from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes import (
     PACKAGE_ROOT,
     exit_description,
+    file_lock,
     python_module,
     request_json,
     spawn,

@@ -20,14 +20,13 @@ from pytest_llmfaith.local.weights import (
     INSTALL_COMMANDS,
     FileRecord,
     default_model_path,
-    file_lock,
     model_dir,
     read_record,
     record_for,
     record_matches,
     sha256_file,
 )
-from pytest_llmfaith.processes import write_json_atomic
+from pytest_llmfaith.processes import file_lock, write_json_atomic
 
 LOCAL_PREFIX = "local"
 _GGUF_MAGIC = b"GGUF"

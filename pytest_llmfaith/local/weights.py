@@ -29,7 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.processes import write_json_atomic
+from pytest_llmfaith.processes import file_lock, write_json_atomic
 
 DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
@@ -105,21 +105,6 @@ def sha256_file(path: Path) -> str:
         while block := fh.read(_HASH_BLOCK):
             digest.update(block)
     return digest.hexdigest()
-
-
-@contextlib.contextmanager
-def file_lock(path: Path, wait: bool = True) -> Iterator[None]:
-    """Exclusive advisory lock (fcntl, POSIX only) so concurrent installers/workers queue.
-    With wait=False, raises BlockingIOError at once when another process holds it."""
-    import fcntl
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def _say(message: str) -> None:
