@@ -13,7 +13,9 @@ judge wait (from the judge server's clock: no request in flight), and the speed-
   -n W           the default under xdist: the workers' calls go through the judge relay
   -n W before    --before: --llm-judge-relay=off, every worker imports litellm (the old path)
 The runs get a private TMPDIR, so only their own relays are stopped. It also checks that the
-controller's merged summary counts every score once.
+controller's merged summary counts every score once. Last, the ceiling: the same suite layout
+without the plugin (`-p no:llmfaith`), each test sleeping for its assertion's judge wait (2 calls x
+--latency), as -n 0 and -n W: the speed-up xdist itself allows on this machine, whatever a plugin does.
 
     .venv/bin/python benchmarks/xdist.py [--repeats 2] [--assertions 24 96] [--latency 0.3] [--workers 2 4] [--before]
 """
@@ -64,6 +66,14 @@ def suite_files(n: int) -> dict[str, str]:
     return {name: "\n".join(lines) for name, lines in files.items()}
 
 
+def sleeping_files(n: int, latency: float) -> dict[str, str]:
+    """The suite's layout with each assertion replaced by its judge wait (claims + verdicts)."""
+    files: dict[str, list[str]] = {f"test_routes_{k}.py": ["import time", ""] for k in range(FILES)}
+    for i in range(n):
+        files[f"test_routes_{i % FILES}.py"] += [f"def test_route_{i}():", f"    time.sleep({2 * latency!r})", ""]
+    return {name: "\n".join(lines) for name, lines in files.items()}
+
+
 def modes(workers: list[int], before: bool) -> dict[str, list[str]]:
     found = {"-n 0": ["-n", "0"], "-n 0 off": ["-n", "0", "--llm-judge-relay=off"]}
     for w in workers:
@@ -91,10 +101,15 @@ def main() -> None:
         try:
             for n in args.assertions:
                 ok &= run_suite(Path(tmp) / f"suite-{n}", n, args, server, env, table)
+                ceiling(Path(tmp) / f"sleeping-{n}", n, args, env, table)
         finally:
             stop_relays(env)
         header("result")
         for n, name, temperature, wall, before_first, not_waiting, speedup in table:
+            if temperature == "sleep":
+                print(f"{n:>4} assertions {name:<14} plugin off, a sleep per test: {wall:6.2f} s, "
+                      f"{speedup:.2f}x vs -n 0: what xdist itself allows here")
+                continue
             print(f"{n:>4} assertions {name:<14} {temperature}: {wall:6.2f} s, {before_first:4.0%} before the first "
                   f"judge request, {not_waiting:4.0%} ({wall * not_waiting:5.2f} s) outside the judge wait, "
                   f"{speedup:.2f}x vs -n 0 {temperature}")
@@ -137,6 +152,28 @@ def run_suite(suite: Path, n: int, args: argparse.Namespace, server: Any, env: d
             print(f"{name:<14} {temperature:<5} {wall:>8.2f} {before_first:>18.0%} {not_waiting:>18.0%} "
                   f"{serial / wall:>16.2f}x")
     return ok
+
+
+def ceiling(suite: Path, n: int, args: argparse.Namespace, env: dict[str, str],
+            table: list[tuple[int, str, str, float, float, float, float]]) -> None:
+    """xdist alone: the plugin off, a sleep in place of each assertion's judge wait."""
+    write_suite(suite, sleeping_files(n, args.latency))
+    names = ["-n 0", *(f"-n {w}" for w in args.workers)]
+    walls: dict[str, list[float]] = {name: [] for name in names}
+    for _ in range(args.repeats):
+        for name in names:
+            wall, proc = pytest_run(suite, [*BASE, "-p", "no:llmfaith", *name.split()], env=env)
+            if f"{n} passed" not in proc.stdout:
+                raise SystemExit(f"sleeping {name}: {summary_line(proc)}")
+            walls[name].append(wall)
+    serial = median(walls["-n 0"])
+    print(f"ceiling, plugin off, {2 * args.latency:g} s sleep per test:")
+    for name in names:
+        wall = median(walls[name])
+        wait = n * 2 * args.latency / (int(name.split()[1]) or 1)
+        table.append((n, f"{name} ceiling", "sleep", wall, 0.0, 1 - wait / wall, serial / wall))
+        print(f"{name + ' ceiling':<14} {'sleep':<5} {wall:>8.2f} {'':>18} {1 - wait / wall:>18.0%} "
+              f"{serial / wall:>16.2f}x")
 
 
 if __name__ == "__main__":

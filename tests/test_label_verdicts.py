@@ -99,3 +99,29 @@ def test_an_evaluation_the_context_does_not_make_is_never_supported(server, make
     assert result.score == (1.0 if made_up else 0.0)
     if made_up:
         assert "is an evaluation the context does not make" in result.verdicts[0].reason
+
+
+@pytest.mark.parametrize(("claim", "context", "conflict"), [
+    # a new user's miss (issue 14): the offline judge read 40 and 400 as the same
+    ("Nordlicht Systems employs 40 people.", "The company employs 400 people, most of them engineers.",
+     "“40 people” where the context says “400 people”"),
+    ("Breakfast costs 18 euros per person.", "Breakfast costs 25 euros per person.",
+     "“18 euros” where the context says “25 euros”"),
+    ("The plan costs $9 per month.", "The plan costs $8 per month; every extra 100 GB adds $2.",
+     "“$9” where the context says “$2”, “$8”"),
+    ("He won his 13th Emmy in 2017.", "In 2017 he won his 18th Emmy.", "“13th” where the context says “18th”"),
+    # the same amount, an approximation the spec allows, a number of another thing: left to the judge
+    ("The plan costs $8 per month.", "The plan costs $8 per month; every extra 100 GB adds $2.", None),
+    ("Nordlicht employs about 390 people.", "The company employs 400 people.", None),
+    ("Nordlicht employs 40 engineers.", "The company employs 400 people.", None),
+])
+def test_an_amount_the_context_gives_as_another_number_is_contradicted(server, make_judge, claim, context, conflict):
+    server.facts(supported=[claim])  # a judge that says "supported" anyway
+    judge = make_judge(verdicts="label")
+    faithful = Faithfulness(judge).run(claim, [context])
+    made_up = Hallucination(judge).run(claim, [context])
+    if conflict is None:
+        assert faithful.score == 1.0 and made_up.score == 0.0
+    else:
+        assert [v.verdict for v in faithful.verdicts] == ["no"] and made_up.score == 1.0
+        assert faithful.verdicts[0].reason == f"contradicted by the context's numbers: {conflict}"

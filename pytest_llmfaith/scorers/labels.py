@@ -59,6 +59,46 @@ _EVALUATIVE = re.compile(
     r"iconic|dominant|dominates?|breakthrough|excellent|amazing|incredible)\b", re.I)
 
 
+_AMOUNT = re.compile(r"([$€£])?\s?(\d+(?:,\d{3})*(?:\.\d+)?)\s?(%|[a-z]{2,})?", re.IGNORECASE)
+
+
+def amounts(text: str) -> set[tuple[str, str]]:
+    """Numbers with what they count: "400 people" is ("400", "people"), "$8" is ("8", "$")."""
+    found = set()
+    for currency, number, unit in _AMOUNT.findall(text):
+        what = currency or (unit.lower() if unit and unit.lower() not in _NOT_UNITS else "")
+        if what:
+            found.add((number.replace(",", ""), what))
+    return found
+
+
+_NOT_UNITS = frozenset("""a an the and or of to in on at by for with from as is are was were be has have had
+which that this it its than then after before per each every since until""".split())
+
+
+def conflicting_amount(claim: str, context: Sequence[str]) -> str | None:
+    """An amount of the claim that the context gives only as another number of the same thing
+    ("40 people" where it says "400 people"): a small judge reads the two as the same. Not for an
+    approximate claim ("about 1,200 people" for 1,234), which the spec allows."""
+    said = amounts(" ".join(context))
+    for number, what in amounts(claim):
+        others = sorted(n for n, w in said if w == what and n != number)
+        if others and (number, what) not in said and not _approximate(claim, number):
+            return f"“{_show(number, what)}” where the context says " + ", ".join(f"“{_show(n, what)}”" for n in others)
+    return None
+
+
+def _show(number: str, what: str) -> str:
+    if what in ("$", "€", "£"):
+        return f"{what}{number}"
+    return f"{number}{what}" if what in ("%", "st", "nd", "rd", "th") else f"{number} {what}"
+
+
+def _approximate(claim: str, number: str) -> bool:
+    return re.search(r"\b(?:about|around|approximately|roughly|nearly|almost|some|over|under|more than|less than|"
+                     r"up to|at least)\s+[$€£]?\s?" + re.escape(number), claim.replace(",", ""), re.I) is not None
+
+
 def speculative(claim: str) -> bool:
     return bool(_SPECULATIVE.search(claim))
 
@@ -82,17 +122,21 @@ class Label:
     evidence: str
     speculative: bool = False
     evaluation: str | None = None  # an evaluative phrase the context does not use
+    amount_conflict: str | None = None  # "“40 people” where the context says “400 people”"
 
     @property
     def supported(self) -> bool:
-        return self.p_supported >= SUPPORTED_AT and self.evaluation is None
+        return self.p_supported >= SUPPORTED_AT and self.evaluation is None and self.amount_conflict is None
 
     @property
     def contradicted(self) -> bool:
-        return not self.supported and (self.p_contradicted or 0.0) >= CONTRADICTED_AT
+        return self.amount_conflict is not None or (not self.supported
+                                                    and (self.p_contradicted or 0.0) >= CONTRADICTED_AT)
 
     @property
     def reason(self) -> str:
+        if self.amount_conflict is not None:
+            return f"contradicted by the context's numbers: {self.amount_conflict}"
         if self.evaluation is not None:
             return f"“{self.evaluation}” is an evaluation the context does not make; nearest: “{self.evidence}”"
         if self.supported and self.speculative:
@@ -143,7 +187,8 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
     labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
-                    unsupported_evaluation(claims[i], context)) for i, p in enumerate(supported)]
+                    unsupported_evaluation(claims[i], context), conflicting_amount(claims[i], context))
+              for i, p in enumerate(supported)]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
 
 

@@ -61,10 +61,11 @@ def drawn_labels(found: Sequence[Label], claims: Sequence[str], sample: int,
         contradicted = (not supported and label.p_contradicted is not None
                         and rng.random() < tempered(label.p_contradicted, labels.CONTRADICTED_AT, temperature))
         said = "supported" if supported else "contradicted" if contradicted else "not supported"
-        reason = (f"{said} in vote {sample + 1} (drawn at temperature {temperature:g} from the judge's "
-                  f"p supported={label.p_supported:.2f}); nearest passage: “{label.evidence}”")
-        drawn.append((replace(label, p_supported=1.0 if supported else 0.0,
-                              p_contradicted=1.0 if contradicted else 0.0), reason))
+        vote = replace(label, p_supported=1.0 if supported else 0.0, p_contradicted=1.0 if contradicted else 0.0)
+        reason = (vote.reason if label.evaluation or label.amount_conflict  # the rule decides every vote
+                  else f"{said} in vote {sample + 1} (drawn at temperature {temperature:g} from the judge's "
+                       f"p supported={label.p_supported:.2f}); nearest passage: “{label.evidence}”")
+        drawn.append((vote, reason))
     return drawn
 
 

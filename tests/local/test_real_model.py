@@ -97,6 +97,31 @@ def test_real_model_answers_schema_valid_sensible_verdicts(shared_base: str) -> 
     assert contradicted["verdict"] == "no"
 
 
+TRASH = ["Deleted files stay in the trash for 30 days before they are removed permanently. Admins can empty "
+         "the trash at any time from Settings > Storage.",
+         "Restoring a file from the trash puts it back in its original folder. If the folder was deleted too, "
+         "the file is restored to the root folder."]
+NORDLICHT = ["Nordlicht Systems was founded in 2011 in Hamburg. The company employs 400 people, most of them "
+             "engineers, and has offices in Hamburg and Lisbon.",
+             "Its main product is a scheduling platform for hospitals. In 2023 it reported revenue of 38 million "
+             "euros."]  # benchmarks/labelled/rag_written.jsonl, rag-000 and rag-008
+
+
+@pytest.mark.parametrize("output, context, faithful", [
+    # the two misses a new user reported (issue 14): a correct paraphrase, and 40 for 400
+    ("Deleted files remain in the trash for 30 days, after which they are permanently removed.", TRASH, True),
+    ("Nordlicht Systems employs 40 people, most of whom are engineers.", NORDLICHT, False),
+])
+def test_the_offline_judge_gets_the_misses_users_reported_right(real_model: LocalModel, shared_base: str,
+                                                                 output: str, context: list[str],
+                                                                 faithful: bool) -> None:
+    from pytest_llmfaith import Faithfulness, Judge, JudgeCache, JudgeConfig
+
+    judge = Judge(JudgeConfig(model=f"local:{real_model.path}"), JudgeCache(None, "off"))
+    result = Faithfulness(judge).run(output, context)
+    assert (result.score == 1.0) is faithful, result.reason
+
+
 def test_ensure_server_reuses_the_running_server(real_model: LocalModel, shared_base: str) -> None:
     first = ensure_server(real_model)
     assert first == shared_base
