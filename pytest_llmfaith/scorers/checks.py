@@ -50,7 +50,7 @@ def content_words(text: str) -> set[str]:
     return words | numbers(text)
 
 
-def _canonical(raw: str) -> str:
+def canonical_number(raw: str) -> str:
     value = raw.replace(",", "")
     if "." in value:
         value = value.rstrip("0").rstrip(".")
@@ -60,7 +60,7 @@ def _canonical(raw: str) -> str:
 def numbers(text: str) -> set[str]:
     """Numbers, amounts and dates as one canonical form each: "1,200" and "1200.0" are "1200",
     "fifth" and "5th" are "5", "Oct" and "October" are "oct"."""
-    found = {_canonical(raw) for raw in _NUMBER.findall(text)}
+    found = {canonical_number(raw) for raw in _NUMBER.findall(text)}
     words = re.findall(r"[a-z]+", text.lower())
     months = {m[:3] for m in _MONTH.findall(text.lower())}
     return found | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS} | months
@@ -79,7 +79,7 @@ def qualified_numbers(text: str) -> set[tuple[str, str]]:
     """Each number with how the text qualifies it: "exactly $20M" is ("exactly", "20"), "about
     1,200" is ("about", "1200"), a bare 2004 is ("", "2004"). "About $20M" for "exactly $20M" is
     another claim (Mastra's mixed-precision case), though its number is the output's."""
-    return {(_QUALIFIER_KINDS[q.lower()] if q else "", _canonical(n)) for q, n in _QUALIFIED.findall(text)}
+    return {(_QUALIFIER_KINDS[q.lower()] if q else "", canonical_number(n)) for q, n in _QUALIFIED.findall(text)}
 
 
 def normalise(text: str) -> str:

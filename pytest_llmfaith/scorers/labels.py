@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..judge import Judge, NextToken
 from ..results import JudgeCall
-from .checks import content_words, sentences
+from .checks import canonical_number, content_words, qualified_numbers, sentences
 
 VERSION = "label-3"
 SUPPORTED_AT = 0.7
@@ -68,7 +68,7 @@ def amounts(text: str) -> set[tuple[str, str]]:
     for currency, number, unit in _AMOUNT.findall(text):
         what = currency or (unit.lower() if unit and unit.lower() not in _NOT_UNITS else "")
         if what:
-            found.add((number.replace(",", ""), what))
+            found.add((canonical_number(number), what))
     return found
 
 
@@ -81,9 +81,10 @@ def conflicting_amount(claim: str, context: Sequence[str]) -> str | None:
     ("40 people" where it says "400 people"): a small judge reads the two as the same. Not for an
     approximate claim ("about 1,200 people" for 1,234), which the spec allows."""
     said = amounts(" ".join(context))
+    approximate = {n for q, n in qualified_numbers(claim) if q in ("about", "over", "under")}
     for number, what in amounts(claim):
         others = sorted(n for n, w in said if w == what and n != number)
-        if others and (number, what) not in said and not _approximate(claim, number):
+        if others and (number, what) not in said and number not in approximate:
             return f"“{_show(number, what)}” where the context says " + ", ".join(f"“{_show(n, what)}”" for n in others)
     return None
 
@@ -92,11 +93,6 @@ def _show(number: str, what: str) -> str:
     if what in ("$", "€", "£"):
         return f"{what}{number}"
     return f"{number}{what}" if what in ("%", "st", "nd", "rd", "th") else f"{number} {what}"
-
-
-def _approximate(claim: str, number: str) -> bool:
-    return re.search(r"\b(?:about|around|approximately|roughly|nearly|almost|some|over|under|more than|less than|"
-                     r"up to|at least)\s+[$€£]?\s?" + re.escape(number), claim.replace(",", ""), re.I) is not None
 
 
 def speculative(claim: str) -> bool:
