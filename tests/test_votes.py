@@ -94,6 +94,18 @@ def test_a_drawn_vote_says_how_it_was_drawn(server, make_judge):
     assert f"in vote 2 (drawn at temperature 0.7 from the judge's p supported={CLOSE_ABOVE:.2f})" in reason
 
 
+def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(server, make_judge):
+    """A judge sure of "supported" would draw "supported in vote 2" next to an unsupported verdict."""
+    claim = "Acme employs 40 people."
+    server.facts(supported=[claim])
+    judge = make_judge(verdicts="label")
+    found, _, _ = labels.judge_claims(judge, [claim], ["Acme employs 400 people."])
+    for sample in range(3):
+        (label, reason), = votes.drawn_labels(found, [claim], sample, 0.7)
+        assert not label.supported and label.contradicted
+        assert reason == "contradicted by the context's numbers: “40 people” where the context says “400 people”"
+
+
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(server, make_judge):
     server.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: CLOSE_ABOVE - 0.1})
     result = Faithfulness(make_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
