@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 # A real claim is the output's words, lightly rearranged: the paraphrased atomic claims with
 # resolved pronouns of benchmarks/labelled_set.jsonl share >= 0.8 of their content words with
@@ -108,26 +109,41 @@ def pronouns(text: str) -> set[str]:
     return {p.lower() for p in _PRONOUNS.findall(text)}
 
 
+class _Signs(NamedTuple):
+    words: frozenset[str]
+    numbers: frozenset[str]
+    qualified: frozenset[tuple[str, str]]
+    pronouns: frozenset[str]
+
+
+@lru_cache(maxsize=32)
+def _signs(output: str) -> _Signs:
+    """What claims are checked against, read once per output, not once per claim."""
+    return _Signs(frozenset(content_words(output)), frozenset(numbers(output)),
+                  frozenset(qualified_numbers(output)), frozenset(pronouns(output)))
+
+
 def check_claim(claim: str, output: str) -> None:
     """Raise unless the claim's numbers and dates are the output's, qualified as the output does
     ("exactly", "about", "over"), its gendered pronouns are the output's, and it is mostly its
     words."""
-    missing = sorted(numbers(claim) - numbers(output))
+    said = _signs(output)
+    missing = sorted(numbers(claim) - said.numbers)
     if missing:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it has {', '.join(missing)}, "
                          "which the OUTPUT does not say; list only claims the OUTPUT makes, with its own "
                          "numbers and dates")
-    regendered = sorted(pronouns(claim) - pronouns(output))
+    regendered = sorted(pronouns(claim) - said.pronouns)
     if regendered:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(regendered)}, "
                          "which the OUTPUT never does; keep the OUTPUT's own he, she, his and her")
-    requalified = sorted(f"{q} {n}".strip() for q, n in qualified_numbers(claim) - qualified_numbers(output))
+    requalified = sorted(f"{q} {n}".strip() for q, n in qualified_numbers(claim) - said.qualified)
     if requalified:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(requalified)}, "
                          "which the OUTPUT qualifies otherwise; keep the OUTPUT's own \"exactly\", \"about\", "
                          "\"over\" and \"up to\"")
     words = content_words(claim)
-    if words and len(words & content_words(output)) / len(words) < MIN_SHARED_WORDS:
+    if words and len(words & said.words) / len(words) < MIN_SHARED_WORDS:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the "
                          "OUTPUT makes, in its own words, never facts from elsewhere")
 

@@ -62,6 +62,10 @@ _EVALUATIVE = re.compile(
 _AMOUNT = re.compile(r"([$€£])?\s?(\d+(?:,\d{3})*(?:\.\d+)?)\s?(%|[a-z]{2,})?", re.IGNORECASE)
 
 
+_NOT_UNITS = frozenset("""a an the and or of to in on at by for with from as is are was were be has have had
+which that this it its than then after before per each every since until""".split())
+
+
 def amounts(text: str) -> set[tuple[str, str]]:
     """Numbers with what they count: "400 people" is ("400", "people"), "$8" is ("8", "$")."""
     found = set()
@@ -70,10 +74,6 @@ def amounts(text: str) -> set[tuple[str, str]]:
         if what:
             found.add((canonical_number(number), what))
     return found
-
-
-_NOT_UNITS = frozenset("""a an the and or of to in on at by for with from as is are was were be has have had
-which that this it its than then after before per each every since until""".split())
 
 
 def conflicting_amount(claim: str, context: Sequence[str]) -> str | None:
