@@ -47,6 +47,11 @@ def request_key(request: dict[str, Any]) -> str:
 _MODE_RAW, _MODE_TEXT = 1, 3  # diskcache's value modes (diskcache.core.MODE_RAW, MODE_TEXT)
 
 
+class _BeingCreated(Exception):
+    """cache.db exists but holds no table yet: a store another process is creating is empty,
+    not broken (the writer's diskcache waits for that process's schema)."""
+
+
 class _Reader:
     """Reads a diskcache directory without diskcache: a read changes no byte of `cache.db`, and
     a read-write connection that only reads removes SQLite's -wal/-shm files when it closes."""
@@ -60,7 +65,10 @@ class _Reader:
                 self._db = sqlite3.connect(f"file:{db}?{flags}", uri=True, check_same_thread=False)
                 self._db.execute("SELECT 1 FROM Cache LIMIT 1")
                 break
-            except sqlite3.OperationalError:
+            except sqlite3.OperationalError as err:
+                if "no such table" in str(err):  # another process (an xdist worker) is creating it
+                    self._db.close()
+                    raise _BeingCreated from None
                 self.read_only = True
                 if "immutable" in flags:
                     raise
@@ -173,6 +181,8 @@ class JudgeCache:
             return None
         try:
             reader = _Reader(self.directory)
+        except _BeingCreated:
+            return None
         except (sqlite3.Error, OSError) as err:
             self._broken(f"it cannot be opened: {err}")
             return None

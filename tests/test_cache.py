@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,21 @@ def test_corrupt_store_warns_once_and_runs_uncached(tesla, make_judge, tmp_path)
     assert len([w for w in record if issubclass(w.category, CacheWarning)]) == 1
     with pytest.raises(JudgeError, match="(?i)replay mode needs a readable cache"):
         Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+
+
+
+def test_a_store_another_process_is_still_creating_is_empty_not_broken(tmp_path):
+    """What an xdist worker sees when a sibling has made cache.db but not yet its tables: the
+    old reader called that store broken and the worker ran uncached, losing its answers."""
+    import sqlite3
+
+    sqlite3.connect(tmp_path / "cache.db").close()  # a file with no tables yet
+    cache = JudgeCache(tmp_path, "use")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cache.get("k") is None
+        cache.set("k", {"answer": {"claims": ["kept"]}})
+    assert JudgeCache(tmp_path, "replay").get("k") == {"answer": {"claims": ["kept"]}}
 
 
 REPLAY_SCRIPT = textwrap.dedent("""
