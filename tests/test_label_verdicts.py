@@ -125,3 +125,40 @@ def test_an_amount_the_context_gives_as_another_number_is_contradicted(server, m
     else:
         assert [v.verdict for v in faithful.verdicts] == ["no"] and made_up.score == 1.0
         assert faithful.verdicts[0].reason == f"contradicted by the context's numbers: {conflict}"
+
+
+def _asked_claims(server) -> list[str]:
+    prompts = [c["body"]["messages"][-1]["content"] for c in server.calls("verdicts")]
+    return [p.split("\n\nClaim: ")[1].split("\n\n")[0] for p in prompts if "Is the claim supported" in p]
+
+
+@pytest.mark.parametrize(("claim", "context", "asked", "shown"), [
+    # the spec's own example, which the offline judge read as "not stated" (Mastra's hallucination-07)
+    ("The company employs about 1,200 people.", "The company has exactly 1,234 employees.",
+     "The company employs 1,234 people.", "“about 1,200” for “1,234”"),
+    ("Revenue was roughly $49 million.", "Revenue in 2023 was $48.7 million.",
+     "Revenue was $48.7 million.", "“roughly $49” for “$48.7”"),
+])
+def test_a_reasonable_approximation_is_judged_on_the_context_number(server, make_judge, claim, context, asked, shown):
+    server.facts(supported=[asked])  # a judge that supports the exact number only
+    judge = make_judge(verdicts="label")
+    faithful = Faithfulness(judge).run(claim, [context])
+    assert faithful.score == 1.0 and Hallucination(judge).run(claim, [context]).score == 0.0
+    assert faithful.verdicts[0].reason.startswith(f"supported as a reasonable approximation ({shown}, p=0.95)")
+    assert _asked_claims(server)[:2] == [claim, asked]
+
+
+@pytest.mark.parametrize(("claim", "context"), [
+    ("Revenue was about $10M in Q1.", "Revenue was exactly $10.5M in Q1."),  # 5 % off: Mastra's hallucination-15
+    ("The company employs about 1,000 people.", "The company has 1,234 employees."),  # does not round to 1,000 at 3 %
+    ("Tesla was founded around 2010.", "Tesla was founded in 2004."),  # does not round
+    ("The company employs about 1,200 engineers in Paris.", "The company has 1,234 employees in Lyon."),
+])
+def test_an_approximation_is_no_licence_for_the_rest_of_the_claim(server, make_judge, claim, context):
+    """Too far off, the claim is judged as written; close enough, the judge still judges the rest
+    of it (here it supports nothing), so a right number never carries a wrong city."""
+    judge = make_judge(verdicts="label")
+    assert Faithfulness(judge).run(claim, [context]).score == 0.0
+    assert Hallucination(judge).run(claim, [context]).score == 1.0
+    exact = "The company employs 1,234 engineers in Paris."
+    assert set(_asked_claims(server)) == ({claim, exact} if "Paris" in claim else {claim})

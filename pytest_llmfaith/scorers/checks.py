@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -76,11 +77,51 @@ _QUALIFIED = re.compile(r"(?:\b(" + "|".join(_QUALIFIER_KINDS) + r")\s+)?[$€£
                         re.IGNORECASE)
 
 
+_APPROXIMATE = re.compile(r"\b(?:" + "|".join(q for q, kind in _QUALIFIER_KINDS.items() if kind == "about")
+                          + r")\s+([$€£]?)(?<![\d.,])(" + _NUMBER.pattern + ")", re.IGNORECASE)
+
+
 def qualified_numbers(text: str) -> set[tuple[str, str]]:
     """Each number with how the text qualifies it: "exactly $20M" is ("exactly", "20"), "about
     1,200" is ("about", "1200"), a bare 2004 is ("", "2004"). "About $20M" for "exactly $20M" is
     another claim (Mastra's mixed-precision case), though its number is the output's."""
     return {(_QUALIFIER_KINDS[q.lower()] if q else "", canonical_number(n)) for q, n in _QUALIFIED.findall(text)}
+
+
+def approximates(approximate: str, exact: str) -> bool:
+    """A reasonable approximation (the spec: "about 1,200" for 1,234): the exact number rounded
+    at the approximation's own last digit ("1,2|00"), and at most 3 % off it. "About $10M" for
+    $10.5M rounds but is 5 % off (Mastra calls that a hallucination); "about 80" for 48.7 and
+    "around 2010" for 2004 do not round."""
+    a, m = Decimal(canonical_number(approximate)), Decimal(canonical_number(exact))
+    if a == m:
+        return True
+    if m == 0 or abs(a - m) > abs(m) * Decimal("0.03"):
+        return False
+    place = a.normalize().as_tuple().exponent  # 1200 -> 2 (hundreds), 49 -> 0, 1.5 -> -1
+    assert isinstance(place, int)  # finite: canonical numbers are digits
+    return m.quantize(Decimal(1).scaleb(place), rounding=ROUND_HALF_UP) == a
+
+
+def exact_version(claim: str, context: Sequence[str]) -> tuple[str, list[str]] | None:
+    """The claim with each approximate number ("around 1,200") replaced by the context's number
+    it approximates ("1,234"), and what was replaced; None when the claim approximates nothing,
+    or something the context has no number for. A small judge reads "around 1,200" against
+    "1,234" as not stated; asked about "1,234" it judges the rest of the claim as usual."""
+    said: dict[str, str] = {}
+    for raw in _NUMBER.findall(" ".join(context)):
+        said.setdefault(canonical_number(raw), raw)
+    nearest: dict[tuple[int, int], str] = {}  # each approximation's span: the context's number, currency first
+    for match in _APPROXIMATE.finditer(claim):
+        approximate = Decimal(canonical_number(match[2]))
+        close = [raw for number, raw in said.items() if approximates(match[2], number)]
+        if not close:
+            return None
+        nearest[match.span()] = match[1] + min(close, key=lambda raw: abs(Decimal(canonical_number(raw)) - approximate))
+    if not nearest:
+        return None
+    version = _APPROXIMATE.sub(lambda match: nearest[match.span()], claim)
+    return version, [f"“{claim[a:b]}” for “{exact}”" for (a, b), exact in nearest.items()]
 
 
 def normalise(text: str) -> str:
