@@ -135,16 +135,21 @@ def _asked_claims(server) -> list[str]:
 @pytest.mark.parametrize(("claim", "context", "asked", "shown"), [
     # the spec's own example, which the offline judge read as "not stated" (Mastra's hallucination-07)
     ("The company employs about 1,200 people.", "The company has exactly 1,234 employees.",
-     "The company employs 1,234 people.", "“about 1,200” for “1,234”"),
+     "The company employs 1,234 people.", "“about 1,200” ≈ “1,234”"),
     ("Revenue was roughly $49 million.", "Revenue in 2023 was $48.7 million.",
-     "Revenue was $48.7 million.", "“roughly $49” for “$48.7”"),
+     "Revenue was $48.7 million.", "“roughly $49” ≈ “$48.7”"),
+    # a paraphrase in other units (the labelled set's backups answer: P(yes) 0.42, and 0.92 in days)
+    ("Nightly backups are retained for two weeks.", "Backups run every night and are kept for 14 days.",
+     "Nightly backups are retained for 14 days.", "“two weeks” = “14 days”"),
+    ("The trial lasts one year.", "The free trial lasts 12 months.", "The trial lasts 12 months.",
+     "“one year” = “12 months”"),
 ])
-def test_a_reasonable_approximation_is_judged_on_the_context_number(server, make_judge, claim, context, asked, shown):
-    server.facts(supported=[asked])  # a judge that supports the exact number only
+def test_an_amount_is_judged_as_the_context_writes_it(server, make_judge, claim, context, asked, shown):
+    server.facts(supported=[asked])  # a judge that supports the context's own amount only
     judge = make_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, [context])
     assert faithful.score == 1.0 and Hallucination(judge).run(claim, [context]).score == 0.0
-    assert faithful.verdicts[0].reason.startswith(f"supported as a reasonable approximation ({shown}, p=0.95)")
+    assert faithful.verdicts[0].reason.startswith(f"supported in the context's amounts ({shown}; p=0.95)")
     assert _asked_claims(server)[:2] == [claim, asked]
 
 
@@ -153,10 +158,13 @@ def test_a_reasonable_approximation_is_judged_on_the_context_number(server, make
     ("The company employs about 1,000 people.", "The company has 1,234 employees."),  # does not round to 1,000 at 3 %
     ("Tesla was founded around 2010.", "Tesla was founded in 2004."),  # does not round
     ("The company employs about 1,200 engineers in Paris.", "The company has 1,234 employees in Lyon."),
+    ("Backups are kept for three weeks.", "Backups are kept for 14 days."),  # another length
+    ("Backups are kept for 30 days.", "Backups are kept for one month."),  # a month is no number of days
 ])
-def test_an_approximation_is_no_licence_for_the_rest_of_the_claim(server, make_judge, claim, context):
-    """Too far off, the claim is judged as written; close enough, the judge still judges the rest
-    of it (here it supports nothing), so a right number never carries a wrong city."""
+def test_an_amount_in_other_terms_is_no_licence_for_the_rest_of_the_claim(server, make_judge, claim, context):
+    """Too far off or not the same length, the claim is judged as written; close enough, the judge
+    still judges the rest of it (here it supports nothing), so a right number never carries a
+    wrong city."""
     judge = make_judge(verdicts="label")
     assert Faithfulness(judge).run(claim, [context]).score == 0.0
     assert Hallucination(judge).run(claim, [context]).score == 1.0

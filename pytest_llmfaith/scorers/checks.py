@@ -103,25 +103,53 @@ def approximates(approximate: str, exact: str) -> bool:
     return m.quantize(Decimal(1).scaleb(place), rounding=ROUND_HALF_UP) == a
 
 
-def exact_version(claim: str, context: Sequence[str]) -> tuple[str, list[str]] | None:
-    """The claim with each approximate number ("around 1,200") replaced by the context's number
-    it approximates ("1,234"), and what was replaced; None when the claim approximates nothing,
-    or something the context has no number for. A small judge reads "around 1,200" against
-    "1,234" as not stated; asked about "1,234" it judges the rest of the claim as usual."""
+_CARDINALS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join(_CARDINALS) + r")[\s-]+(minute|hour|day|week|month|year)s?\b",
+                       re.IGNORECASE)
+_LENGTHS = {"minute": ("time", 1), "hour": ("time", 60), "day": ("time", 1440), "week": ("time", 10080),
+            "month": ("months", 1), "year": ("months", 12)}  # a month is no fixed number of days
+
+
+def _length(match: re.Match[str]) -> tuple[str, Decimal]:
+    """A duration as (kind, length in the kind's unit): "two weeks" and "14 days" are equal."""
+    count, unit = match[1].lower(), match[2].lower()
+    kind, size = _LENGTHS[unit]
+    return kind, Decimal(str(_CARDINALS.index(count) + 1) if count in _CARDINALS else count) * size
+
+
+def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]] | None:
+    """The claim with its amounts written as the context writes them, and what was rewritten:
+    a duration the context gives in other units ("two weeks" for "14 days") and a reasonable
+    approximation ("around 1,200" for "1,234"). None when nothing needed rewriting. A small judge
+    reads both as "not stated" (P(yes) 0.42 -> 0.92 for the backups answer of the labelled set);
+    asked about the context's own amount, it judges the rest of the claim as usual."""
+    text = " ".join(context)
+    lengths: dict[tuple[str, Decimal], str] = {}
+    for match in _DURATION.finditer(text):
+        lengths.setdefault(_length(match), match[0])
     said: dict[str, str] = {}
-    for raw in _NUMBER.findall(" ".join(context)):
+    for raw in _NUMBER.findall(text):
         said.setdefault(canonical_number(raw), raw)
-    nearest: dict[tuple[int, int], str] = {}  # each approximation's span: the context's number, currency first
-    for match in _APPROXIMATE.finditer(claim):
-        approximate = Decimal(canonical_number(match[2]))
+    shown: list[str] = []
+
+    def duration(match: re.Match[str]) -> str:
+        same = lengths.get(_length(match))
+        if same is None or same.lower() == match[0].lower():
+            return match[0]
+        shown.append(f"“{match[0]}” = “{same}”")
+        return same
+
+    def approximation(match: re.Match[str]) -> str:
         close = [raw for number, raw in said.items() if approximates(match[2], number)]
         if not close:
-            return None
-        nearest[match.span()] = match[1] + min(close, key=lambda raw: abs(Decimal(canonical_number(raw)) - approximate))
-    if not nearest:
-        return None
-    version = _APPROXIMATE.sub(lambda match: nearest[match.span()], claim)
-    return version, [f"“{claim[a:b]}” for “{exact}”" for (a, b), exact in nearest.items()]
+            return match[0]
+        wanted = Decimal(canonical_number(match[2]))
+        exact = match[1] + min(close, key=lambda raw: abs(Decimal(canonical_number(raw)) - wanted))
+        shown.append(f"“{match[0]}” ≈ “{exact}”")
+        return exact
+
+    version = _APPROXIMATE.sub(approximation, _DURATION.sub(duration, claim))
+    return (version, shown) if shown else None
 
 
 def normalise(text: str) -> str:

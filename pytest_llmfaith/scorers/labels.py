@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..judge import Judge, NextToken
 from ..results import JudgeCall
-from .checks import canonical_number, content_words, exact_version, qualified_numbers, sentences
+from .checks import canonical_number, content_words, in_context_terms, qualified_numbers, sentences
 
 VERSION = "label-3"
 SUPPORTED_AT = 0.7
@@ -119,7 +119,7 @@ class Label:
     speculative: bool = False
     evaluation: str | None = None  # an evaluative phrase the context does not use
     amount_conflict: str | None = None  # "“40 people” where the context says “400 people”"
-    approximation: str | None = None  # supported once asked about the context's number: "“about 1,200” for “1,234”"
+    restated: str | None = None  # supported once asked in the context's amounts: "“two weeks” = “14 days”"
 
     @property
     def supported(self) -> bool:
@@ -139,8 +139,8 @@ class Label:
         if self.supported and self.speculative:
             return (f"speculative; the context supports the fact (p={self.p_supported:.2f}) but speculation "
                     f"is not explicit support: “{self.evidence}”")
-        if self.supported and self.approximation:
-            return (f"supported as a reasonable approximation ({self.approximation}, p={self.p_supported:.2f}); "
+        if self.supported and self.restated:
+            return (f"supported in the context's amounts ({self.restated}; p={self.p_supported:.2f}); "
                     f"nearest passage: “{self.evidence}”")
         if self.supported:
             return f"supported (p={self.p_supported:.2f}); nearest passage: “{self.evidence}”"
@@ -186,32 +186,33 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
                                    NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
-    approximated = _approximations(judge, claims, context, supported, calls)
+    restated = _restated(judge, claims, context, supported, calls)
     labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
                     unsupported_evaluation(claims[i], context), conflicting_amount(claims[i], context),
-                    approximated.get(i))
+                    restated.get(i))
               for i, p in enumerate(supported)]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
 
 
-def _approximations(judge: Judge, claims: list[str], context: list[str], supported: list[float],
-                    calls: list[JudgeCall]) -> dict[int, str]:
-    """The spec allows a reasonable approximation ("about 1,200" for 1,234), which a small judge
-    reads as not stated: an unsupported claim that approximates the context's numbers is asked
-    again with those numbers, and keeps that answer when it is support. Updates `supported` and
-    `calls`; returns what each such claim approximated."""
-    exact = {i: version for i, p in enumerate(supported)
-             if p < SUPPORTED_AT and (version := exact_version(claims[i], context)) is not None}
-    if not exact:
+def _restated(judge: Judge, claims: list[str], context: list[str], supported: list[float],
+             calls: list[JudgeCall]) -> dict[int, str]:
+    """The spec allows a paraphrase and a reasonable approximation ("about 1,200" for 1,234); a
+    small judge reads "two weeks" against "14 days", or "about 1,200" against "1,234", as not
+    stated. An unsupported claim with such an amount is asked again in the context's amounts, and
+    keeps that answer when it is support. Updates `supported` and `calls`; returns what each such
+    claim had restated."""
+    versions = {i: version for i, p in enumerate(supported)
+                if p < SUPPORTED_AT and (version := in_context_terms(claims[i], context)) is not None}
+    if not versions:
         return {}
-    answers = judge.ask_each("verdicts", [messages(SUPPORT, context, claim) for claim, _ in exact.values()],
+    answers = judge.ask_each("verdicts", [messages(SUPPORT, context, claim) for claim, _ in versions.values()],
                              NextToken, VERSION)
     calls += [call for _, call in answers]
-    approximated = {}
-    for (i, (_, replaced)), (answer, _) in zip(exact.items(), answers):
+    restated = {}
+    for (i, (_, shown)), (answer, _) in zip(versions.items(), answers):
         if (p := p_yes(answer)) >= SUPPORTED_AT:
-            supported[i], approximated[i] = p, "; ".join(replaced)
-    return approximated
+            supported[i], restated[i] = p, "; ".join(shown)
+    return restated
 
 
 def _one_by_one(judge: Judge, support: list[dict[str, str]],
