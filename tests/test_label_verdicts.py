@@ -114,6 +114,8 @@ def test_an_evaluation_the_context_does_not_make_is_never_supported(server, make
     ("The plan costs $8 per month.", "The plan costs $8 per month; every extra 100 GB adds $2.", None),
     ("Nordlicht employs about 390 people.", "The company employs 400 people.", None),
     ("Nordlicht employs 40 engineers.", "The company employs 400 people.", None),
+    # the same length in other units is no conflict, though the context has another number of weeks
+    ("Pro backups are kept for 2 weeks.", "Pro backups are kept for 14 days, Enterprise backups for 3 weeks.", None),
 ])
 def test_an_amount_the_context_gives_as_another_number_is_contradicted(server, make_judge, claim, context, conflict):
     server.facts(supported=[claim])  # a judge that says "supported" anyway

@@ -186,23 +186,25 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
                                    NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
-    restated = _restated(judge, claims, context, supported, calls)
+    terms = [in_context_terms(claim, context) for claim in claims]
+    restated = _restated(judge, context, terms, supported, calls)
+    # the numbers rule reads "2 weeks" as the context's "14 days", not as another number of weeks
     labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
-                    unsupported_evaluation(claims[i], context), conflicting_amount(claims[i], context),
-                    restated.get(i))
-              for i, p in enumerate(supported)]
+                    unsupported_evaluation(claims[i], context),
+                    conflicting_amount(term[0] if term else claims[i], context), restated.get(i))
+              for i, (p, term) in enumerate(zip(supported, terms))]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
 
 
-def _restated(judge: Judge, claims: list[str], context: list[str], supported: list[float],
-             calls: list[JudgeCall]) -> dict[int, str]:
+def _restated(judge: Judge, context: list[str], terms: list[tuple[str, list[str]] | None],
+              supported: list[float], calls: list[JudgeCall]) -> dict[int, str]:
     """The spec allows a paraphrase and a reasonable approximation ("about 1,200" for 1,234); a
     small judge reads "two weeks" against "14 days", or "about 1,200" against "1,234", as not
     stated. An unsupported claim with such an amount is asked again in the context's amounts, and
     keeps that answer when it is support. Updates `supported` and `calls`; returns what each such
     claim had restated."""
-    versions = {i: version for i, p in enumerate(supported)
-                if p < SUPPORTED_AT and (version := in_context_terms(claims[i], context)) is not None}
+    versions = {i: version for i, (p, version) in enumerate(zip(supported, terms))
+                if p < SUPPORTED_AT and version is not None}
     if not versions:
         return {}
     answers = judge.ask_each("verdicts", [messages(SUPPORT, context, claim) for claim, _ in versions.values()],
