@@ -117,19 +117,26 @@ def _length(match: re.Match[str]) -> tuple[str, Decimal]:
     return kind, Decimal(str(_CARDINALS.index(count) + 1) if count in _CARDINALS else count) * size
 
 
+@lru_cache(maxsize=32)
+def _amounts(context: str) -> tuple[dict[tuple[str, Decimal], str], dict[str, str]]:
+    """The context's durations by length and numbers by value, each as first written there: read
+    once per context, not once per claim."""
+    lengths: dict[tuple[str, Decimal], str] = {}
+    for match in _DURATION.finditer(context):
+        lengths.setdefault(_length(match), match[0])
+    said: dict[str, str] = {}
+    for raw in _NUMBER.findall(context):
+        said.setdefault(canonical_number(raw), raw)
+    return lengths, said
+
+
 def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]] | None:
     """The claim with its amounts written as the context writes them, and what was rewritten:
     a duration the context gives in other units ("two weeks" for "14 days") and a reasonable
     approximation ("around 1,200" for "1,234"). None when nothing needed rewriting. A small judge
     reads both as "not stated" (P(yes) 0.42 -> 0.92 for the backups answer of the labelled set);
     asked about the context's own amount, it judges the rest of the claim as usual."""
-    text = " ".join(context)
-    lengths: dict[tuple[str, Decimal], str] = {}
-    for match in _DURATION.finditer(text):
-        lengths.setdefault(_length(match), match[0])
-    said: dict[str, str] = {}
-    for raw in _NUMBER.findall(text):
-        said.setdefault(canonical_number(raw), raw)
+    lengths, said = _amounts(" ".join(context))
     shown: list[str] = []
 
     def duration(match: re.Match[str]) -> str:

@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..judge import Judge, NextToken
 from ..results import JudgeCall
@@ -66,14 +67,16 @@ _NOT_UNITS = frozenset("""a an the and or of to in on at by for with from as is 
 which that this it its than then after before per each every since until""".split())
 
 
-def amounts(text: str) -> set[tuple[str, str]]:
-    """Numbers with what they count: "400 people" is ("400", "people"), "$8" is ("8", "$")."""
+@lru_cache(maxsize=64)
+def amounts(text: str) -> frozenset[tuple[str, str]]:
+    """Numbers with what they count: "400 people" is ("400", "people"), "$8" is ("8", "$"). Cached:
+    the context is read for every claim."""
     found = set()
     for currency, number, unit in _AMOUNT.findall(text):
         what = currency or (unit.lower() if unit and unit.lower() not in _NOT_UNITS else "")
         if what:
             found.add((canonical_number(number), what))
-    return found
+    return frozenset(found)
 
 
 def conflicting_amount(claim: str, context: Sequence[str]) -> str | None:
@@ -232,10 +235,17 @@ def _one_by_one(judge: Judge, support: list[dict[str, str]],
 
 def evidence_sentences(claim: str, context: Sequence[str], count: int = EVIDENCE_SENTENCES) -> list[str]:
     """The context sentences sharing the most content words with the claim, in context order."""
-    found = [s for item in context for s in sentences(item)]
+    found = _sentence_words(tuple(context))
     wanted = content_words(claim)
-    best = sorted(range(len(found)), key=lambda i: -len(wanted & content_words(found[i])))[:count]
-    return [found[i] for i in sorted(best)]
+    best = sorted(range(len(found)), key=lambda i: -len(wanted & found[i][1]))[:count]
+    return [found[i][0] for i in sorted(best)]
+
+
+@lru_cache(maxsize=32)
+def _sentence_words(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The context's sentences with their content words: read once per context, not three times
+    per claim (the support and contradiction prompts and the reason each pick evidence)."""
+    return tuple((s, frozenset(content_words(s))) for item in context for s in sentences(item))
 
 
 def nearest_passage(claim: str, context: Sequence[str], limit: int = 200) -> str:
