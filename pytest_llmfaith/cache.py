@@ -66,12 +66,20 @@ class _Reader:
                 self._db.execute("SELECT 1 FROM Cache LIMIT 1")
                 break
             except sqlite3.OperationalError as err:
-                if "no such table" in str(err):  # another process (an xdist worker) is creating it
-                    self._db.close()
+                if "no such table" in str(err) and self._being_created():
                     raise _BeingCreated from None
                 self.read_only = True
                 if "immutable" in flags:
                     raise
+
+    def _being_created(self) -> bool:
+        """No table yet, or only the Settings table that diskcache creates first: another process
+        (an xdist worker) is creating this store. Any other table: a database that is not ours."""
+        tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables <= {"Settings"}:
+            self._db.close()
+            return True
+        return False
 
     def get(self, key: str) -> str | None:
         row = self._db.execute(

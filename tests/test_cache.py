@@ -153,6 +153,21 @@ def test_a_store_another_process_is_still_creating_is_empty_not_broken(tmp_path)
     assert JudgeCache(tmp_path, "replay").get("k") == {"answer": {"claims": ["kept"]}}
 
 
+def test_a_database_that_is_not_a_judge_cache_is_left_alone(tmp_path):
+    """Unlike a store being created, a cache.db with tables of its own is someone else's: it is
+    reported, never written into."""
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "cache.db") as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    before = (tmp_path / "cache.db").read_bytes()
+    cache = JudgeCache(tmp_path, "use")
+    with pytest.warns(CacheWarning, match=r"unusable .*no such table: Cache"):
+        assert cache.get("k") is None
+    cache.set("k", {"answer": {"claims": ["kept"]}})
+    assert (tmp_path / "cache.db").read_bytes() == before
+
+
 REPLAY_SCRIPT = textwrap.dedent("""
     import socket, sys
     def refuse(*a, **k):
