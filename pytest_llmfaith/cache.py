@@ -48,8 +48,9 @@ _MODE_RAW, _MODE_TEXT = 1, 3  # diskcache's value modes (diskcache.core.MODE_RAW
 
 
 class _BeingCreated(Exception):
-    """cache.db exists but holds no table yet: a store another process is creating is empty,
-    not broken (the writer's diskcache waits for that process's schema)."""
+    """cache.db holds no table yet, or only diskcache's Settings: a store another process (an xdist
+    worker) is creating is empty, not broken (the writer's diskcache waits for its schema). A
+    cache.db with other tables is not ours: broken, never written into."""
 
 
 class _Reader:
@@ -66,20 +67,15 @@ class _Reader:
                 self._db.execute("SELECT 1 FROM Cache LIMIT 1")
                 break
             except sqlite3.OperationalError as err:
-                if "no such table" in str(err) and self._being_created():
+                if "no such table" in str(err) and self._tables() <= {"Settings"}:
+                    self._db.close()  # diskcache creates Settings first: another process is creating it
                     raise _BeingCreated from None
                 self.read_only = True
                 if "immutable" in flags:
                     raise
 
-    def _being_created(self) -> bool:
-        """No table yet, or only the Settings table that diskcache creates first: another process
-        (an xdist worker) is creating this store. Any other table: a database that is not ours."""
-        tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables <= {"Settings"}:
-            self._db.close()
-            return True
-        return False
+    def _tables(self) -> set[str]:
+        return {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
     def get(self, key: str) -> str | None:
         row = self._db.execute(

@@ -118,7 +118,7 @@ def _length(match: re.Match[str]) -> tuple[str, Decimal]:
 
 
 @lru_cache(maxsize=32)
-def _amounts(context: str) -> tuple[dict[tuple[str, Decimal], str], dict[str, str]]:
+def _durations_and_numbers(context: str) -> tuple[dict[tuple[str, Decimal], str], dict[str, str]]:
     """The context's durations by length and numbers by value, each as first written there: read
     once per context, not once per claim."""
     lengths: dict[tuple[str, Decimal], str] = {}
@@ -136,7 +136,7 @@ def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]
     approximation ("around 1,200" for "1,234"). None when nothing needed rewriting. A small judge
     reads both as "not stated" (P(yes) 0.42 -> 0.92 for the backups answer of the labelled set);
     asked about the context's own amount, it judges the rest of the claim as usual."""
-    lengths, said = _amounts(" ".join(context))
+    lengths, said = _durations_and_numbers(" ".join(context))
     shown: list[str] = []
 
     def duration(match: re.Match[str]) -> str:
