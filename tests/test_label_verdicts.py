@@ -145,30 +145,42 @@ def _asked_claims(server) -> list[str]:
      "Nightly backups are retained for 14 days.", "“two weeks” = “14 days”"),
     ("The trial lasts one year.", "The free trial lasts 12 months.", "The trial lasts 12 months.",
      "“one year” = “12 months”"),
+    # a less precise date (the spec: "the year where the context gives the month"), which the offline
+    # judge read as "not stated" (the labelled set's date-month-dropped item: P(yes) 0.59; 0.92 with the month)
+    ("Version 2.0 was released in 2021.", "Version 1.0 shipped in March 2019. Version 2.0 was released in "
+     "September 2021.", "Version 2.0 was released in September 2021.", "“2021” → “September 2021”"),
+    ("The bridge opened in 1937.", "The bridge opened to traffic on May 28, 1937, after four years of work.",
+     "The bridge opened on May 28, 1937.", "“1937” → “May 28, 1937”"),
 ])
 def test_an_amount_is_judged_as_the_context_writes_it(server, make_judge, claim, context, asked, shown):
     server.facts(supported=[asked])  # a judge that supports the context's own amount only
     judge = make_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, [context])
     assert faithful.score == 1.0 and Hallucination(judge).run(claim, [context]).score == 0.0
-    assert faithful.verdicts[0].reason.startswith(f"supported in the context's amounts ({shown}; p=0.95)")
+    assert faithful.verdicts[0].reason.startswith(f"supported as the context writes it ({shown}; p=0.95)")
     assert _asked_claims(server)[:2] == [claim, asked]
 
 
-@pytest.mark.parametrize(("claim", "context"), [
-    ("Revenue was about $10M in Q1.", "Revenue was exactly $10.5M in Q1."),  # 5 % off: Mastra's hallucination-15
-    ("The company employs about 1,000 people.", "The company has 1,234 employees."),  # does not round to 1,000 at 3 %
-    ("Tesla was founded around 2010.", "Tesla was founded in 2004."),  # does not round
-    ("The company employs about 1,200 engineers in Paris.", "The company has 1,234 employees in Lyon."),
-    ("Backups are kept for three weeks.", "Backups are kept for 14 days."),  # another length
-    ("Backups are kept for 30 days.", "Backups are kept for one month."),  # a month is no number of days
+@pytest.mark.parametrize(("claim", "context", "restated"), [
+    ("Revenue was about $10M in Q1.", "Revenue was exactly $10.5M in Q1.", None),  # 5 % off: Mastra's hallucination-15
+    ("The company employs about 1,000 people.", "The company has 1,234 employees.", None),  # not 1,000 at 3 %
+    ("Tesla was founded around 2010.", "Tesla was founded in 2004.", None),  # does not round
+    ("Backups are kept for three weeks.", "Backups are kept for 14 days.", None),  # another length
+    ("Backups are kept for 30 days.", "Backups are kept for one month.", None),  # a month is no number of days
+    ("Version 2.0 was released in 2022.", "Version 2.0 was released in September 2021.", None),  # another year
+    ("Version 2.0 was released before 2021.", "Version 2.0 was released in September 2021.", None),  # not "in"
+    # close enough, the rest of the claim is still the judge's to check
+    ("The company employs about 1,200 engineers in Paris.", "The company has 1,234 employees in Lyon.",
+     "The company employs 1,234 engineers in Paris."),
+    ("Version 3.0 was released in 2021.", "Version 2.0 was released in September 2021.",
+     "Version 3.0 was released in September 2021."),
 ])
-def test_an_amount_in_other_terms_is_no_licence_for_the_rest_of_the_claim(server, make_judge, claim, context):
+def test_an_amount_in_other_terms_is_no_licence_for_the_rest_of_the_claim(server, make_judge, claim, context,
+                                                                          restated):
     """Too far off or not the same length, the claim is judged as written; close enough, the judge
     still judges the rest of it (here it supports nothing), so a right number never carries a
-    wrong city."""
+    wrong city, nor a right year a wrong version."""
     judge = make_judge(verdicts="label")
     assert Faithfulness(judge).run(claim, [context]).score == 0.0
     assert Hallucination(judge).run(claim, [context]).score == 1.0
-    exact = "The company employs 1,234 engineers in Paris."
-    assert set(_asked_claims(server)) == ({claim, exact} if "Paris" in claim else {claim})
+    assert set(_asked_claims(server)) == {claim} | ({restated} if restated else set())

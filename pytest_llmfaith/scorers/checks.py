@@ -117,37 +117,57 @@ def _length(match: re.Match[str]) -> tuple[str, Decimal]:
     return kind, Decimal(str(_CARDINALS.index(count) + 1) if count in _CARDINALS else count) * size
 
 
+_MONTH_WORD = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+               r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[5-9]|20)\d\d"
+_DATED_YEAR = re.compile(rf"\b(?:{_DAY}\s+{_MONTH_WORD}|{_MONTH_WORD}(?:\s+{_DAY},?)?)\s+({_YEAR})\b", re.IGNORECASE)
+_IN_YEAR = re.compile(rf"\b(in|during)\s+({_YEAR})\b(?![,.]?\d)", re.IGNORECASE)
+
+
+class _ContextTerms(NamedTuple):
+    lengths: dict[tuple[str, Decimal], str]  # durations by length, as first written
+    numbers: dict[str, str]  # numbers by value, as first written
+    dates: dict[str, list[tuple[str, frozenset[str]]]]  # year -> its dates with a month, and their sentence's words
+
+
 @lru_cache(maxsize=32)
-def _durations_and_numbers(context: str) -> tuple[dict[tuple[str, Decimal], str], dict[str, str]]:
-    """The context's durations by length and numbers by value, each as first written there: read
-    once per context, not once per claim."""
+def _context_terms(context: str) -> _ContextTerms:
+    """What claims are restated in: read once per context, not once per claim."""
     lengths: dict[tuple[str, Decimal], str] = {}
     for match in _DURATION.finditer(context):
         lengths.setdefault(_length(match), match[0])
     said: dict[str, str] = {}
     for raw in _NUMBER.findall(context):
         said.setdefault(canonical_number(raw), raw)
-    return lengths, said
+    dates: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for sentence in sentences(context):
+        for match in _DATED_YEAR.finditer(sentence):
+            dates.setdefault(match[1], []).append((match[0], frozenset(content_words(sentence))))
+    return _ContextTerms(lengths, said, dates)
 
 
 def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]] | None:
-    """The claim with its amounts written as the context writes them, and what was rewritten:
-    a duration the context gives in other units ("two weeks" for "14 days") and a reasonable
-    approximation ("around 1,200" for "1,234"). None when nothing needed rewriting. A small judge
-    reads both as "not stated" (P(yes) 0.42 -> 0.92 for the backups answer of the labelled set);
-    asked about the context's own amount, it judges the rest of the claim as usual."""
-    lengths, said = _durations_and_numbers(" ".join(context))
+    """The claim with its amounts and dates written as the context writes them, and what was
+    rewritten: a duration the context gives in other units ("two weeks" for "14 days"), a
+    reasonable approximation ("around 1,200" for "1,234") and a year the context dates more
+    precisely ("in 2021" for "in September 2021"). None when nothing needed rewriting. The spec
+    allows all three; a small judge reads them as "not stated" (P(yes) 0.42 -> 0.92 for the
+    backups answer of the labelled set). Each version says at least what the claim says, so
+    its support is the claim's; asked about the context's own terms, the judge checks the rest
+    of the claim as usual."""
+    terms = _context_terms(" ".join(context))
     shown: list[str] = []
 
     def duration(match: re.Match[str]) -> str:
-        same = lengths.get(_length(match))
+        same = terms.lengths.get(_length(match))
         if same is None or same.lower() == match[0].lower():
             return match[0]
         shown.append(f"“{match[0]}” = “{same}”")
         return same
 
     def approximation(match: re.Match[str]) -> str:
-        close = [raw for number, raw in said.items() if approximates(match[2], number)]
+        close = [raw for number, raw in terms.numbers.items() if approximates(match[2], number)]
         if not close:
             return match[0]
         wanted = Decimal(canonical_number(match[2]))
@@ -155,7 +175,18 @@ def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]
         shown.append(f"“{match[0]}” ≈ “{exact}”")
         return exact
 
-    version = _APPROXIMATE.sub(approximation, _DURATION.sub(duration, claim))
+    def dated(match: re.Match[str]) -> str:
+        found = terms.dates.get(match[2])
+        if not found:
+            return match[0]
+        wanted = content_words(claim)
+        date = max(found, key=lambda candidate: len(wanted & candidate[1]))[0]  # the first of the closest
+        shown.append(f"“{match[2]}” → “{date}”")
+        if re.match(r"\d|\w+\.?\s+\d{1,2}\b(?!\d)", date):  # a day: "on May 28, 1937", not "in"
+            return ("On " if match[1][0].isupper() else "on ") + date
+        return f"{match[1]} {date}"
+
+    version = _IN_YEAR.sub(dated, _APPROXIMATE.sub(approximation, _DURATION.sub(duration, claim)))
     return (version, shown) if shown else None
 
 

@@ -122,7 +122,7 @@ class Label:
     speculative: bool = False
     evaluation: str | None = None  # an evaluative phrase the context does not use
     amount_conflict: str | None = None  # "“40 people” where the context says “400 people”"
-    restated: str | None = None  # supported once asked in the context's amounts: "“two weeks” = “14 days”"
+    restated: str | None = None  # supported once asked in the context's terms: "“two weeks” = “14 days”"
 
     @property
     def supported(self) -> bool:
@@ -143,7 +143,7 @@ class Label:
             return (f"speculative; the context supports the fact (p={self.p_supported:.2f}) but speculation "
                     f"is not explicit support: “{self.evidence}”")
         if self.supported and self.restated:
-            return (f"supported in the context's amounts ({self.restated}; p={self.p_supported:.2f}); "
+            return (f"supported as the context writes it ({self.restated}; p={self.p_supported:.2f}); "
                     f"nearest passage: “{self.evidence}”")
         if self.supported:
             return f"supported (p={self.p_supported:.2f}); nearest passage: “{self.evidence}”"
@@ -201,11 +201,11 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
 
 def _restated(judge: Judge, context: list[str], terms: list[tuple[str, list[str]] | None],
               supported: list[float], calls: list[JudgeCall]) -> dict[int, str]:
-    """The spec allows a paraphrase and a reasonable approximation ("about 1,200" for 1,234); a
-    small judge reads "two weeks" against "14 days", or "about 1,200" against "1,234", as not
-    stated. An unsupported claim with such an amount is asked again in the context's amounts, and
-    keeps that answer when it is support. Updates `supported` and `calls`; returns what each such
-    claim had restated."""
+    """The spec allows a paraphrase, a reasonable approximation ("about 1,200" for 1,234) and a
+    less precise date; a small judge reads "two weeks" against "14 days", "about 1,200" against
+    "1,234" or "in 2021" against "in September 2021" as not stated. An unsupported claim with such
+    a term is asked again in the context's terms, and keeps that answer when it is support.
+    Updates `supported` and `calls`; returns what each such claim had restated."""
     versions = {i: version for i, (p, version) in enumerate(zip(supported, terms))
                 if p < SUPPORTED_AT and version is not None}
     if not versions:
