@@ -182,7 +182,7 @@ def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]
         wanted = content_words(claim)
         date = max(found, key=lambda candidate: len(wanted & candidate[1]))[0]  # the first of the closest
         shown.append(f"“{match[2]}” → “{date}”")
-        if re.match(r"\d|\w+\.?\s+\d{1,2}\b(?!\d)", date):  # a day: "on May 28, 1937", not "in"
+        if re.search(r"\d", date[:-4]):  # a day before the year: "on May 28, 1937", not "in"
             return ("On " if match[1][0].isupper() else "on ") + date
         return f"{match[1]} {date}"
 
