@@ -132,18 +132,26 @@ class _ContextTerms(NamedTuple):
 
 
 @lru_cache(maxsize=32)
-def _context_terms(context: str) -> _ContextTerms:
+def sentence_words(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The context's sentences with their content words: read once per context, not several times
+    per claim (evidence for the support and contradiction prompts, the reason, dated years)."""
+    return tuple((s, frozenset(content_words(s))) for item in context for s in sentences(item))
+
+
+@lru_cache(maxsize=32)
+def _context_terms(context: tuple[str, ...]) -> _ContextTerms:
     """What claims are restated in: read once per context, not once per claim."""
+    text = " ".join(context)
     lengths: dict[tuple[str, Decimal], str] = {}
-    for match in _DURATION.finditer(context):
+    for match in _DURATION.finditer(text):
         lengths.setdefault(_length(match), match[0])
     said: dict[str, str] = {}
-    for raw in _NUMBER.findall(context):
+    for raw in _NUMBER.findall(text):
         said.setdefault(canonical_number(raw), raw)
     dates: dict[str, list[tuple[str, frozenset[str]]]] = {}
-    for sentence in sentences(context):
+    for sentence, words in sentence_words(context):
         for match in _DATED_YEAR.finditer(sentence):
-            dates.setdefault(match[1], []).append((match[0], frozenset(content_words(sentence))))
+            dates.setdefault(match[1], []).append((match[0], words))
     return _ContextTerms(lengths, said, dates)
 
 
@@ -156,7 +164,7 @@ def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]
     backups answer of the labelled set). Each version says at least what the claim says, so
     its support is the claim's; asked about the context's own terms, the judge checks the rest
     of the claim as usual."""
-    terms = _context_terms(" ".join(context))
+    terms = _context_terms(tuple(context))
     shown: list[str] = []
 
     def duration(match: re.Match[str]) -> str:

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from ..judge import Judge, NextToken
 from ..results import JudgeCall
-from .checks import canonical_number, content_words, in_context_terms, qualified_numbers, sentences
+from .checks import canonical_number, content_words, in_context_terms, qualified_numbers, sentence_words
 
 VERSION = "label-3"
 SUPPORTED_AT = 0.7
@@ -235,17 +235,11 @@ def _one_by_one(judge: Judge, support: list[dict[str, str]],
 
 def evidence_sentences(claim: str, context: Sequence[str], count: int = EVIDENCE_SENTENCES) -> list[str]:
     """The context sentences sharing the most content words with the claim, in context order."""
-    found = _sentence_words(tuple(context))
+    found = sentence_words(tuple(context))
     wanted = content_words(claim)
     best = sorted(range(len(found)), key=lambda i: -len(wanted & found[i][1]))[:count]
     return [found[i][0] for i in sorted(best)]
 
-
-@lru_cache(maxsize=32)
-def _sentence_words(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The context's sentences with their content words: read once per context, not three times
-    per claim (the support and contradiction prompts and the reason each pick evidence)."""
-    return tuple((s, frozenset(content_words(s))) for item in context for s in sentences(item))
 
 
 def nearest_passage(claim: str, context: Sequence[str], limit: int = 200) -> str:
