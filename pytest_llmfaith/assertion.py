@@ -15,6 +15,7 @@ from .scorers import votes
 from .scorers.base import ContextArg, Scorer, shorten
 from .session import active_session, marker_overrides, reserved_ordinal, running_item
 from .settings import Settings
+from .wording import claim_mark
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
@@ -200,10 +201,11 @@ def failure_message(assessment: Assessment) -> str:
                      "use a stronger judge (--llm-judge-model).")
     if r.verdicts:
         lines.append("claims, unsupported first:")
-        lines += [f"  {'✗' if bad else '✓'} {v.verdict:<6} {f'({v.agreement}) ' if v.agreement else ''}"
-                  f"{shorten(v.statement, 110)!r}"
-                  + (f"\n             {shorten(v.reason, 110)}" if bad and v.reason else "")
-                  for bad, v in sorted(((r.is_bad(v), v) for v in r.verdicts), key=lambda p: not p[0])]
+        marks = [(r.is_bad(v), claim_mark(r.scorer, v.verdict, r.is_bad(v)), v) for v in r.verdicts]
+        width = max(len(mark) for _, mark, _ in marks)
+        lines += [f"  {mark:<{width}} {f'({v.agreement}) ' if v.agreement else ''}{shorten(v.statement, 110)!r}"
+                  + (f"\n  {'':<{width}} {shorten(v.reason, 110)}" if bad and v.reason else "")
+                  for bad, mark, v in sorted(marks, key=lambda m: not m[0])]
     lines.append(f"output: {shorten(r.output, 300)!r}")
     return "\n".join(lines)
 

@@ -77,7 +77,7 @@ def _regression_failure(a: Assessment) -> str:
     close = [whose for whose, flag in (("this run's", a.unstable), ("the baseline's", r.was_unstable)) if flag]
     unstable = f" UNSTABLE: {' and '.join(close)} score was decided by a close vote of the judge" if close else ""
     lines = [f"baseline regression {a.key}: {r.headline()}{unstable}"]
-    lines += [f"    {change.describe()}" for change in r.changes]
+    lines += [f"    {change.describe(a.result.scorer)}" for change in r.changes]
     if not r.claims_known:
         lines.append("    (the baseline holds only scores: rewrite it with --llm-baseline-update to compare claims)")
     elif not r.changes:

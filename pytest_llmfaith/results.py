@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
+from .wording import finding
+
 
 class Verdict(BaseModel):
     """One claim judged against the context. `verdict` is already normalised ("Yes." -> "yes").
@@ -110,10 +112,11 @@ class ClaimChange(BaseModel):
     now: str | None = None  # verdict in this run (None: the claim is gone)
     reason: str = ""  # the judge's reason for the current verdict
 
-    def describe(self) -> str:
-        """`newly unsupported (yes -> unsure): "claim" — reason`, `disappeared (was yes): "claim"`."""
-        verdicts = (f"was {self.was}" if self.now is None else self.now if self.was is None
-                    else f"{self.was} -> {self.now}")
+    def describe(self, scorer: str) -> str:
+        """`newly unsupported (supported -> not in the context): "claim" — reason`, `disappeared
+        (was supported): "claim"`: the verdicts in words, which read the same for both scorers."""
+        was, now = (finding(scorer, v) if v is not None else None for v in (self.was, self.now))
+        verdicts = f"was {was}" if now is None else now if was is None else f"{was} -> {now}"
         reason = f" — {self.reason}" if self.reason else ""
         return f'{self.change} ({verdicts}): "{self.claim}"{reason}'
 
