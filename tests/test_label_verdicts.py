@@ -27,9 +27,10 @@ def test_verdicts_come_from_label_probabilities(tesla, make_judge):
     # the contradiction question is asked only of the two unsupported claims
     assert sum("contradict" in r["messages"][-1]["content"] for r in requests) == 2
     reasons = [v.reason for v in result.verdicts]
-    assert reasons[0].startswith("supported (p=0.95)") and "Tesla was founded in 2003." in reasons[0]
-    assert reasons[1].startswith("contradicted by the context")
-    assert reasons[2].startswith("not stated in the context")
+    assert reasons == ["supported: P(supported) 0.95 ≥ 0.70: “Tesla was founded in 2003.”",
+                       "contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.05 < 0.70): "
+                       "“Elon Musk joined Tesla in 2004.”",
+                       "not supported enough: P(supported) 0.10 < 0.70, not contradicted (P(contradicted) 0.10 < 0.50)"]
 
 
 @pytest.mark.parametrize("p_yes, supported", [(0.6, False), (0.69, False), (0.7, True), (0.8, True)])
@@ -157,7 +158,7 @@ def test_an_amount_is_judged_as_the_context_writes_it(server, make_judge, claim,
     judge = make_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, [context])
     assert faithful.score == 1.0 and Hallucination(judge).run(claim, [context]).score == 0.0
-    assert faithful.verdicts[0].reason.startswith(f"supported as the context writes it ({shown}; p=0.95)")
+    assert faithful.verdicts[0].reason.startswith(f"supported as the context writes it: {shown}; P(supported) 0.95 ≥ 0.70")
     assert _asked_claims(server)[:2] == [claim, asked]
 
 

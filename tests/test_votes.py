@@ -91,7 +91,7 @@ def test_a_drawn_vote_says_how_it_was_drawn(server, make_judge):
     found, _, _ = labels.judge_claims(judge, [SPLIT], CTX)
     (label, reason), = votes.drawn_labels(found, [SPLIT], 1, 0.7)
     assert label.p_supported in (0.0, 1.0)
-    assert f"in vote 2 (drawn at temperature 0.7 from the judge's p supported={CLOSE_ABOVE:.2f})" in reason
+    assert f"in vote 2 (drawn at temperature 0.7 from the judge's P(supported) {CLOSE_ABOVE:.2f} ≥ 0.70)" in reason
 
 
 def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(server, make_judge):

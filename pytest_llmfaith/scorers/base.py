@@ -157,7 +157,7 @@ class ClaimsScorer(Scorer):
         if config.verdict_mode == "label":
             found, label_calls, prompt = labels.judge_claims(self.judge, claims, context)
             calls.extend(label_calls)
-            samples = [[Verdict(statement=c, verdict=self.label_verdict(f), reason=f.reason)
+            samples = [[Verdict(statement=c, verdict=self.label_verdict(f), reason=self.label_reason(f))
                         for c, f in zip(claims, found)]]
             for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
                 drawn = votes.drawn_labels(found, claims, k, config.votes_temperature)
@@ -205,6 +205,11 @@ class ClaimsScorer(Scorer):
     def label_verdict(label: Label) -> str:
         """The spec's verdict label for a claim judged by its label probabilities."""
         raise NotImplementedError
+
+    @staticmethod
+    def label_reason(label: Label) -> str:
+        """What decided a claim judged by its label probabilities, in this scorer's direction."""
+        return label.reason
 
     def _llm_reason(self, result: ScoreResult) -> None:
         """Mastra's optional third call: prose from the score and verdicts, parsed leniently."""

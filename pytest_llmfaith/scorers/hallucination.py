@@ -76,6 +76,10 @@ class Hallucination(ClaimsScorer):
     def label_verdict(label: Label) -> str:
         return "no" if label.supported else "yes"
 
+    @staticmethod
+    def label_reason(label: Label) -> str:
+        return label.made_up_reason
+
     def explain(self, result: ScoreResult) -> str:
         score, verdicts = f"{result.score:.2f}", result.verdicts
         if not verdicts:

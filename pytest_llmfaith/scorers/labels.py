@@ -135,21 +135,52 @@ class Label:
 
     @property
     def reason(self) -> str:
-        if self.amount_conflict is not None:
-            return f"contradicted by the context's numbers: {self.amount_conflict}"
-        if self.evaluation is not None:
-            return f"“{self.evaluation}” is an evaluation the context does not make; nearest: “{self.evidence}”"
+        """What decided, in the faithfulness scorer's direction: `contradicted: P(contradicted) 0.83
+        ≥ 0.50 …: “quote”`; the quote only where a sentence of the context is what the verdict rests on."""
+        decision, detail = self._decision()
+        return f"{decision}: {detail}"
+
+    @property
+    def made_up_reason(self) -> str:
+        """The same decision in the hallucination scorer's direction: is the claim made up? A
+        speculative claim about a fact the context states is not (the spec)."""
         if self.supported and self.speculative:
-            return (f"speculative; the context supports the fact (p={self.p_supported:.2f}) but speculation "
-                    f"is not explicit support: “{self.evidence}”")
+            return f"not made up, supported (speculation about a fact it states): {self._p_supported()}{self._quote()}"
+        decision, detail = self._decision()
+        return f"{'not made up' if self.supported else 'made up'}, {decision}: {detail}"
+
+    def _decision(self) -> tuple[str, str]:
+        """Which question decided, and the figures or rule it rests on."""
+        if self.amount_conflict is not None:
+            return "contradicted by the context's numbers", self.amount_conflict
+        if self.evaluation is not None:
+            return "not supported", f"“{self.evaluation}” is an evaluation the context does not make{self._quote()}"
+        if self.supported and self.speculative:
+            return "speculative", (f"the context supports the fact ({self._p_supported()}), but speculation is "
+                                   f"not explicit support{self._quote()}")
         if self.supported and self.restated:
-            return (f"supported as the context writes it ({self.restated}; p={self.p_supported:.2f}); "
-                    f"nearest passage: “{self.evidence}”")
+            return "supported as the context writes it", f"{self.restated}; {self._p_supported()}{self._quote()}"
         if self.supported:
-            return f"supported (p={self.p_supported:.2f}); nearest passage: “{self.evidence}”"
+            return "supported", self._p_supported() + self._quote()
         if self.contradicted:
-            return f"contradicted by the context (p={self.p_contradicted:.2f}): “{self.evidence}”"
-        return f"not stated in the context (p supported={self.p_supported:.2f}); nearest: “{self.evidence}”"
+            return "contradicted", f"{self._p_contradicted()} ({self._p_supported()}){self._quote()}"
+        figures = self._p_supported() + (f", not contradicted ({self._p_contradicted()})"
+                                         if self.p_contradicted is not None else "")
+        return "not supported enough", figures + self._quote()
+
+    def _p_supported(self) -> str:
+        return probability("supported", self.p_supported, SUPPORTED_AT)
+
+    def _p_contradicted(self) -> str:
+        return probability("contradicted", self.p_contradicted or 0.0, CONTRADICTED_AT)
+
+    def _quote(self) -> str:
+        return f": “{self.evidence}”" if self.evidence else ""
+
+
+def probability(question: str, p: float, threshold: float) -> str:
+    """`P(supported) 0.64 < 0.70`: every reason names a probability, and the line it was held to, alike."""
+    return f"P({question}) {p:.2f} {'≥' if p >= threshold else '<'} {threshold:.2f}"
 
 
 def messages(task: str, context: Sequence[str], claim: str) -> list[dict[str, str]]:
@@ -243,8 +274,16 @@ def evidence_sentences(claim: str, context: Sequence[str], count: int = EVIDENCE
 
 
 def nearest_passage(claim: str, context: Sequence[str], limit: int = 200) -> str:
-    """The context sentence sharing the most words with the claim: where a reader should look."""
-    best = evidence_sentences(claim, context, 1)
-    if not best:
-        return "(empty context)"
-    return best[0] if len(best[0]) <= limit else best[0][: limit - 1].rstrip() + "…"
+    """The context sentence a reason quotes, or "" when none is what the verdict rests on: the one
+    sharing the most of the claim's distinguishing words (those not in every sentence of the
+    context, such as the product's name), if it shares at least half of them. A sentence that
+    shares only the product's name ("The P2 has no camera." for a voice-assistant claim) is not
+    evidence, and quoting it reads as if it were."""
+    found = sentence_words(tuple(context))
+    wanted = content_words(claim) - (frozenset.intersection(*(w for _, w in found)) if len(found) > 1 else set())
+    if not wanted:
+        return ""
+    sentence, words = max(found, key=lambda f: len(wanted & f[1]))
+    if 2 * len(wanted & words) < len(wanted):
+        return ""
+    return sentence if len(sentence) <= limit else sentence[: limit - 1].rstrip() + "…"

@@ -64,7 +64,8 @@ def drawn_labels(found: Sequence[Label], claims: Sequence[str], sample: int,
         vote = replace(label, p_supported=1.0 if supported else 0.0, p_contradicted=1.0 if contradicted else 0.0)
         reason = (vote.reason if label.evaluation or label.amount_conflict  # the rule decides every vote
                   else f"{said} in vote {sample + 1} (drawn at temperature {temperature:g} from the judge's "
-                       f"p supported={label.p_supported:.2f}); nearest passage: “{label.evidence}”")
+                       f"{labels.probability('supported', label.p_supported, labels.SUPPORTED_AT)})"
+                       + (f": “{label.evidence}”" if label.evidence else ""))
         drawn.append((vote, reason))
     return drawn
 
