@@ -41,7 +41,7 @@ def test_a_verdict_that_flips_is_named_with_its_reason_in_every_output(pytester,
     result = run(pytester, server, "--llm-baseline=b.json", "--llm-report=r.json", "--junitxml=j.xml")
     result.assert_outcomes(passed=1)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
-    change = f'newly unsupported (yes -> unsure): "{ROADSTER}" — scripted: {ROADSTER}'
+    change = f'newly unsupported (supported -> not in the context): "{ROADSTER}" — scripted: {ROADSTER}'
     lines = section(result)
     assert rows(result)[0][:5] == ["test_a.py::test_answer", "faithful", "0.50", ">=0.30", "REGRESSED"]
     at = lines.index("llmfaith gate FAILED: baseline regression test_a.py::test_answer [faithfulness]: "

@@ -81,7 +81,7 @@ def test_raw(llm_judge):
     result.assert_outcomes(passed=2, failed=1)
     text = result.stdout.str()
     assert "omissions [strict] score 0.33 is above threshold 0.20 (judge: openai/test-judge)" in text
-    assert "  ✗ yes    'Elon Musk joined Tesla in 2004.'" in text  # the passage left out, first
+    assert "  ✗ yes 'Elon Musk joined Tesla in 2004.'" in text  # the passage left out, first
     table = section(result)
     assert [line.split()[:6] for line in table[1:4]] == [
         ["test_a.py::test_covers_enough", "omissions", "0.33", "<=0.40", "PASS", "3"],

@@ -147,14 +147,17 @@ def test_hallucinated():
     block = text[start:text.index("test_a.py:", start)]
     assert "reason: 0.33 — 1 of 3 claims supported by the context; not supported:" in block
     assert "claims, unsupported first:" in block
-    order = [block.index(s) for s in ("✗ no     'Elon Musk founded Tesla.'", "✗ unsure 'The Roadster was very fast",
-                                      "✓ yes    'Tesla was founded in 2003.'")]
+    # the marks and their words say what is wrong with a claim, the same way for both scorers
+    order = [block.index(s) for s in ("✗ contradicted       'Elon Musk founded Tesla.'",
+                                      "✗ not in the context 'The Roadster was very fast",
+                                      "✓ supported          'Tesla was founded in 2003.'")]
     assert order == sorted(order)
     assert "scripted: Elon Musk founded Tesla." in block
     assert long_claim not in block and "…" in block  # long texts are shortened
     assert "hallucination score 0.50 is above max_score 0.25" in text
     hall = text[text.index("hallucination score 0.50 is above"):]
-    assert hall.index("✗ yes    'Elon Musk founded Tesla.'") < hall.index("✓ no     'Tesla was founded in 2003.'")
+    assert hall.index("✗ not supported 'Elon Musk founded Tesla.'") < hall.index("✓ supported     'Tesla was founded")
+    assert "yes" not in hall[:hall.index("output:")]  # a made-up claim never reads as "✗ yes"
 
 
 @pytest.mark.parametrize("fault, step, seconds, message", [
