@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -15,6 +16,8 @@ from typing import Any
 from .cache import JudgeCache
 from .errors import LLMFaithError
 from .recordings import RecordedAnswer, RecordingFile, load, never_recorded, write
+from .render import money
+from .wording import plural
 
 SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
 
@@ -38,8 +41,9 @@ def current_prompt_versions() -> set[str]:
 def _stats(args: argparse.Namespace) -> int:
     entries = list(JudgeCache(args.cache_dir, "replay").entries())
     tokens = sum(sum((v.get("usage") or {}).values()) for _, _, v in entries)
-    cost = sum(v.get("cost_usd") or 0.0 for _, _, v in entries)
-    print(f"working cache {args.cache_dir}: {len(entries)} entries, {tokens:,} tokens recorded, ${cost:.4f}")
+    costs = [v["cost_usd"] for _, _, v in entries if v.get("cost_usd") is not None]
+    cost = money(sum(costs) if costs else None)  # as the summary says it: no known price is "n/a", not $0
+    print(f"working cache {args.cache_dir}: {plural(len(entries), 'entry')}, {tokens:,} tokens recorded, cost {cost}")
     for what in ("model", "prompt_version", "step"):
         counts = Counter(v.get(what) or "(unknown)" for _, _, v in entries)
         if counts:
@@ -47,10 +51,10 @@ def _stats(args: argparse.Namespace) -> int:
     files = list(recording_files(args.root, args.folder))
     recordings = {path: load(path) for path in files}
     total = sum(len(r.entries) for r in recordings.values())
-    print(f"recordings ({len(files)} files under {args.root}): {total} entries")
+    print(f"recordings ({plural(len(files), 'file')} under {args.root}): {plural(total, 'entry')}")
     for path, recording in recordings.items():
         unused = sum(not e.tests for e in recording.entries.values())
-        print(f"  {path}: {len(recording.entries)} entries" + (f", {unused} unused" if unused else ""))
+        print(f"  {path}: {plural(len(recording.entries), 'entry')}" + (f", {unused} unused" if unused else ""))
     return 0
 
 
@@ -79,7 +83,8 @@ def _show(args: argparse.Namespace) -> int:
 
 def _prune(args: argparse.Namespace) -> int:
     if not (args.unused or args.older_than is not None or args.other_prompt_versions):
-        print("prune what? --unused, --older-than DAYS and/or --other-prompt-versions")
+        print("prune what? Fix: name what to remove: --unused, --older-than DAYS and/or --other-prompt-versions, "
+              "e.g. python -m pytest_llmfaith cache prune --unused", file=sys.stderr)
         return 2
     current = current_prompt_versions() if args.other_prompt_versions else set()
     files = {path: load(path) for path in recording_files(args.root, args.folder)}
@@ -106,8 +111,8 @@ def _prune(args: argparse.Namespace) -> int:
               or (cutoff is not None and stored < cutoff)]
     removed_cached = cache.delete(doomed) if doomed else 0
     cache.close()
-    print(f"removed {removed_recorded} recordings entries ({len(files)} files) and {removed_cached} entries "
-          f"of the working cache {args.cache_dir}")
+    print(f"removed {plural(removed_recorded, 'recordings entry')} ({plural(len(files), 'file')}) and "
+          f"{plural(removed_cached, 'entry')} of the working cache {args.cache_dir}")
     return 0
 
 
@@ -123,7 +128,7 @@ def _merge(args: argparse.Namespace) -> int:
                     into.set(key, value)
                     added += 1
         into.close()
-        print(f"merged {added} new entries into the working cache {args.dest}")
+        print(f"merged {plural(added, 'new entry')} into the working cache {args.dest}")
         return 0
     merged: dict[Path, RecordingFile] = {}
     conflicts = 0
@@ -138,8 +143,9 @@ def _merge(args: argparse.Namespace) -> int:
                 into_file.entries[key] = RecordedAnswer.model_validate(
                     {**(old or entry).model_dump(), "tests": [*entry.tests, *(old.tests if old else ())]})
     written = sum(write(path, recording) for path, recording in merged.items())
-    print(f"merged {len(merged)} recordings files into {args.dest} ({written} changed"
-          + (f"; {conflicts} entries answered differently kept the destination's answer" if conflicts else "") + ")")
+    print(f"merged {plural(len(merged), 'recordings file')} into {args.dest} ({written} changed"
+          + (f"; {plural(conflicts, 'entry')} answered differently kept the destination's answer" if conflicts else "")
+          + ")")
     return 0
 
 

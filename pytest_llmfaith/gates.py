@@ -10,6 +10,7 @@ from .errors import ConfigError
 from .report import Report
 from .results import Assessment
 from .settings import Settings
+from .wording import plural
 
 
 def apply(report: Report, settings: Settings) -> None:
@@ -28,7 +29,7 @@ def apply(report: Report, settings: Settings) -> None:
         if (avg < limit) if higher else (avg > limit):
             report.gate_failures.append(
                 f"mean {scorer} {avg:.3f} is {'below' if higher else 'above'} the gate "
-                f"{limit:.2f} over {len(scores)} scores")
+                f"{limit:.2f} over {plural(len(scores), 'score')}")
     if settings.baseline is None:
         return
     from . import baseline as baseline_file
@@ -47,7 +48,8 @@ def apply(report: Report, settings: Settings) -> None:
         report.gate_failures.append(_regression_failure(a))
     new = [key for key in current if key not in baseline.assertions]
     report.baseline_not_run = sorted(set(baseline.assertions) - set(current))
-    note = f"llmfaith: baseline compared: {len(current) - len(new)} scores, {len(regressed)} regressions"
+    note = (f"llmfaith: baseline compared: {plural(len(current) - len(new), 'score')}, "
+            f"{plural(len(regressed), 'regression')}")
     report.gate_notes.append(note + (f", {len(new)} not in the baseline (run --llm-baseline-update to add them)"
                                      if new else ""))
     if baseline.migrated:
@@ -65,8 +67,9 @@ def _update(report: Report, settings: Settings, assessments: list[Assessment]) -
         old = set()
     written = baseline_file.write(settings.baseline, assessments)
     pruned = sorted(old - set(written.assertions))
-    report.gate_notes.append(f"llmfaith: baseline written to {settings.baseline} ({len(written.assertions)} scores)"
-                             + (f"; pruned {len(pruned)} entries not run: {', '.join(pruned)}" if pruned else ""))
+    scores, entries = plural(len(written.assertions), "score"), plural(len(pruned), "entry")
+    report.gate_notes.append(f"llmfaith: baseline written to {settings.baseline} ({scores})"
+                             + (f"; pruned {entries} not run: {', '.join(pruned)}" if pruned else ""))
 
 
 def _regression_failure(a: Assessment) -> str:

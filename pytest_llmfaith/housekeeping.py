@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .wording import plural
+
 if TYPE_CHECKING:
     import pytest
 
@@ -97,7 +99,7 @@ class Housekeeping:
             files = ", ".join(f"{self._show(p)} ({len(k)})" for p, k in unused.items())
             action = "removed" if settings.prune_unused and save else \
                 "unused (remove them with --llm-prune-unused under --llm-cache=use)"
-            notes.append(f"llmfaith recordings: {count} entries {action}: {files}")
+            notes.append(f"llmfaith recordings: {plural(count, 'entry')} {action}: {files}")
         return notes
 
     def _cache(self, used: set[str]) -> list[str]:
@@ -114,13 +116,27 @@ class Housekeeping:
             files = ", ".join(f"{name} ({len(keys)})" for name, keys in sorted(unused.items()))
             if settings.prune_unused and settings.cache in ("use", "refresh"):
                 removed = cache.delete(key for keys in unused.values() for key in keys)
-                return [(f"llmfaith cache: {removed} entries this full run did not use removed from "
+                return [(f"llmfaith cache: {plural(removed, 'entry')} this full run did not use removed from "
                          f"{self._show(settings.cache_dir)}: {files}")]
-            return [(f"llmfaith cache: {count} entries in {self._show(settings.cache_dir)} unused by this full "
-                     f"run (stored by {files}); remove them with --llm-prune-unused or `python -m "
-                     "pytest_llmfaith cache prune`")]
+            return [(f"llmfaith cache: {plural(count, 'entry')} in {self._show(settings.cache_dir)} unused by this "
+                     f"full run (stored by {files}); remove them: {self._prune_commands()}")]
         finally:
             cache.close()
+
+    def _prune_commands(self) -> str:
+        """Commands that remove the unused entries as they are: the next full run with
+        --llm-prune-unused (which prunes under use or refresh only), or, where recordings say what
+        is used, the cache command (a bare `cache prune` only asks "prune what?")."""
+        settings = self.session.settings
+        mode = "" if settings.cache in ("use", "refresh") else " --llm-cache=use"
+        commands = [f"`pytest --llm-prune-unused{mode}`"]
+        if settings.recordings:
+            where = self._show(settings.cache_dir)
+            options = "".join([f" --cache-dir {where}" if where != ".llmfaith_cache" else "",
+                               f" --folder {settings.recordings}" if settings.recordings != "llmfaith_recordings"
+                               else ""])
+            commands.append(f"`python -m pytest_llmfaith cache prune --unused{options}`")
+        return " or ".join(commands)
 
     def _show(self, path: Path) -> str:
         try:

@@ -25,7 +25,8 @@ def _table(a: Assessment) -> str:
     rows = "".join(f"<tr><td>{'✗' if r.is_bad(v) else '✓'}</td><td>{escape(finding(r.scorer, v.verdict))}"
                    + (f" ({v.agreement})" if v.agreement else "")  # votes: how many samples agree
                    + f"</td><td>{escape(v.statement)}</td><td>{escape(v.reason)}</td></tr>" for v in r.verdicts)
-    changes = "".join(f"<li>{escape(c.describe(r.scorer))}</li>" for c in (a.regression.changes if a.regression else []))
+    changes = "".join(f"<li>{escape(c.describe(r.scorer))}</li>"
+                      for c in (a.regression.changes if a.regression else []))
     return (head + (f"<p>baseline regression {escape(a.regression.headline())}</p><ul>{changes}</ul>"
                     if a.regression else "")
             + '<table class="llmfaith-claims"><tr><th></th><th>verdict</th><th>claim</th><th>reason</th></tr>'

@@ -220,7 +220,7 @@ class Judge:
             "the same call with --llm-cache=use (LLMFAITH_CACHE=use)"
         api_base = None if self.config.is_local else self.config.api_base
         recording = self.recorder.path() if self.recorder is not None else None
-        where = f"neither the recordings {recording} nor the cache " if recording is not None else ""
+        where = f"the recordings {recording} or the cache " if recording is not None else ""  # "has no ... in"
         keep = "commit the recordings" if recording is not None else \
             "keep the cache directory (commit it or restore it in CI)"
         return (

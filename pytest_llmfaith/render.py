@@ -11,6 +11,7 @@ from pathlib import Path
 from .report import Report, Totals
 from .results import Assessment, Status
 from .scorers.base import shorten
+from .wording import plural
 
 REPORT_VERSION = 1
 
@@ -101,6 +102,6 @@ def footer(t: Totals) -> str:
                                                      (t.unstable, "unstable")) if n)
     saved = f" ({t.tokens_saved:,} saved by the cache)" if t.tokens_saved else ""
     saved_cost = f" ({money(t.cost_saved_usd)} saved)" if t.cost_saved_usd else ""
-    return (f"llmfaith: {t.scores} scores ({t.passed} passed, {t.failed} failed{extra}); judge calls "
+    return (f"llmfaith: {plural(t.scores, 'score')} ({t.passed} passed, {t.failed} failed{extra}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
             f"tokens {t.tokens:,}{saved}; cost {money(t.cost_usd)}{saved_cost}; judge time {t.judge_seconds:.1f}s")

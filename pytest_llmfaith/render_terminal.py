@@ -13,6 +13,7 @@ from .render import footer, money, score_text, threshold_text
 from .report import Report
 from .results import Assessment, JudgeCall, Status
 from .scorers.base import shorten
+from .wording import plural
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
@@ -28,14 +29,13 @@ def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
     width = tr.config.get_terminal_writer().fullwidth
     columns = _columns(report.assessments, priced=report.totals.cost_usd is not None)
     longest = max((len(a.name) for a in report.assessments), default=0)
-    while longest > width - _width(columns) and any(c.give_up for c in columns):
-        columns.remove(min((c for c in columns if c.give_up), key=lambda c: c.give_up))
+    _make_room(columns, width - longest)
     test_width = max(min(longest, width - _width(columns)), 20)
     if report.assessments:
         tr.write_line(f"{'test':<{test_width}}" + "".join(c.format(c.header) for c in columns), bold=True)
     for a in report.assessments:
-        tr.write_line(f"{fit_test_id(a.name, test_width):<{test_width}}"
-                      + "".join(c.format(c.cell(a)) for c in columns), **_colour(a))
+        for line in _row(a, test_width, columns):
+            tr.write_line(line, **_colour(a))
     for a in report.assessments:
         if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
             tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
@@ -43,7 +43,7 @@ def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
         tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
     if report.judge_check is not None:
         tr.write_line(report.judge_check.summary())
-    tr.write_line(footer(report.totals) + (f"; {len(report.judge_errors)} tests hit judge errors"
+    tr.write_line(footer(report.totals) + (f"; {plural(len(report.judge_errors), 'test')} hit judge errors"
                                            if report.judge_errors else ""))
     for note in report.gate_notes:
         tr.write_line(note)
@@ -118,6 +118,17 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
     return columns + ([_Column("cost", 8, cost)] if priced else [])  # only when some call had a known price
 
 
+def _make_room(columns: list[_Column], room: int) -> None:
+    """Give up columns a glance does not need (tokens, hits), first to last, when that lets every
+    test id fit on its row; an id that no width fits gets a line of its own, and keeps them all."""
+    if room < _width([c for c in columns if not c.give_up]):
+        return
+    for column in sorted((c for c in columns if c.give_up), key=lambda c: c.give_up):
+        if room >= _width(columns):
+            return
+        columns.remove(column)
+
+
 def _width(columns: list[_Column]) -> int:
     return sum(c.width + 1 for c in columns)
 
@@ -139,18 +150,11 @@ def _colour(a: Assessment) -> dict[str, bool]:
     return _COLOUR[Status.UNSTABLE] if a.statuses == (Status.PASS, Status.UNSTABLE) else _COLOUR.get(a.outcome, {})
 
 
-def fit_test_id(name: str, width: int) -> str:
-    """Fit a test id into `width`, giving up first the directories, then the file, then the middle
-    of the test name: the test name is what a reader looks for."""
-    if len(name) <= width:
-        return name
-    path, sep, test = name.partition("::")
-    if sep:
-        *directories, file = path.split("/")
-        shorter = ["…/" + "/".join([*directories[i:], file]) for i in range(1, len(directories))] + [file, "…"]
-        for candidate in shorter:
-            if len(f"{candidate}::{test}") <= width:
-                return f"{candidate}::{test}"
-        name = "…::" + test
-    head = (width - 1) * 2 // 3
-    return name[:head] + "…" + name[len(name) - (width - 1 - head):]
+def _row(a: Assessment, test_width: int, columns: list[_Column]) -> list[str]:
+    """The test id whole, then its cells: on one line when the id fits its column, else the id on
+    a line of its own and the cells under their headers (pytest's short summary never cuts a test
+    id either: two ids that differ at their end must stay told apart)."""
+    cells = "".join(c.format(c.cell(a)) for c in columns)
+    if len(a.name) <= test_width:
+        return [f"{a.name:<{test_width}}{cells}"]
+    return [a.name, " " * test_width + cells]

@@ -33,7 +33,8 @@ def test_stats_and_show_after_a_recorded_run(pytester, server) -> None:
     assert stats.returncode == 0, stats.stderr
     assert stats.stdout.startswith("working cache .llmfaith_cache: 4 entries, ")
     assert "by step: claims 2, verdicts 2" in stats.stdout and "by model: openai/test-judge 4" in stats.stdout
-    assert "recordings (1 files under .): 4 entries" in stats.stdout
+    assert "recordings (1 file under .): 4 entries" in stats.stdout
+    assert stats.stdout.splitlines()[0].endswith("tokens recorded, cost n/a")  # as the summary says: no $0.0000
 
     of_test = cli(pytester.path, "show", "test_a.py::test_half")
     assert of_test.returncode == 0 and of_test.stdout.count("# ") == 2
@@ -56,11 +57,11 @@ def test_prune_unused_old_and_other_prompt_versions(tmp_path) -> None:
 
     done = cli(tmp_path, "prune", "--unused", "--other-prompt-versions")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == ("removed 2 recordings entries (1 files) and 3 entries of the working cache "
+    assert done.stdout.strip() == ("removed 2 recordings entries (1 file) and 3 entries of the working cache "
                                    ".llmfaith_cache")
     assert list(load(recording).entries) == ["k1"]
     assert [k for k, _, _ in JudgeCache(tmp_path / ".llmfaith_cache", "replay").entries()] == ["k1"]
-    assert "and 1 entries" in cli(tmp_path, "prune", "--older-than", "0").stdout
+    assert "and 1 entry of the working cache" in cli(tmp_path, "prune", "--older-than", "0").stdout
     assert cli(tmp_path, "prune").returncode == 2
 
 

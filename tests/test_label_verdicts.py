@@ -158,7 +158,8 @@ def test_an_amount_is_judged_as_the_context_writes_it(server, make_judge, claim,
     judge = make_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, [context])
     assert faithful.score == 1.0 and Hallucination(judge).run(claim, [context]).score == 0.0
-    assert faithful.verdicts[0].reason.startswith(f"supported as the context writes it: {shown}; P(supported) 0.95 ≥ 0.70")
+    assert faithful.verdicts[0].reason.startswith(
+        f"supported as the context writes it: {shown}; P(supported) 0.95 ≥ 0.70")
     assert _asked_claims(server)[:2] == [claim, asked]
 
 

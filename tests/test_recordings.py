@@ -75,7 +75,9 @@ def test_replay_miss_names_the_recording(pytester, server) -> None:
     pytester.makepyfile(test_a=SUITE)
     result = record(pytester, server, cache="replay")
     result.assert_outcomes(errors=2)
-    assert "neither the recordings " in result.stdout.str() and "llmfaith_recordings/test_a.json" in result.stdout.str()
+    text = result.stdout.str()
+    assert "has no stored judge answer for test " in text and " in the recordings " in text
+    assert "neither" not in text and "llmfaith_recordings/test_a.json" in text  # "no ... in neither ... nor" read twice
 
 
 def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
@@ -96,7 +98,7 @@ def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
         ("llmfaith recordings: 2 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
          "llmfaith_recordings/test_a.json (2)"),
         ("llmfaith cache: 2 entries in .llmfaith_cache unused by this full run (stored by test_a.py (2)); remove "
-         "them with --llm-prune-unused or `python -m pytest_llmfaith cache prune`")]
+         "them: `pytest --llm-prune-unused` or `python -m pytest_llmfaith cache prune --unused`")]
     entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
     assert sorted(len(e["tests"]) for e in entries.values()) == [0, 0, 1, 1]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..results import ScoreResult
+from ..wording import plural
 from .base import ClaimsScorer, listing, verdict_schemas
 from .labels import Label
 from .prompts import DATA_RULE
@@ -66,5 +67,5 @@ class Faithfulness(ClaimsScorer):
         if not verdicts:
             return f"{score} — the output makes no factual claims, so none is supported by the context."
         missing = [v for v in verdicts if v.verdict != "yes"]
-        head = f"{score} — {len(verdicts) - len(missing)} of {len(verdicts)} claims supported by the context"
+        head = f"{score} — {len(verdicts) - len(missing)} of {plural(len(verdicts), 'claim')} supported by the context"
         return f"{head}; not supported: {listing(missing)}" if missing else f"{head}."

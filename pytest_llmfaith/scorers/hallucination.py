@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..results import ScoreResult
+from ..wording import plural
 from .base import ClaimsScorer, listing, verdict_schemas
 from .labels import Label
 from .prompts import DATA_RULE
@@ -85,5 +86,5 @@ class Hallucination(ClaimsScorer):
         if not verdicts:
             return f"{score} — the output makes no factual claims, so nothing in it is made up."
         made_up = [v for v in verdicts if v.verdict == "yes"]
-        head = f"{score} — {len(made_up)} of {len(verdicts)} claims not supported by the context"
+        head = f"{score} — {len(made_up)} of {plural(len(verdicts), 'claim')} not supported by the context"
         return f"{head}: {listing(made_up)}" if made_up else f"{head}; every claim is backed by it."
