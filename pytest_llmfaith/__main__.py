@@ -28,4 +28,6 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from pytest_llmfaith.pipes import run_command
+
+    sys.exit(run_command(main, sys.argv[1:]))

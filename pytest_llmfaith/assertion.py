@@ -15,7 +15,7 @@ from .scorers import votes
 from .scorers.base import ContextArg, Scorer, shorten
 from .session import active_session, marker_overrides, reserved_ordinal, running_item
 from .settings import Settings
-from .wording import claim_mark
+from .wording import claim_mark, unstable_advice
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
@@ -197,8 +197,7 @@ def failure_message(assessment: Assessment) -> str:
     if assessment.unstable:
         low, high = votes.score_range(r)
         lines.append(f"UNSTABLE: the minority votes would give {low:.2f}..{high:.2f}, which flips the "
-                     "outcome; the majority decides. Fix: make the answer or the context clearer, or "
-                     "use a stronger judge (--llm-judge-model).")
+                     f"outcome; the majority decides. {unstable_advice(r.votes)}")
     if r.verdicts:
         lines.append("claims, unsupported first:")
         marks = [(r.is_bad(v), claim_mark(r.scorer, v.verdict, r.is_bad(v)), v) for v in r.verdicts]

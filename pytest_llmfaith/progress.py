@@ -3,9 +3,10 @@
 The judge reports to a `JudgeProgress` (a no-op unless pytest's terminal shows progress): each
 call that is not a cache hit (`call`), and the offline judge's model load (`judge_loading`).
 `TerminalProgress` turns that into at most one line per slow test, "llmfaith: <test>: 3 judge
-calls, 14.2 s", and one line when the offline judge's model is loaded; on a terminal the line
-appears once the test has waited `SLOW_AFTER_S` on the judge and shows the current step live.
-Fast and fully cached tests print nothing; neither does `-q`, nor an xdist worker.
+calls, 14.2 s", and one line when the offline judge's model is loaded. On a terminal the line
+appears once the test has waited `SLOW_AFTER_S` on the judge and shows the current step live; in
+a log (no terminal) the lines wait for the end of the run, so that pytest's line of dots stays
+one line. Fast and fully cached tests print nothing; neither does `-q`, nor an xdist worker.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
+
+from .wording import plural
 
 if TYPE_CHECKING:
     import pytest
@@ -82,6 +85,7 @@ class TerminalProgress:
         self._open = False  # we wrote the current line and did not end it
         self._ticker: threading.Thread | None = None
         self._closed = threading.Event()
+        self._deferred: list[str] = []  # in a log: the lines the end of the run prints
 
     # -- what the judge reports (any thread) ---------------------------------------------
     @contextlib.contextmanager
@@ -109,8 +113,7 @@ class TerminalProgress:
                 self._start_ticker()
                 return
             self._loading = None
-            self._show(f"llmfaith: loading the offline judge model {model} ... ready in {seconds:.1f} s")
-            self._live = False
+            self._report(f"llmfaith: loading the offline judge model {model} ... ready in {seconds:.1f} s")
 
     # -- pytest hooks --------------------------------------------------------------------
     def pytest_runtest_logstart(self, nodeid: str) -> None:
@@ -123,8 +126,7 @@ class TerminalProgress:
         the file's name again, so that the test's dot does not land on our line."""
         with self._lock:
             if self._calls and self._done_s >= SLOW_AFTER_S:
-                calls = f"{self._calls} judge call{'s' if self._calls > 1 else ''}"
-                self._show(f"llmfaith: {report.nodeid}: {calls}, {self._done_s:.1f} s")
+                self._report(f"llmfaith: {report.nodeid}: {plural(self._calls, 'judge call')}, {self._done_s:.1f} s")
             if self._open and self.tr is not None and self.tr.currentfspath is None \
                     and self.config.get_verbosity() <= 0:
                 self.tr.write_fspath_result(report.nodeid, "")
@@ -134,6 +136,12 @@ class TerminalProgress:
     def pytest_runtest_logfinish(self) -> None:
         with self._lock:
             self._test = None
+
+    @hookimpl(trylast=True)
+    def pytest_terminal_summary(self) -> None:
+        """In a log: the slow tests and the model load, after the results, one line each."""
+        for line in self._deferred:
+            self.tr.write_line(line)
 
     def pytest_unconfigure(self) -> None:
         self._closed.set()
@@ -153,6 +161,14 @@ class TerminalProgress:
         if self._test is None or self._since is None or waited < SLOW_AFTER_S:
             return None
         return f"llmfaith: {self._test}: {self._step}, {waited:.1f} s"
+
+    def _report(self, line: str) -> None:
+        """A line that is final: shown now on a terminal, at the end of the run in a log."""
+        if self.tr is not None and bool(self.tr.isatty):
+            self._show(line)
+            self._live = False
+        else:
+            self._deferred.append(line)
 
     def _show(self, line: str) -> None:
         """Write `line` on a line of its own, or in place of our live line; leave it open so

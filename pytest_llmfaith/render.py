@@ -11,7 +11,7 @@ from pathlib import Path
 from .report import Report, Totals
 from .results import Assessment, Status
 from .scorers.base import shorten
-from .wording import plural
+from .wording import plural, unstable_summary
 
 REPORT_VERSION = 1
 
@@ -34,6 +34,7 @@ def markdown(report: Report) -> str:
     rows += [f"| `{a.name}` | {a.result.scorer} | {score_text(a)} | {threshold_text(a, ' ')} | "
              f"{' '.join(_MARKDOWN_STATUS[s] for s in a.statuses)} |" for a in report.assessments]
     lines = ["### pytest-llmfaith", "", *rows, "", footer(report.totals), ""]
+    lines += [f"- ⚠️ {unstable_summary(report.totals.unstable, votes_of(report))}"] if report.totals.unstable else []
     lines += [f"- {report.judge_check.summary()}"] if report.judge_check else []
     lines += [f"- ❌ {first}" + "".join(f"\n  - {d.strip()}" for d in details)
               for first, *details in (g.splitlines() for g in report.gate_failures)]
@@ -81,6 +82,11 @@ def _append_markdown(report: Report, path: Path) -> None:
 _MARKDOWN_STATUS = {Status.PASS: "✅ pass", Status.FAIL: "❌ fail", Status.XFAIL: "➖ xfail (expected)",
                     Status.REGRESSED: "📉 regressed", Status.NO_THRESHOLD: "· no threshold",
                     Status.UNSTABLE: "⚠️ unstable"}
+
+
+def votes_of(report: Report) -> int:
+    """The votes per claim of the run's UNSTABLE scores (one setting per run)."""
+    return max((a.result.votes for a in report.assessments if a.unstable), default=1)
 
 
 def score_text(a: Assessment) -> str:

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .render import footer, money, score_text, threshold_text
+from .render import footer, money, score_text, threshold_text, votes_of
 from .report import Report
 from .results import Assessment, JudgeCall, Status
 from .scorers.base import shorten
-from .wording import plural
+from .wording import plural, unstable_summary
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter
@@ -45,6 +45,8 @@ def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
         tr.write_line(report.judge_check.summary())
     tr.write_line(footer(report.totals) + (f"; {plural(len(report.judge_errors), 'test')} hit judge errors"
                                            if report.judge_errors else ""))
+    if report.totals.unstable:
+        tr.write_line(unstable_summary(report.totals.unstable, votes_of(report)), yellow=True)
     for note in report.gate_notes:
         tr.write_line(note)
     if report.baseline_not_run:

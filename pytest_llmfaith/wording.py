@@ -30,3 +30,16 @@ def finding(scorer: str, verdict: str) -> str:
 def claim_mark(scorer: str, verdict: str, bad: bool) -> str:
     """`✗ contradicted`, `✓ supported`: the mark and the words agree, whichever the direction."""
     return f"{'✗' if bad else '✓'} {finding(scorer, verdict)}"
+
+
+def unstable_advice(votes: int) -> str:
+    """What to do about an UNSTABLE score, which the summary and the failure message both say."""
+    return (f"Fix: raise --llm-judge-votes (now {votes}) so that a close call settles, use a stronger judge "
+            "(--llm-judge-model), or move the threshold away from the score if the close call is fine; "
+            "docs/reading-results.md has more.")
+
+
+def unstable_summary(count: int, votes: int) -> str:
+    """The summary's line on UNSTABLE scores: what it means, then what to do."""
+    return (f"llmfaith: {plural(count, 'score')} UNSTABLE: the judge's votes on a claim split, and the "
+            f"minority would flip pass/fail; the majority decided. {unstable_advice(votes)}")

@@ -12,9 +12,10 @@ import sys
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local.check import main as check_main
-from pytest_llmfaith.local.launcher import shutdown_server
+from pytest_llmfaith.local.launcher import server_alive, shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.weights import main as install_main
+from pytest_llmfaith.pipes import run_command
 
 USAGE = "usage: python -m pytest_llmfaith.local install | check | stop [local|local:/path/model.gguf]"
 
@@ -30,14 +31,26 @@ def _run(argv: list[str]) -> int:
             print(f"cannot check: {exc}", file=sys.stderr)
             return 1
     if command == "stop" and len(rest) <= 1:
-        try:
-            shutdown_server(resolve_local_model(rest[0] if rest else "local"), force=True)
-        except ConfigError as exc:
-            print(f"nothing to stop: {exc}", file=sys.stderr)
-        return 0
+        return _stop(rest[0] if rest else "local")
     print(USAGE, file=sys.stderr)
     return 2
 
 
+def _stop(name: str) -> int:
+    """Stop the shared judge server of a model, and say what was stopped, or that nothing ran."""
+    try:
+        model = resolve_local_model(name)
+    except ConfigError as exc:
+        print(f"nothing to stop: {exc}", file=sys.stderr)
+        return 0
+    stopped = shutdown_server(model, force=True)
+    if stopped is None:
+        print(f"nothing to stop: no offline judge server of {model.name} is running")
+    else:
+        still = " (still shutting down)" if server_alive(stopped.pid) else ""
+        print(f"stopped the offline judge server of {model.name} (pid {stopped.pid}, {stopped.api_base}){still}")
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(_run(sys.argv[1:]))
+    sys.exit(run_command(_run, sys.argv[1:]))

@@ -102,32 +102,34 @@ def runtime_identity() -> str | None:
 
 
 
-def shutdown_server(model: LocalModel, *, force: bool = False) -> None:
+def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | None:
     """Release this process's lease; stop the server if no other live process holds one.
 
     `force=True` stops it regardless (e.g. `python -m pytest_llmfaith.local stop`). Returns
-    once the server process is gone; a no-op when none is running.
+    once the server process is gone, with the server it stopped (None: none was running, or
+    others still use it), so that `stop` can say which.
     """
     runtime = runtime_identity()
     if runtime is None:  # no runtime, so no server of ours
-        return
+        return None
     files = RunFiles.for_sha(model.sha256, runtime=runtime)
     if not files.state.exists() and not files.clients.exists():
-        return
+        return None
     with file_lock(files.lock):
         others = [] if force else [pid for pid in files.live_clients() if pid != os.getpid()]
         if files.clients.exists():
             files.set_clients(others)
         state = files.read()
         if others or state is None:
-            return
+            return None
         try:
             request_json(state.port, "/shutdown", method="POST")
         except (OSError, ValueError):
-            return
+            return None
     deadline = time.monotonic() + 15
     while server_alive(state.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
+    return state
 
 
 def _start(model: LocalModel, files: RunFiles) -> ServerState:
