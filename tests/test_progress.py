@@ -74,6 +74,28 @@ def test_a_slow_test_gets_one_line_in_a_ci_log(pytester, server, slow_suite) -> 
     assert re.search(r"^test_progress_suite.py \.\.", result.stdout.str(), re.MULTILINE)
 
 
+def test_a_ci_log_keeps_pytests_line_of_dots_whole(pytester, server, slow_suite) -> None:
+    """Was: the slow test's line printed between the dots, and the file's name again after it,
+    so that a log read one line per slow test. Now the line waits for the end of the run."""
+    pytester.makepyfile(test_progress_suite=HEADER + """
+def test_first():
+    pass
+
+def test_slow():
+    assert_faithful(GOOD, CTX)
+
+def test_last():
+    pass
+""")
+    result = run(pytester, server)
+    result.assert_outcomes(passed=3)
+    text = result.stdout.str()
+    assert re.search(r"^test_progress_suite\.py \.\.\. +\[100%\]$", text, re.MULTILINE), text
+    assert text.count("test_progress_suite.py ") == 1
+    slow = progress_lines(text)
+    assert len(slow) == 1 and text.index(slow[0]) > text.index("[100%]"), text
+
+
 def test_a_terminal_shows_the_step_live_then_the_same_one_line(pytester, server, slow_suite) -> None:
     pytester.makeconftest(TTY)
     run(pytester, server).assert_outcomes(passed=2)

@@ -108,3 +108,12 @@ def test_the_summary_says_what_unstable_means_and_what_to_do(pytester, server, m
                       "if the close call is fine; docs/reading-results.md has more.")
     assert f"- ⚠️ {advice}" in summary.read_text()
     assert not any("UNSTABLE:" in line for line in section(run(pytester, server)))  # without votes: nothing
+
+
+def test_xdist_is_an_extra_of_its_own() -> None:
+    """`pytest -n 2` needs pytest-xdist, which only the dev extra held: `pip install -e ".[xdist]"`."""
+    from importlib.metadata import metadata
+
+    meta = metadata("pytest-llmfaith")
+    assert "xdist" in (meta.get_all("Provides-Extra") or [])
+    assert any(r.startswith("pytest-xdist") and 'extra == "xdist"' in r for r in meta.get_all("Requires-Dist") or [])

@@ -1,0 +1,50 @@
+"""Every command behaves in a pipe (`python -m pytest_llmfaith cache show … | head`): a reader that
+leaves early ends the command quietly, as it ends `cat`, with no BrokenPipeError traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_llmfaith.cache import JudgeCache
+from pytest_llmfaith.pipes import SIGPIPE_EXIT
+
+
+def piped_into_a_reader_that_left(cwd: Path, *command: str) -> subprocess.CompletedProcess[bytes]:
+    """Run `command` with its output into a pipe whose reader has already gone (`| head -0`)."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    process.stdout.close()
+    _, stderr = process.communicate(timeout=120)
+    return subprocess.CompletedProcess(command, process.returncode, b"", stderr)
+
+
+@pytest.fixture
+def big_cache(tmp_path: Path) -> Path:
+    """A working cache whose `cache show` output is larger than a pipe holds."""
+    cache = JudgeCache(tmp_path / ".llmfaith_cache", "use")
+    for i in range(200):
+        cache.set(f"ab{i:04d}", {"answer": {"claims": [f"claim {i} " + "x" * 500]}, "step": "claims"})
+    cache.close()
+    return tmp_path
+
+
+@pytest.mark.parametrize("command, code", [
+    (("-m", "pytest_llmfaith", "cache", "show", "ab"), SIGPIPE_EXIT),
+    (("-m", "pytest_llmfaith", "cache", "stats"), SIGPIPE_EXIT),
+    (("-m", "pytest_llmfaith.local", "stop", "local:model.gguf"), SIGPIPE_EXIT),
+])
+def test_a_python_m_command_ends_quietly_when_its_reader_leaves(big_cache, command, code) -> None:
+    (big_cache / "model.gguf").write_bytes(b"GGUF" + b"\0" * 64)
+    done = piped_into_a_reader_that_left(big_cache, sys.executable, *command)
+    assert b"Traceback" not in done.stderr and b"BrokenPipeError" not in done.stderr, done.stderr.decode()
+    assert done.returncode == code
+
+
+def test_a_reader_that_reads_everything_sees_it_all(big_cache) -> None:
+    done = subprocess.run([sys.executable, "-m", "pytest_llmfaith", "cache", "show", "ab"], cwd=big_cache,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.count("# ab") == 200
