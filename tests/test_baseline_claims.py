@@ -132,7 +132,7 @@ def test_entries_not_run_are_listed_and_an_update_prunes_them(pytester, server) 
     assert "llmfaith: baseline entries not run (1): test_a.py::test_removed_later [faithfulness]" in section(result)
 
     result = run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update")
-    assert any(x.endswith("(1 scores); pruned 1 entries not run: test_a.py::test_removed_later [faithfulness]")
+    assert any(x.endswith("(1 score); pruned 1 entry not run: test_a.py::test_removed_later [faithfulness]")
                for x in section(result))
     assert list(json.loads((pytester.path / "b.json").read_text())["assertions"]) == [
         "test_a.py::test_answer [faithfulness]"]

@@ -134,9 +134,9 @@ def test_drifts():
     at = lines.index("llmfaith gate FAILED: baseline regression test_a.py::test_drifts [faithfulness]: 1.00 -> 0.33 "
                      "(-0.67, tolerance 0.05)")
     assert lines[at + 1:at + 4] == [  # what changed, the claims that hurt first
-        '    appeared (no): "Elon Musk founded Tesla." — scripted: Elon Musk founded Tesla.',
-        '    appeared (unsure): "Tesla is based on Mars." — scripted: Tesla is based on Mars.',
-        '    disappeared (was yes): "The first Tesla car was the Roadster."']
+        '    appeared (contradicted): "Elon Musk founded Tesla." — scripted: Elon Musk founded Tesla.',
+        '    appeared (not in the context): "Tesla is based on Mars." — scripted: Tesla is based on Mars.',
+        '    disappeared (was supported): "The first Tesla car was the Roadster."']
     assert "llmfaith gate FAILED: baseline regression test_a.py::test_drifts [hallucination]: 0.00 -> 0.50 " \
            "(+0.50, tolerance 0.05)" in lines
     assert not any("test_stable" in line and "gate FAILED" in line for line in lines)

@@ -51,7 +51,7 @@ def test_an_unstable_regression_is_regressed_and_unstable_in_every_output(pytest
                             "1 unstable)") for x in lines)
     assert (f"llmfaith gate FAILED: baseline regression {KEY}: 1.00 -> 0.67 (-0.33, tolerance 0.05) UNSTABLE: "
             "this run's score was decided by a close vote of the judge") in lines
-    assert f'    newly unsupported (yes -> no): "{ROADSTER}" — scripted: {ROADSTER}' in lines
+    assert f'    newly unsupported (supported -> contradicted): "{ROADSTER}" — scripted: {ROADSTER}' in lines
 
     data = json.loads((pytester.path / "r.json").read_text())
     assert data["totals"]["regressed"] == data["totals"]["unstable"] == data["totals"]["no_threshold"] == 1
