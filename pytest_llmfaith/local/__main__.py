@@ -3,7 +3,8 @@
 `install` is `llmfaith-install-model`. `check` loads the model in a child process and reads one
 answer, to prove the runtime works on this CPU (a build for other CPU features crashes). `stop`
 makes the shared judge server exit now, whoever still uses it, instead of after its idle timeout
-(e.g. at the end of a CI script); MODEL defaults to `local`.
+(e.g. at the end of a CI script), and says which server it stopped or that none was running;
+MODEL defaults to `local`.
 """
 
 from __future__ import annotations
