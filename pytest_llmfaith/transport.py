@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from .errors import JudgeError, redact, shorten
 from .judge_config import JudgeConfig
+from .relay_identity import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -318,7 +319,7 @@ def bypass_proxy_for_loopback(api_base: str | None) -> None:
     """A judge on this machine (the offline judge, a local server) is never reached through
     HTTP(S)_PROXY: add its host to NO_PROXY, which litellm's HTTP client honours."""
     host = urlparse(api_base or "").hostname
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    if host not in LOOPBACK_HOSTS:
         return
     for name in ("NO_PROXY", "no_proxy"):
         hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]
