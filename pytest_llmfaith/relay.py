@@ -4,14 +4,17 @@ Why: importing litellm costs ~5-7 s, and its objects ~1.5 s of garbage collectio
 process that called a judge paid both (each xdist worker, and a serial run too), and each had its
 own concurrency limit and 429 back-off. The relay (`python -m pytest_llmfaith.relay_server`,
 started by the first process that needs a judge) imports litellm once and makes the calls through
-`LiteLLMTransport` with one `Throttle`; the processes reach it over loopback HTTP with this
-module's JSON (`RelayCall` -> `RelayReply`), never importing litellm.
+`LiteLLMTransport` with one `Throttle` per run; the processes reach it over loopback HTTP with
+this module's JSON (`RelayCall` -> `RelayReply`, `to_wire`), never importing litellm.
 
 A relay outlives its run for LLMFAITH_RELAY_IDLE_TIMEOUT (120 s, as the offline judge's server;
 0 ends it with the run), so that the next run finds it warm. It is shared only by the runs whose
 calls it would make identically (`relay_identity.identity`): same user, interpreter, pytest_llmfaith sources,
 litellm version, concurrency limit, idle timeout and environment (the relay
-calls with the environment it inherited, so a run with another API key gets another relay).
+calls with the environment it inherited, so a run with another API key gets another relay). Each
+process picks the relay of its own environment at its first judge call, and each call carries
+the fingerprint of the environment it is made in: the relay refuses another's, and a call made
+in another environment than its process's relay has is made in the process (`RelayTransport`).
 Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<uid>/warm-<hash>/`
 (mode 0700) holds `lock`, `runs.json` (the leases: pids of the runs attached), `relay.pid` (the
 relay being started: it holds this file's lock until it serves, so that runs wait for it without
@@ -24,7 +27,9 @@ crashed run's lease lapses with its pid. A relay that idles out removes the fold
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
+import json
 import os
 import shutil
 import signal
@@ -32,6 +37,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -54,12 +60,16 @@ from .processes import (
     unlocked,
     write_json_atomic,
 )
-from .transport import Completion, CompletionRequest
+from .relay_identity import environment_fingerprint, leased, named
+from .transport import Completion, CompletionRequest, LiteLLMTransport
+
+WireT = TypeVar("WireT", bound=BaseModel)
 
 SERVER_MODULE = "pytest_llmfaith.relay_server"
 TOKEN_HEADER = "X-LLMFaith-Relay-Token"
 CLIENT_HEADER = "X-LLMFaith-Client"
 RUN_HEADER = "X-LLMFaith-Run"
+OWNER_HEADER = "X-LLMFaith-Run-Owner"  # the pid whose lease keeps the run attached: its state goes with it
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
@@ -69,8 +79,8 @@ FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old 
 class RelayRun(BaseModel):
     """What every process of a run needs to find its relay (xdist workers get it from the controller)."""
 
-    directory: Path
-    run_id: str  # this run, in the relay's counters
+    directory: Path  # named for the environment that named the run; a process uses its own's (RelayClient._choose)
+    run_id: str  # this run, in the relay's counters and per-run state
     owner_pid: int  # the run's first process: its lease keeps the relay up
     concurrency: int
     idle_timeout: float
@@ -89,6 +99,19 @@ class RelayState(BaseModel):
 class RelayCall(BaseModel):
     config: JudgeConfig
     request: CompletionRequest
+    environment: str  # relay_identity.environment_fingerprint of the asking process, at the call
+
+
+def to_wire(message: BaseModel) -> bytes:
+    """A call or reply as JSON that carries any Python str as it is: a lone surrogate (broken
+    decoding upstream) is an ASCII escape here, where pydantic's JSON refuses it; the relay's
+    transport then treats it as the test process's own would (transport.sendable)."""
+    return json.dumps(message.model_dump(mode="json")).encode()
+
+
+def from_wire(model: type[WireT], body: bytes | dict[str, object]) -> WireT:
+    """`to_wire`'s message back (already parsed when `body` is a dict)."""
+    return model.model_validate(json.loads(body) if isinstance(body, bytes) else body)
 
 
 class RelayFailure(BaseModel):
@@ -195,6 +218,7 @@ class RelayClient:
     def __init__(self, run: RelayRun) -> None:
         self.run = run
         self.files = RelayFiles(run.directory)
+        self.environment: str | None = None  # the environment this process's relay calls with (`_choose`)
         self.state: RelayState | None = None
         self.deaths: list[RelayDeath] = []
         self._gave_up: str | None = None
@@ -204,6 +228,8 @@ class RelayClient:
         """Start the relay without waiting for it, so that litellm's import overlaps collection
         and the first tests. Skipped when another process is already at it."""
         try:
+            with self._lock:
+                self._choose()
             self._make_directory()
             with file_lock(self.files.lock, wait=False, dir_mode=0o700):
                 self._attach()
@@ -218,8 +244,19 @@ class RelayClient:
     def address(self) -> RelayState:
         with self._lock:
             if self.state is None:
+                self._choose()
                 self.state = self._ensure()
             return self.state
+
+    def _choose(self) -> None:
+        """At this process's first use: the relay of its environment then (the controller named
+        the run's relay with its own, which lacks a key that a sub-folder's conftest.py sets in
+        the workers), so that the relay calls with the credentials this process calls with."""
+        if self.environment is None:
+            self.environment = environment_fingerprint()
+            name = named(self.run.concurrency, self.run.idle_timeout, self.environment)
+            self.run = self.run.model_copy(update={"directory": self.run.directory.with_name(f"warm-{name}")})
+            self.files = RelayFiles(self.run.directory)
 
     def call(self, call: RelayCall) -> Completion:
         step = call.request.step
@@ -229,14 +266,13 @@ class RelayClient:
         if not child_alive(state.pid):
             raise self._died(state, step, "before")
         headers = {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid()), RUN_HEADER: self.run.run_id,
-                   "Content-Type": "application/json"}
+                   OWNER_HEADER: str(self.run.owner_pid), "Content-Type": "application/json"}
         cfg = call.config
         # Generous: the relay enforces the request timeout and retries; this only ends a hung relay.
         timeout = (cfg.request_timeout + 60.0) * (cfg.retries + 1) * 2 + 300.0
         try:
-            payload = request_json(state.port, "/complete", "POST", headers,
-                                   call.model_dump_json().encode(), timeout=timeout)
-            reply = RelayReply.model_validate(payload)
+            payload = request_json(state.port, "/complete", "POST", headers, to_wire(call), timeout=timeout)
+            reply = from_wire(RelayReply, payload)
         except (OSError, ValueError, http.client.HTTPException) as err:
             if self._gone(state.pid):
                 raise self._died(state, step, "during") from None
@@ -302,6 +338,7 @@ class RelayClient:
             proc, _ = spawn(python_module(
                 SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
                 "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout),
+                "--environment", environment_fingerprint(),  # the relay inherits it now
                 "--ready-fd", str(starting.fileno())), self.files.log, pass_fds=[starting.fileno()])
             starting.write(str(proc.pid))
         prune_logs(self.files.log)
@@ -362,15 +399,30 @@ class RelayClient:
 class RelayTransport:
     """A `Transport` that hands each request to the run's relay: no litellm in this process.
     Made on the first uncached call, it waits for the relay then, so that the wait (litellm's
-    import, if the relay is new) is not counted as judge time."""
+    import, if the relay is new) is not counted as judge time.
+
+    A relay calls with the environment it inherited (the credentials and endpoints litellm reads
+    there): a call made in another environment than this process's relay has (a key that a fixture
+    set) is made by litellm in this process instead, with the credentials this process has."""
 
     def __init__(self, client: RelayClient, config: JudgeConfig) -> None:
         self.client = client
         self.config = config
+        self._here: LiteLLMTransport | None = None
+        self._lock = threading.Lock()
         client.address()
 
     def complete(self, request: CompletionRequest) -> Completion:
-        return self.client.call(RelayCall(config=self.config, request=request))
+        environment = environment_fingerprint()
+        if environment != self.client.environment:
+            return self._in_this_process().complete(request)
+        return self.client.call(RelayCall(config=self.config, request=request, environment=environment))
+
+    def _in_this_process(self) -> LiteLLMTransport:
+        with self._lock:
+            if self._here is None:
+                self._here = LiteLLMTransport(self.config)
+            return self._here
 
     def close(self) -> None:
         """Nothing to release: the run's first process detaches the run at its end (`detach`)."""
@@ -379,15 +431,21 @@ class RelayTransport:
 def detach(run: RelayRun) -> None:
     """The run is over: give up its lease. The relay exits once no run is attached and its idle
     timeout passed without a request (at once with LLMFAITH_RELAY_IDLE_TIMEOUT=0)."""
-    files = RelayFiles(run.directory)
-    if run.owner_pid in files.runs.live():  # held: no relay retired and removed the folder meanwhile
+    for directory in leased(run.directory, run.owner_pid):  # held: no relay retired and removed it meanwhile
+        files = RelayFiles(directory)
         with file_lock(files.lock, dir_mode=0o700):
             files.runs.set([pid for pid in files.runs.live() if pid != run.owner_pid])
 
 
 def summary(run: RelayRun) -> str | None:
-    """One line for the end of the run: which relay served it, whether it was warm, how to stop it."""
-    state = RelayFiles(run.directory).read()
+    """One line for the end of the run per relay that served it (one, unless its processes called
+    the judge in different environments): whether it was warm, how to stop it."""
+    lines = [line for line in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if line]
+    return "\n".join(lines) or None
+
+
+def _summary(run: RelayRun, directory: Path) -> str | None:
+    state = RelayFiles(directory).read()
     stats = health(state) if state is not None else None
     mine = stats.runs.get(run.run_id) if stats is not None else None
     if state is None or stats is None or mine is None:

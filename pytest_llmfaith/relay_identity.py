@@ -3,11 +3,14 @@
 Under xdist the controller names the run's relay for its workers before any of them starts
 (`pytest_configure_node`), in every run, also one whose tests never call the judge: that must
 import no pydantic (relay.py's models) and touch no file. The folder's name is a hash of what the
-relay's calls depend on (see relay.py); the run is attached once one of its processes leased it.
+relay's calls depend on (see relay.py), the environment included; a process whose environment is
+not the controller's uses the relay of its own (relay.RelayClient), and the run is attached once
+one of its processes leased one.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -23,6 +26,9 @@ from .settings import OPTIONS, Settings
 # Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the
 # shell, or the plugin's own options (they travel in each call, or are in the identity).
 _PER_RUN_VARIABLES = frozenset({"COLUMNS", "LINES", "PWD", "OLDPWD", "SHLVL", "_", *(o.env for o in OPTIONS)})
+# A judge on this machine is never reached through a proxy: the transport adds its host to NO_PROXY
+# (transport.bypass_proxy_for_loopback), so these hosts there change no call.
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def new_relay_run(settings: Settings) -> dict[str, Any]:
@@ -36,6 +42,17 @@ def new_relay_run(settings: Settings) -> dict[str, Any]:
 
 def identity(concurrency: int, idle_timeout: float, environ: Mapping[str, str] = os.environ) -> str:
     """A hash of what the relay's calls depend on (see relay.py's docstring); no value is kept."""
+    return named(concurrency, idle_timeout, environment_fingerprint(environ))
+
+
+def named(concurrency: int, idle_timeout: float, environment: str) -> str:
+    """The relay's identity from the fingerprint of an environment (`environment_fingerprint`)."""
+    return hashlib.sha256(f"{_installation(concurrency, idle_timeout)} {environment}".encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _installation(concurrency: int, idle_timeout: float) -> str:
+    """Everything but the environment: the same for every call of a process, so hashed once."""
     from importlib import metadata
 
     def version(name: str) -> str:
@@ -49,13 +66,37 @@ def identity(concurrency: int, idle_timeout: float, environ: Mapping[str, str] =
         "uid": os.getuid(), "python": sys.executable,
         "pytest_llmfaith": [version("pytest-llmfaith"), *(stat_line(f) for f in sorted(package.rglob("*.py")))],
         "litellm": version("litellm"), "concurrency": concurrency, "idle_timeout": idle_timeout,
-        "environment": sorted((name, value) for name, value in environ.items()
-                              if name not in _PER_RUN_VARIABLES and not name.startswith("PYTEST_")),
     }
-    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def environment_fingerprint(environ: Mapping[str, str] = os.environ) -> str:
+    """A hash of the environment a judge call is made with. litellm reads each provider's
+    credentials and endpoint from it at the call (OPENAI_API_KEY, ANTHROPIC_API_KEY, *_API_BASE,
+    AZURE_*, AWS_*, a profile under HOME...), and the list changes with every provider it adds:
+    so every variable counts, except those set per run or per test (`_PER_RUN_VARIABLES`)."""
+    kept = {name: value for name, value in environ.items()
+            if name not in _PER_RUN_VARIABLES and not name.startswith("PYTEST_")}
+    for name in ("NO_PROXY", "no_proxy"):
+        hosts = _without_loopback(kept.pop(name, ""))
+        if hosts:  # empty or unset: the same to every HTTP client
+            kept[name] = hosts
+    return hashlib.sha256(json.dumps(sorted(kept.items())).encode()).hexdigest()
+
+
+def _without_loopback(hosts: str) -> str:
+    return ",".join(host for host in hosts.split(",") if host.strip() and host.strip() not in LOOPBACK_HOSTS)
+
+
+def leased(directory: Path, owner_pid: int) -> list[Path]:
+    """The relay folders beside `directory` (the one the run was named for) that the run leased:
+    a process whose environment differs from the one that named the run (a key that a sub-folder's
+    conftest.py sets in the xdist workers only) uses the relay of its own environment."""
+    return [folder for folder in sorted(directory.parent.glob("warm-*"))
+            if owner_pid in Leases(folder / "runs.json").live()]
 
 
 def attached(run: Mapping[str, Any]) -> bool:
-    """Whether a process of the run leased the relay (it needed a judge): only then has the run
+    """Whether a process of the run leased a relay (it needed a judge): only then has the run
     a relay to report and a lease to give up."""
-    return run["owner_pid"] in Leases(Path(run["directory"]) / "runs.json").live()
+    return bool(leased(Path(run["directory"]), run["owner_pid"]))

@@ -3,11 +3,14 @@
 Started by relay.RelayClient (see relay.py for why). It imports litellm once, then serves the
 processes of the runs attached to it on 127.0.0.1 (a random port, written with a fresh token to
 `relay.json`): POST /complete runs one `RelayCall` through a `LiteLLMTransport` (one per judge
-config) under one `Throttle`, so the concurrency limit and 429 back-off hold across all xdist
-workers (and the runs sharing it). It stops on POST /shutdown (`relay stop`), SIGTERM, or once no
-live run holds a lease in `runs.json` and the idle timeout passed without a request (then it
-removes its folder: nothing is left for `relay stop`); it leaves at once (os._exit): collecting
-litellm's objects at exit is CPU nobody needs.
+config) under a `Throttle`, so the concurrency limit and 429 back-off hold across all xdist
+workers of a run. Both are the run's own (`RunState`, by the run id each call carries), dropped
+once the run detaches: nothing a run met (a judge that was down, a 429) reaches the next. It
+calls only for processes whose environment (the credentials litellm reads) is the one it
+inherited, as the fingerprint each call carries says. It stops on POST /shutdown (`relay stop`),
+SIGTERM, or once no live run holds a lease in `runs.json` and the idle timeout passed without a
+request (then it removes its folder: nothing is left for `relay stop`); it leaves at once
+(os._exit): collecting litellm's objects at exit is CPU nobody needs.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import JudgeError, LLMFaithError, redact
+from .errors import JudgeError, LLMFaithError, RelayError, redact
+from .judge_config import JudgeConfig
 from .processes import file_lock, pid_alive
 from .relay import (
     CLIENT_HEADER,
+    FIX,
+    OWNER_HEADER,
     RUN_HEADER,
     TOKEN_HEADER,
     RelayCall,
@@ -40,6 +46,8 @@ from .relay import (
     RelayState,
     RelayStats,
     RunStats,
+    from_wire,
+    to_wire,
 )
 from .settings import DEFAULT_IDLE_TIMEOUT
 from .transport import LiteLLMTransport, Throttle, import_litellm
@@ -47,22 +55,42 @@ from .transport import LiteLLMTransport, Throttle, import_litellm
 WATCH_INTERVAL = 0.25
 
 
+class RunState:
+    """What the relay keeps for one run while it is attached: its transports by judge config
+    (each with its endpoint and circuit breaker) and its throttle (its concurrency limit and 429
+    back-off). Its counts are kept apart (`RelayServer.stats`), for `relay status`."""
+
+    def __init__(self, owner_pid: int, concurrency: int) -> None:
+        self.owner_pid = owner_pid  # the run's lease: once it is gone, so is this
+        self.since = time.monotonic()
+        self.throttle = Throttle(concurrency)
+        self.transports: dict[str, LiteLLMTransport] = {}
+
+    def transport(self, config: JudgeConfig) -> LiteLLMTransport:
+        """Under the server's lock."""
+        key = config.model_dump_json()
+        if key not in self.transports:
+            self.transports[key] = LiteLLMTransport(config, throttle=self.throttle)
+        return self.transports[key]
+
+
 class RelayServer(ThreadingHTTPServer):
-    """The relay's HTTP server: transports by judge config, one throttle, stats, the idle clock."""
+    """The relay's HTTP server: the attached runs' states, stats, the idle clock."""
 
     daemon_threads = True
 
     def __init__(self, files: RelayFiles, *, started_by: str, concurrency: int, idle_timeout: float,
-                 import_s: float) -> None:
+                 import_s: float, environment: str) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
         self.files = files
         self.started_by = started_by
         self.token = secrets.token_urlsafe(32)
-        self.throttle = Throttle(concurrency)
+        self.concurrency = concurrency
+        self.environment = environment  # relay_identity.environment_fingerprint of what it inherited
         self.idle_timeout = idle_timeout
         self.import_s = import_s
         self.reason = ""
-        self._transports: dict[str, LiteLLMTransport] = {}
+        self._runs: dict[str, RunState] = {}
         self._lock = threading.Lock()
         self._requests = 0
         self._busy = 0
@@ -85,28 +113,39 @@ class RelayServer(ThreadingHTTPServer):
                                                 litellm_imports=int(run == self.started_by))
                                   for run, clients in self._clients.items()})
 
-    def complete(self, body: bytes, client: str, run: str) -> RelayReply:
+    def complete(self, body: bytes, client: str, run: str, owner_pid: int) -> RelayReply:
         with self._lock:
             self._requests += 1
             self._run_requests[run] = self._run_requests.get(run, 0) + 1
             self._busy += 1
             self._clients.setdefault(run, set()).add(client)
+            if run not in self._runs:
+                self._runs[run] = RunState(owner_pid, self.concurrency)
+            state = self._runs[run]
         try:
-            return self._complete(body)
+            return self._complete(body, state)
         finally:
             with self._lock:
                 self._busy -= 1
                 self._last_activity = time.monotonic()
 
-    def _complete(self, body: bytes) -> RelayReply:
+    def _complete(self, body: bytes, state: RunState) -> RelayReply:
         try:
-            call = RelayCall.model_validate_json(body)
-        except ValidationError as err:
+            call = from_wire(RelayCall, body)
+        except ValueError as err:  # ValidationError, or not JSON
             return _failure(JudgeError(f"llmfaith: the judge relay cannot read the call it was sent "
-                                       f"({err.error_count()} problem(s)): the relay and the tests run "
-                                       "different versions of pytest-llmfaith? Fix: run the tests again."))
+                                       f"({_problems(err)}): the relay and the tests run different versions "
+                                       "of pytest-llmfaith? Fix: run the tests again."))
+        if call.environment != self.environment:
+            return _failure(RelayError(
+                f"llmfaith: the judge relay (pid {os.getpid()}) did not make the judge call at step "
+                f"'{call.request.step}': the process that asked has another environment (API keys, "
+                "endpoints, settings litellm reads) than the one the relay calls with, and a relay never "
+                f"sends one process's call with another's credentials. Fix: run the tests again; {FIX}."))
         try:
-            return RelayReply(completion=self._transport(call).complete(call.request))
+            with self._lock:
+                transport = state.transport(call.config)
+            return RelayReply(completion=transport.complete(call.request))
         except LLMFaithError as err:
             return _failure(err)
         except Exception as err:  # noqa: BLE001 - the test must get an error, not a dropped connection
@@ -115,12 +154,18 @@ class RelayServer(ThreadingHTTPServer):
                 f"{err}. Fix: report it; --llm-judge-relay=off makes each process call the judge itself.",
                 [call.config.api_key_env])))
 
-    def _transport(self, call: RelayCall) -> LiteLLMTransport:
-        key = call.config.model_dump_json()
+    def forget_detached_runs(self, attached: list[int], read_at: float) -> None:
+        """Drop the state of the runs whose lease is gone (detached, or crashed), as read from the
+        leases at `read_at` (a run that came later attached before its first call, so is not
+        dropped by an older read)."""
         with self._lock:
-            if key not in self._transports:
-                self._transports[key] = LiteLLMTransport(call.config, throttle=self.throttle)
-            return self._transports[key]
+            gone = [run for run, state in self._runs.items()
+                    if state.owner_pid not in attached and state.since < read_at]
+            for run in gone:
+                del self._runs[run]
+            idle = bool(gone) and not self._runs
+        if idle:  # and litellm's HTTP clients (their keys, their connections) with the last one
+            import_litellm().in_memory_llm_clients_cache.flush_cache()
 
     def stop(self, reason: str) -> None:
         """Stop serving, from any thread but the one running serve_forever."""
@@ -134,7 +179,9 @@ class RelayServer(ThreadingHTTPServer):
         """The idle clock runs while no live run is attached (a crashed run's pid is gone) and no
         request is in flight."""
         while not self._stopping.wait(WATCH_INTERVAL):
+            read_at = time.monotonic()
             attached = self.files.runs.live()
+            self.forget_detached_runs(attached, read_at)
             with self._lock:
                 if attached or self._busy:
                     self._last_activity = time.monotonic()
@@ -163,9 +210,21 @@ class RelayServer(ThreadingHTTPServer):
             return False
 
 
+def _problems(err: ValueError) -> str:
+    return f"{err.error_count()} problem(s)" if isinstance(err, ValidationError) else "not JSON"
+
+
 def _failure(err: LLMFaithError) -> RelayReply:
     return RelayReply(failure=RelayFailure(error=type(err).__name__, message=str(err),
                                            kind=getattr(err, "kind", "")))
+
+
+def _pid(header: str | None) -> int:
+    """The run's owner pid; a call without one keeps no state beyond the next look at the leases."""
+    try:
+        return int(header or "")
+    except ValueError:
+        return -1
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -189,8 +248,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         client = self.headers.get(CLIENT_HEADER, "?")
         if self.path == "/complete":
-            reply = self.server.complete(body, client, self.headers.get(RUN_HEADER, "?"))
-            self._send(200, reply.model_dump_json().encode())
+            run, owner = self.headers.get(RUN_HEADER, "?"), _pid(self.headers.get(OWNER_HEADER))
+            reply = self.server.complete(body, client, run, owner)
+            self._send(200, to_wire(reply))
         elif self.path == "/shutdown":
             self._send(200, b'{"status": "stopping"}')
             self.server.stop(f"shutdown asked by pid {client} (`relay stop`)")
@@ -221,6 +281,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT)
+    parser.add_argument("--environment", required=True, help="the fingerprint of the environment it inherits")
     parser.add_argument("--ready-fd", type=int, help="closed once serving: its lock wakes whoever waits")
     args = parser.parse_args(argv)
 
@@ -230,7 +291,7 @@ def main(argv: list[str] | None = None) -> None:
     import_s = time.monotonic() - started
     print(f"litellm imported in {import_s:.1f} s", flush=True)
     server = RelayServer(files, started_by=args.started_by, concurrency=args.concurrency,
-                         idle_timeout=args.idle_timeout, import_s=import_s)
+                         idle_timeout=args.idle_timeout, import_s=import_s, environment=args.environment)
     signal.signal(signal.SIGTERM, lambda *_: server.stop("SIGTERM"))
     files.write(RelayState(pid=os.getpid(), port=server.port, token=server.token, concurrency=args.concurrency,
                            idle_timeout=args.idle_timeout))

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from .errors import JudgeError, redact, shorten
 from .judge_config import JudgeConfig
+from .relay_identity import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -125,7 +126,7 @@ class LiteLLMTransport:
         self.announce = announce  # told when the offline judge's model loads
         self.throttle = throttle or Throttle(config.concurrency)
         self.litellm = import_litellm()
-        self._endpoint: tuple[str, str | None, str | None] | None = None  # model, api base, key
+        self._endpoint: tuple[str, str | None, str | None] | None = None  # the offline judge's: model, api base, key
         self._local_model: LocalModel | None = None  # set once the local judge server is in use
         self._server: ServerWatch | None = None
         self._lock = threading.Lock()
@@ -214,27 +215,33 @@ class LiteLLMTransport:
             shutdown_server(self._local_model)
 
     def _resolve_endpoint(self) -> tuple[str, str | None, str | None]:
+        """The offline judge's server, found once; a hosted judge's key, read at each call as
+        litellm reads its own variables: a fixture may set it after the first call."""
+        cfg = self.config
+        if not cfg.is_local:
+            bypass_proxy_for_loopback(cfg.api_base)
+            return cfg.model, cfg.api_base, self._api_key()
         if self._endpoint is None:
             with self._lock:
                 if self._endpoint is None:
-                    cfg = self.config
-                    if cfg.is_local:
-                        from .local import resolve_local_model
+                    from .local import resolve_local_model
 
-                        self._local_model = resolve_local_model(cfg.model)
-                        self._endpoint = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
-                    else:
-                        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
-                        if cfg.api_key_env and not key:
-                            raise JudgeError(
-                                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
-                                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
-                            )
-                        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
-                            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
-                        self._endpoint = (cfg.model, cfg.api_base, key)
+                    self._local_model = resolve_local_model(cfg.model)
+                    self._endpoint = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
                     bypass_proxy_for_loopback(self._endpoint[1])
         return self._endpoint
+
+    def _api_key(self) -> str | None:
+        cfg = self.config
+        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
+        if cfg.api_key_env and not key:
+            raise JudgeError(
+                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
+                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
+            )
+        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
+            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
+        return key
 
     def _local_server(self) -> ServerWatch:
         from .local.watch import ServerWatch
@@ -318,7 +325,7 @@ def bypass_proxy_for_loopback(api_base: str | None) -> None:
     """A judge on this machine (the offline judge, a local server) is never reached through
     HTTP(S)_PROXY: add its host to NO_PROXY, which litellm's HTTP client honours."""
     host = urlparse(api_base or "").hostname
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    if host not in LOOPBACK_HOSTS:
         return
     for name in ("NO_PROXY", "no_proxy"):
         hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]

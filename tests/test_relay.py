@@ -21,11 +21,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from judge_server import JudgeServer
+from plugin_helpers import rows
 
 from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.processes import child_alive, file_lock, pid_alive, request_json
 from pytest_llmfaith.relay import (
+    RelayCall,
     RelayClient,
     RelayFiles,
     RelayRun,
@@ -34,7 +37,9 @@ from pytest_llmfaith.relay import (
     detach,
     health,
     stop,
+    to_wire,
 )
+from pytest_llmfaith.relay_identity import environment_fingerprint
 from pytest_llmfaith.relay_server import RelayServer
 from pytest_llmfaith.transport import LiteLLMTransport
 
@@ -439,20 +444,25 @@ def test_the_relay_serves_its_run_only_and_returns_judge_errors_unchanged(
                 way.complete(request)
             messages.append((type(failed.value), failed.value.kind, str(failed.value)))
         assert messages[0] == messages[1] and secret not in messages[0][2] and "AuthenticationError" in messages[0][2]
+        sent = len(server.requests)
+        with pytest.raises(RelayError, match="the process that asked has another environment") as refused:
+            client.call(RelayCall(config=config, request=request, environment=environment_fingerprint(
+                {**os.environ, "JUDGE_SECRET_KEY": "sk-another-run-0123456789"})))  # another run's key
+        assert len(server.requests) == sent and "Fix: run the tests again" in str(refused.value)  # never sent
 
         status = relay_command(relay_root, "status")
-        assert (f"pid {state.pid}  127.0.0.1:{state.port}  warm-test  runs attached (pids): {os.getpid()}  "
-                "2 requests from 1 run(s)  idle timeout 60 s") in status, status
+        assert (f"pid {state.pid}  127.0.0.1:{state.port}  {client.run.directory.name}  runs attached (pids): "
+                f"{os.getpid()}  3 requests from 1 run(s)  idle timeout 60 s") in status, status
         stopped = relay_command(relay_root, "stop")
-        assert f"stopped the judge relay warm-test (pid {state.pid})" in stopped
+        assert f"stopped the judge relay {client.run.directory.name} (pid {state.pid})" in stopped
         assert gone(state.pid)
         with pytest.raises(RelayError, match="it was stopped") as failed_stop:
             transport.complete(request)
         assert "the next judge call starts a new relay" in str(failed_stop.value)
     finally:
         detach(run)
-        stop(run.directory)
-    assert not run.directory.exists()  # no run attached any more: `stop` removes the folder too
+        stop(client.run.directory)
+    assert not client.run.directory.exists()  # no run attached any more: `stop` removes the folder too
 
 
 def test_a_crashed_run_leaves_its_relay_for_the_idle_timeout_only(
@@ -497,7 +507,7 @@ def test_a_retiring_relay_removes_its_folder_unless_a_run_holds_a_lease_or_the_l
     files = RelayFiles(tmp_path / "warm-test")
     files.directory.mkdir()
     files.starting.write_text(str(os.getpid()))  # the relay's own pid, as its starter wrote it
-    server = RelayServer(files, started_by="run", concurrency=1, idle_timeout=3600.0, import_s=0.0)
+    server = RelayServer(files, started_by="run", concurrency=1, idle_timeout=3600.0, import_s=0.0, environment="")
     try:
         files.runs.set([os.getpid()])  # a live run attached
         assert not server._retire() and files.directory.is_dir()
@@ -563,4 +573,204 @@ def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monk
         assert reads <= 5 + waited / 5.0, (reads, waited)  # two before the wait; a look every 5 s all the same
     finally:
         detach(run)
-        stop(run.directory)
+        stop(client.run.directory)
+
+
+# -- nothing but the litellm import outlives a run (#25.7) ---------------------------------------
+
+EIGHT = SUITE.format(n=8)
+
+
+def test_a_warm_relay_forgets_the_judge_that_was_down_in_the_last_run(
+        pytester: pytest.Pytester, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The circuit breaker (3 calls that could not connect: the rest of the run fails at once)
+    belongs to the run that tripped it: the next run finds the relay warm and the judge back."""
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    down = JudgeServer()
+    port = down.httpd.server_address[1]
+    down.httpd.server_close()  # nothing listens there: every connection is refused
+    args = ["-p", "no:cacheprovider", "--llm-judge-model=openai/test-judge", "--llm-judge-retries=0",
+            f"--llm-judge-api-base=http://127.0.0.1:{port}/v1", "--llm-cache=off"]
+    pytester.makepyfile(test_suite=EIGHT)
+    try:
+        first = pytester.runpytest_subprocess(*args, timeout=1500)
+        first.assert_outcomes(errors=8)
+        assert "could not be reached 3 times" in first.stdout.str()
+        pid = relay_line(first)[0]
+        with JudgeServer(port) as back:  # the judge is back, on the same address
+            back.facts(supported=FACTS)
+            second = pytester.runpytest_subprocess(*args, timeout=1500)
+            second.assert_outcomes(passed=8)
+            assert relay_line(second)[:2] == (pid, 16) and WARM in second.stdout.str()  # the same relay
+            assert len(back.requests) == 16
+    finally:
+        relay_command(relay_root, "stop")
+    assert gone(pid)
+
+
+def test_a_warm_relay_holds_back_no_run_for_the_rate_limit_of_a_run_that_ended(
+        tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 429's Retry-After holds back the requests of the run that got it (all its workers), not
+    the next run: here the run that got it was killed while it waited."""
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    server.facts(supported=FACTS)
+    server.fail("429", step="claims", seconds=60.0)  # the longest back-off the transport accepts
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "test_suite.py").write_text(SUITE.format(n=1))
+    command = [sys.executable, "-m", "pytest", *judge_args(server)]
+    limited = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 600
+        while not server.requests:  # the 429 is on its way back: the run waits out its Retry-After
+            assert time.monotonic() < deadline and limited.poll() is None
+            time.sleep(0.05)
+        time.sleep(1.0)
+    finally:
+        limited.kill()  # the run ends; its relay stays up
+        limited.wait()
+    try:
+        (relay_pid,) = relays_started(relay_root)
+        sent_429 = server.requests[0]["t"]
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=900)
+        assert "1 passed" in done.stdout, done.stdout
+        assert RELAY_LINE.search(done.stdout) and WARM in done.stdout  # the same relay, warm
+        waited = server.requests[1]["t"] - sent_429  # the next run's first request
+        assert waited < 40.0, f"the next run waited for the last run's Retry-After: {waited:.1f} s"
+    finally:
+        relay_command(relay_root, "stop")
+    assert gone(relay_pid)
+
+
+# -- any Python str crosses the relay as it is (#25.9) -------------------------------------------
+
+SURROGATE = HEADER + '''
+OUTPUT = {output!r}
+
+def test_scored():
+    assert_faithful(OUTPUT, CTX, min_score=0.5)
+'''
+LONE = "\ud800"  # a lone surrogate: what a broken decoding upstream leaves in a str
+
+
+@pytest.mark.parametrize("where", ["output", "answer"])
+def test_a_lone_surrogate_is_scored_alike_with_and_without_the_relay(
+        pytester: pytest.Pytester, server, relay_root: Path, where: str) -> None:
+    """In the app's output (the request) or in the judge's answer (the reply): the relay carries
+    it as the test process has it, and the one transport makes it sendable, as without the relay."""
+    sent = f"The first Tesla car was the Roadster{chr(0xFFFD)}."  # U+FFFD: how it reaches the judge
+    if where == "output":
+        output = f"{FACTS[0]} The first Tesla car was the Roadster{LONE}."
+        server.facts(supported=[*FACTS, sent])
+    else:
+        output = GOOD
+        broken = f"The first Tesla car was the Roadster{LONE}."
+        server.facts(supported=[*FACTS, sent], claims={GOOD: [FACTS[0], broken]})
+    pytester.makepyfile(test_surrogate=SURROGATE.format(output=output))
+    results = {way: pytester.runpytest_subprocess(f"--llm-judge-relay={way}", *judge_args(server), timeout=1500)
+               for way in ("off", "on")}
+    results["off"].assert_outcomes(passed=1)
+    results["on"].assert_outcomes(passed=1)
+    assert rows(results["on"]) == rows(results["off"])
+    assert RELAY_LINE.search(results["on"].stdout.str()) and not RELAY_LINE.search(results["off"].stdout.str())
+    sent_texts = [m["content"] for r in server.requests for m in r["body"]["messages"]]
+    assert sent_texts and not any(LONE in text for text in sent_texts)  # both sent U+FFFD in its place
+
+
+# -- a relay sends the credentials of the process that asked, never another's (#25.10) -------------
+
+# Each project's key and endpoint are set in the test processes only, after the run named its
+# relay: litellm itself reads both (OPENAI_API_KEY, OPENAI_API_BASE), as it reads any provider's.
+CREDENTIALS = "os.environ['OPENAI_API_KEY'] = {key!r}\nos.environ['OPENAI_API_BASE'] = {base!r}\n"
+KEYED = HEADER + '''
+{fixture}
+@pytest.mark.parametrize("i", range(2))
+def test_grounded(i):
+    assert_faithful({output!r}, CTX)
+'''
+IN_A_FIXTURE = '''
+@pytest.fixture(autouse=True)
+def credentials(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", {key!r})
+    monkeypatch.setenv("OPENAI_API_BASE", {base!r})
+'''
+
+
+def keyed_project(folder: Path, where: str, key: str, judge: JudgeServer, output: str) -> None:
+    """A project whose judge key and endpoint are set at import (its conftest.py), in a fixture,
+    or in a sub-folder's conftest.py (which, under xdist, only the workers import)."""
+    folder.mkdir()
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    tests = folder / "sub" if where == "subfolder" else folder
+    tests.mkdir(exist_ok=True)
+    credentials = CREDENTIALS.format(key=key, base=judge.url)
+    if where in ("import", "subfolder"):
+        (tests / "conftest.py").write_text(f"import os\n{credentials}")
+    fixture = IN_A_FIXTURE.format(key=key, base=judge.url) if where == "fixture" else ""
+    (tests / "test_keyed.py").write_text(KEYED.format(fixture=fixture, output=output))
+
+
+@pytest.mark.parametrize("where", ["import", "fixture", "subfolder"])
+def test_each_run_s_judge_gets_that_run_s_key_from_a_warm_relay_serial_or_not_at_once_or_not(
+        tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # every relay stays warm for the next run
+    for name in ("OPENAI_API_KEY", "OPENAI_API_BASE", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)  # the runs start alike: the same relay's name
+    keys = {"a": "sk-project-a-DO-NOT-SHOW-0123456789", "b": "sk-project-b-DO-NOT-SHOW-9876543210"}
+    outputs = {"a": FACTS[0], "b": FACTS[1]}
+    args = ["-p", "no:cacheprovider", "--llm-judge-model=openai/test-judge", "--llm-cache=off",
+            "--llm-judge-retries=0"]
+    with JudgeServer() as other:
+        judges = {"a": server, "b": other}
+        for name, judge in judges.items():
+            judge.facts(supported=FACTS)
+            keyed_project(tmp_path / name, where, keys[name], judge, outputs[name])
+
+        def start(name: str, workers: str) -> subprocess.Popen[str]:
+            return subprocess.Popen([sys.executable, "-m", "pytest", "-n", workers, *args], cwd=tmp_path / name,
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+        texts = []
+        try:
+            for batch in ([("a", "2")], [("b", "0")], [("a", "0"), ("b", "2")]):  # one after the other, then at once
+                runs = [start(name, workers) for name, workers in batch]
+                texts += [run.communicate(timeout=900)[0] for run in runs]
+                assert all("2 passed" in text for text in texts), texts[-1]
+        finally:
+            relay_command(relay_root, "stop")
+        for name, judge in judges.items():
+            sent = [(r["headers"]["authorization"], outputs[name] in str(r["body"])) for r in judge.requests]
+            assert sent == [(f"Bearer {keys[name]}", True)] * 8, (name, sent)  # 2 runs x 2 tests x 2 calls
+    assert not any(key in text for key in keys.values() for text in texts)
+    assert no_relay_left(relay_root)
+
+
+def test_a_relay_drops_a_run_s_state_and_litellm_s_clients_once_its_lease_is_gone(tmp_path: Path, server) -> None:
+    """In the relay's own process: a run's transports and throttle live while it holds a lease,
+    and litellm's cached HTTP clients (with the key they were made with) go with the last run."""
+    import litellm
+
+    server.facts(supported=FACTS)
+    files = RelayFiles(tmp_path / "warm-test")
+    files.directory.mkdir()
+    relay = RelayServer(files, started_by="run-a", concurrency=2, idle_timeout=3600.0, import_s=0.0,
+                        environment=environment_fingerprint())
+    config = JudgeConfig(model="openai/test-judge", api_base=server.url, retries=0)
+    request = CompletionRequest(step="claims", temperature=0.0, messages=[
+        {"role": "system", "content": "judge"},
+        {"role": "user", "content": f"Split the OUTPUT into atomic claims.\n<output>\n{GOOD}\n</output>"}])
+    call = to_wire(RelayCall(config=config, request=request, environment=environment_fingerprint()))
+    try:
+        files.runs.set([os.getpid()])
+        assert relay.complete(call, "1", "run-a", os.getpid()).completion is not None
+        first = relay._runs["run-a"]
+        relay.forget_detached_runs(files.runs.live(), time.monotonic())  # still attached: kept
+        assert relay._runs == {"run-a": first} and len(first.transports) == 1
+        assert litellm.in_memory_llm_clients_cache.cache_dict
+        assert relay.complete(call, "1", "run-b", os.getpid()).completion is not None
+        files.runs.set([])
+        relay.forget_detached_runs(files.runs.live(), time.monotonic())  # detached: nothing kept
+        assert relay._runs == {} and not litellm.in_memory_llm_clients_cache.cache_dict
+        assert relay.stats().runs["run-a"].requests == 1  # the counts stay, for `relay status`
+    finally:
+        relay._stopping.set()
+        relay.server_close()

@@ -71,3 +71,18 @@ def test_litellm_transport_returns_text_and_usage(server):
                                                  json_schema={"type": "object"}, schema_name="ClaimsAnswer"))
     assert json.loads(reply.text) == {"claims": ["Tesla was founded in 2003."]}
     assert reply.usage["prompt_tokens"] > 0 and reply.top_logprobs is None
+
+
+def test_the_key_sent_is_the_one_set_at_the_call_not_at_the_first(server, monkeypatch):
+    """litellm reads a provider's variables at each call; the configured key variable is read
+    likewise, so a key that a fixture sets (or changes) after the first call is the one sent."""
+    transport = LiteLLMTransport(JudgeConfig(model="openai/test-judge", api_base=server.url,
+                                             api_key_env="JUDGE_SECRET_KEY", retries=0))
+    messages = [{"role": "system", "content": "judge"},
+                {"role": "user",
+                 "content": "Split the OUTPUT into atomic claims.\n<output>\nTesla was founded in 2003.\n</output>"}]
+    keys = ["sk-first-test-0123456789", "sk-second-test-9876543210"]
+    for key in keys:
+        monkeypatch.setenv("JUDGE_SECRET_KEY", key)
+        transport.complete(CompletionRequest(step="claims", messages=messages, temperature=0.0))
+    assert [r["headers"]["authorization"] for r in server.requests] == [f"Bearer {key}" for key in keys]
