@@ -14,7 +14,7 @@ LLAMA_FLAGS   := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -D
                  -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=OFF
 LLAMA_WHEELS  := $(VENV)/wheels/llama-cpp-python-$(LLAMA_VERSION)-$(shell printf '%s' '$(LLAMA_FLAGS)' | sha256sum | cut -c1-12)
 
-.PHONY: install examples examples-smoke lint test benchmarks clean
+.PHONY: install examples examples-smoke lint docs test benchmarks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ examples-smoke: install
 lint: install
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m mypy
+
+# The documentation site (docs/, mkdocs.yml) in strict mode: a broken link or a page missing
+# from the navigation fails the build.
+docs: install
+	$(BIN)/python -m mkdocs build --strict --quiet
 
 test: install
 	$(BIN)/python -m pytest

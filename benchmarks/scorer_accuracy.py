@@ -12,7 +12,8 @@ cases (labelled/mastra_cases.jsonl), then prints:
 
 - balanced accuracy (faithful vs not) at two fixed thresholds: "strict" (faithfulness >= 1.0,
   hallucination <= 0.0 predict faithful) and "loose" (>= 0.7, <= 0.3); ROC AUC from the raw score
-  (faithfulness; 1 - hallucination). Overall, per unit (claim / answer), per source, per kind.
+  (faithfulness; 1 - hallucination). Overall, per unit (claim / answer), per language (an item's
+  `lang`, English when it has none), per source, per kind.
   A group with one class only shows its plain accuracy, marked "*", and no AUC.
 - confusion counts with POSITIVE = UNFAITHFUL (tp = unfaithful item flagged, fn = unfaithful item
   passed, tn = faithful item passed, fp = faithful item flagged);
@@ -95,6 +96,7 @@ def run(args: argparse.Namespace) -> dict:
     rows = []
     for n, item in enumerate(items, 1):
         row = {k: item[k] for k in ("id", "source", "unit", "kind", "split", "faithful", "no_claims")}
+        row["lang"] = item.get("lang", "en")
         for name in names:
             row[name] = run_one(scorers[name], item["output"], item["context"])
         rows.append(row)
@@ -161,9 +163,9 @@ def figures(result: dict) -> list[tuple[str, str, str, dict[str, str]]]:
     rows, names = result["items"], result["meta"]["scorers"]
     out = []
     groups = [("overall", "all", rows, True)]
-    for key, section in (("unit", "unit"), ("source", "source"), ("kind", "kind")):
-        for value in sorted({r[key] for r in rows}):
-            groups.append((section, value, [r for r in rows if r[key] == value], section == "unit"))
+    for key, section in (("unit", "unit"), ("lang", "language"), ("source", "source"), ("kind", "kind")):
+        for value in sorted({r.get(key, "en") for r in rows}):  # runs saved before "lang" are English
+            groups.append((section, value, [r for r in rows if r.get(key, "en") == value], section == "unit"))
     for section, value, subset, conf in groups:
         for name in names:
             if scored(subset, name):

@@ -97,6 +97,17 @@ def test_both_classes_in_test_split_for_each_unit():
         assert labels == {True, False}, unit
 
 
+def test_seven_languages_with_both_classes_in_the_test_split():
+    """The README reports accuracy per language: each needs faithful and unfaithful test items."""
+    for lang in ("en", "de", "es", "fr", "ko", "zh", "ja", "ar"):
+        labels = {it["faithful"] for it in ITEMS if it.get("lang", "en") == lang and it["split"] == "test"
+                  and not it["no_claims"]}
+        assert labels == {True, False}, lang
+    # real texts, not only written ones, for the scripts the claims checks read differently
+    public = {it["lang"] for it in ITEMS if it.get("lang") and not it["source"].startswith("llmfaith")}
+    assert {"de", "ko", "zh", "ja"} <= public
+
+
 def test_several_public_sources_with_licences():
     own = {"llmfaith-own", "llmfaith-rag"}
     public = {it["source"] for it in ITEMS} - own
