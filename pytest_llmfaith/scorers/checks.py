@@ -31,6 +31,8 @@ from .language import (
     qualified_numbers,
     sentences,
     units,
+    word_units,
+    words,
 )
 
 __all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
@@ -376,19 +378,19 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
     """
     lang = language_of(output)
     claimed = [frozenset(units(c, lang)) for c in claims]
-    index = UnitIndex(claimed)
     anywhere: set[str] = set().union(*claimed)
     # every sentence but the patterns of is_non_fact: a fact without a sign of being one (no
     # number, name or common verb: "The app stores no location data") must not go unjudged
-    found = [(s, units(s, lang)) for s in sentences(output) if not is_non_fact(s, lang)]
+    found = [(s, frozenset(units(s, lang))) for s in sentences(output) if not is_non_fact(s, lang)]
     found = [(s, wanted) for s, wanted in found if wanted]
+    near = _near_claims([wanted for _, wanted in found], claimed)
     spread: dict[str, int] = {}
     for _, wanted in found:
         for unit in wanted:
             spread[unit] = spread.get(unit, 0) + 1
     missing = []
-    for sentence, wanted in found:
-        got: set[str] = set().union(*(claimed[i] for i in index.sharing(wanted, max(1, len(wanted) // 3))))
+    for (sentence, wanted), close in zip(found, near):
+        got: set[str] = set().union(*(claimed[i] for i in close))
         own = {u for u in wanted if spread[u] == 1}
         if not _covered(sentence, wanted, own, got, lang) or any(
                 dropped(clause, anywhere, lang) for clause in clauses(sentence, lang)):
@@ -396,12 +398,26 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
     return missing
 
 
+def _near_claims(sentence_units: Sequence[frozenset[str]], claimed: Sequence[frozenset[str]]) -> list[set[int]]:
+    """For each sentence, the claims that restate it: those sharing a third of its units, and
+    those sharing half of their own with it (one short claim of a long sentence, or of a German
+    one, whose trigrams are many)."""
+    by_claim, by_sentence = UnitIndex(claimed), UnitIndex(sentence_units)
+    near = [set(by_claim.sharing(wanted, max(1, len(wanted) // 3))) for wanted in sentence_units]
+    for i, found in enumerate(claimed):
+        for s in by_sentence.sharing(found, max(1, (len(found) + 1) // 2)):
+            near[s].add(i)
+    return near
+
+
 def dropped(clause: str, claimed_words: set[str], lang: Language | None = None) -> bool:
     """A clause of two or more content words, most of which no claim carries: "may have
     international offices" left out of "The company was founded in 1995 and may have
     international offices" (the sentence as a whole is 3/5 covered, enough on its own)."""
-    words = units(clause, lang)
-    return len(words) >= 2 and len(words & claimed_words) < len(words) / 2
+    lang = lang or language_of(clause)
+    found = units(clause, lang)
+    content = [w for w in words(clause, lang) if word_units(w, lang)] + sorted(numbers(clause, lang))
+    return len(content) >= 1 and len(found & claimed_words) < len(found) / 2
 
 
 def _repeats(small: frozenset[str], large: frozenset[str], lang: Language) -> bool:

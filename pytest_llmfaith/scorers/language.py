@@ -52,6 +52,8 @@ class Language:
     conjunctions: tuple[str, ...] = ()  # words that start a clause ("and", "und", "y")
     suffixes: tuple[str, ...] = ()  # inflections stripped from a counted unit ("Tagen" -> "Tag")
     hedges: tuple[str, ...] = ()  # regex alternatives of speculation ("may", "vielleicht", "可能")
+    clause_breaks: tuple[str, ...] = ()  # regexes where a clause ends without a word: Korean "-고 "
+    letters: str = ""  # letters that tell this language from the other listed ones (ä, ñ, ç)
 
     @property
     def looser(self) -> str | None:
@@ -101,7 +103,8 @@ GERMAN = Language(
     "de", "German", "trigram", 0.6, decimal_comma=True,
     stopwords=frozenset("""der die das den dem des ein eine einen einem einer eines und oder aber für mit von zu
     zum zur im am an auf aus bei nach seit über unter vor ist sind war waren wird werden wurde wurden hat haben
-    hatte es er sie wir ihr ich sich sein seine ihre dass als auch noch nur so wie""".split()),
+    hatte es er sie wir ihr ich sich sein seine ihre dass als auch noch nur so wie nicht kein keine sehr""".split()),
+    letters="äöüß",
     negations=(r"\bnicht\b", r"\bkein\w*", r"\bnie\b", r"\bniemals\b", r"\bohne\b", r"\bweder\b"),
     comparisons={"etwa": _ABOUT, "ungefähr": _ABOUT, "rund": _ABOUT, "circa": _ABOUT, "ca.": _ABOUT,
                  "fast": _ABOUT, "genau": _EXACTLY, "über": _OVER, "mehr als": _OVER, "mindestens": _OVER,
@@ -120,6 +123,7 @@ SPANISH = Language(
     "es", "Spanish", "trigram", 0.6, decimal_comma=True,
     stopwords=frozenset("""el la los las un una unos unas y o pero de del al en con por para sin sobre es son
     fue fueron era está están ha han hay tiene tienen que se su sus lo como más también muy""".split()),
+    letters="ñ¿¡",
     negations=(r"\bno\b", r"\bnunca\b", r"\bjamás\b", r"\bningun\w*", r"\bnada\b", r"\bni\b", r"\bsin\b"),
     comparisons={"aproximadamente": _ABOUT, "unos": _ABOUT, "unas": _ABOUT, "cerca de": _ABOUT, "casi": _ABOUT,
                  "exactamente": _EXACTLY, "más de": _OVER, "al menos": _OVER, "por lo menos": _OVER,
@@ -138,6 +142,7 @@ FRENCH = Language(
     "fr", "French", "trigram", 0.6, decimal_comma=True,
     stopwords=frozenset("""le la les un une des du de d l et ou mais à au aux en dans par pour avec sur est sont
     était a ont été qui que se sa son ses leur leurs ce cette il elle ils elles nous vous plus aussi très""".split()),
+    letters="àâçèêëîïôœùû",
     negations=(r"\bne\b", r"\bn['’]", r"\bpas\b", r"\bjamais\b", r"\baucun\w*", r"\brien\b", r"\bsans\b"),
     comparisons={"environ": _ABOUT, "près de": _ABOUT, "presque": _ABOUT, "exactement": _EXACTLY,
                  "plus de": _OVER, "au moins": _OVER, "moins de": _UNDER, "au plus": _UNDER, "jusqu'à": _UNDER},
@@ -158,12 +163,13 @@ KOREAN = Language(
     hedges=(r"아마", r"가능성", r"지도 모르"),
     after_number={"이상": _OVER, "초과": _OVER, "이하": _UNDER, "미만": _UNDER, "가량": _ABOUT, "정도": _ABOUT},
     # the longest first: "에서" before "에", "으로" before "로"
+    clause_breaks=(r"(?<=고)\s(?!있|계)", r"(?<=며)\s", r"(?<=지만)\s", r"(?<=는데)\s", r"(?<=어서)\s", r"(?<=아서)\s"),
     particles=("에서는", "에게서", "으로는", "에서", "에게", "으로", "부터", "까지", "께서", "한테", "은", "는", "이",
                "가", "을", "를", "의", "에", "로", "와", "과", "도", "만"),
 )
 CHINESE = Language(
     "zh", "Chinese", "bigram", 0.5, spaced=False, function_chars="的了是在和与及也都而并于由把被对",
-    negations=(r"不", r"没", r"無", r"无", r"未", r"非", r"别"),
+    negations=(r"不", r"没", r"無", r"无", r"未(?!来)", r"非(?!常)"),  # not in 未来 (future), 非常 (very)
     comparisons={"约": _ABOUT, "大约": _ABOUT, "近": _ABOUT, "超过": _OVER, "至少": _OVER, "不到": _UNDER,
                  "最多": _UNDER},
     after_number={"以上": _OVER, "以下": _UNDER, "左右": _ABOUT},
@@ -171,7 +177,7 @@ CHINESE = Language(
 )
 JAPANESE = Language(
     "ja", "Japanese", "bigram", 0.5, spaced=False, function_chars="はがをにのでともへやか、",
-    negations=(r"ない", r"ません", r"なかった", r"ず\b", r"無", r"未", r"非"),
+    negations=(r"ない", r"ません", r"なかった", r"ず(?=[、。にも])", r"無い", r"非(?!常)"),
     comparisons={"約": _ABOUT, "およそ": _ABOUT, "少なくとも": _OVER, "最大": _UNDER},
     after_number={"以上": _OVER, "超": _OVER, "以下": _UNDER, "未満": _UNDER, "ほど": _ABOUT, "程度": _ABOUT},
     hedges=(r"かもしれ", r"可能性", r"おそらく", r"たぶん"),
@@ -186,6 +192,7 @@ ARABIC = Language(
     after_number={"أو أكثر": _OVER, "أو أقل": _UNDER},
     hedges=(r"(?<!\w)ربما(?!\w)", r"(?<!\w)قد(?!\w)", r"(?<!\w)يحتمل(?!\w)"),
     conjunctions=("لكن", "بينما", "لأن"),
+    clause_breaks=(r"\s(?=و[^\W\d_]{2,})",),  # "و" ("and") written onto the next word
 )
 HEBREW = Language(
     "he", "Hebrew", "trigram", 0.6,
@@ -195,6 +202,7 @@ HEBREW = Language(
     after_number={"ומעלה": _OVER, "או יותר": _OVER, "או פחות": _UNDER},
     hedges=(r"(?<!\w)אולי(?!\w)", r"(?<!\w)ייתכן(?!\w)", r"(?<!\w)כנראה(?!\w)"),
     conjunctions=("אבל", "בעוד", "כי"),
+    clause_breaks=(r"\s(?=ו[^\W\d_]{2,})",),  # "ו" ("and") written onto the next word
 )
 _NAMED = {lang.code: lang for lang in (ENGLISH, GERMAN, SPANISH, FRENCH, KOREAN, CHINESE, JAPANESE, ARABIC, HEBREW)}
 _LISTED = (ENGLISH, GERMAN, SPANISH, FRENCH)  # the Latin-script languages told apart by their function words
@@ -236,7 +244,9 @@ def language_of(text: str) -> Language:
     if main != "LATIN":
         return _by_script(main)
     words = Counter(re.findall(r"[^\W\d_]+", text.casefold()))
-    hits = {lang.code: sum(n / _sharing(w) for w, n in words.items() if w in lang.stopwords) for lang in _LISTED}
+    hits = {lang.code: sum(n / _sharing(w) for w, n in words.items() if w in lang.stopwords)
+            + sum(n for w, n in words.items() if lang.letters and any(c in lang.letters for c in w))
+            for lang in _LISTED}
     best = max(hits, key=lambda code: (hits[code], code == "en"))
     if hits[best] == 0:
         return _by_script("LATIN")
@@ -400,7 +410,8 @@ def _marker_patterns(lang: Language) -> tuple[re.Pattern[str] | None, re.Pattern
         return "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
 
     negation = re.compile("|".join(lang.negations), re.IGNORECASE) if lang.negations else None
-    before = re.compile(rf"(?<!\w)({alternatives(list(lang.comparisons))})\s*[$€£¥₩]?\s*(?=\d)",
+    start = r"(?<!\w)" if lang.spaced else ""  # spaceless scripts write "は約300人"
+    before = re.compile(rf"{start}({alternatives(list(lang.comparisons))})\s*[$€£¥₩]?\s*(?=\d)",
                         re.IGNORECASE) if lang.comparisons else None
     after = re.compile(rf"\d[^\W\d]{{0,3}}\s*[%]?\s*(?:[^\W\d]+\s+)?({alternatives(list(lang.after_number))})",
                        re.IGNORECASE) if lang.after_number else None
@@ -432,13 +443,14 @@ def qualified_numbers(text: str, lang: Language | None = None) -> set[tuple[str,
     return {(qualified.get(start, ""), value) for start, _, value in number_spans(digits, lang)}
 
 
-_CLAUSE_MARKS = ",;:()，、；：（）،؛"
+_CLAUSE_MARKS = r"[;()，、；：（）،؛]|(?<!\d)[,:]|[,:](?!\d)"  # not inside "1,200", "3,5" or "9:00"
 
 
 @lru_cache(maxsize=64)
 def _clause_pattern(lang: Language) -> re.Pattern[str]:
     words = "|".join(re.escape(w) for w in lang.conjunctions)
-    return re.compile(f"[{re.escape(_CLAUSE_MARKS)}]" + (rf"|\s(?:{words})\s" if words else ""), re.IGNORECASE)
+    breaks = [_CLAUSE_MARKS, *([rf"\s(?:{words})\s"] if words else []), *lang.clause_breaks]
+    return re.compile("|".join(breaks), re.IGNORECASE)
 
 
 def clauses(sentence: str, lang: Language | None = None) -> list[str]:
