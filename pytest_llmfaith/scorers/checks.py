@@ -191,6 +191,35 @@ def distinct(claims: Sequence[str]) -> list[str]:
     return kept
 
 
+COMMON = 64
+"""A unit held by more texts than this ("order", "ships") finds no candidates while a rarer one
+of the same text does (its number, its name): the comparisons stay linear in a long output."""
+
+
+class UnitIndex:
+    """Which texts hold a unit, to find the texts that share at least `t` units with another
+    without comparing every pair: such a text holds one of the other's (n - t + 1) rarest units
+    (prefix filtering, as in similarity joins), of which only the rare ones (COMMON) are looked
+    up when there are some. Exact for outputs of up to COMMON sentences or claims."""
+
+    def __init__(self, texts: Sequence[frozenset[str]]) -> None:
+        self.texts = texts
+        self.holders: dict[str, list[int]] = {}
+        for i, found in enumerate(texts):
+            for unit in found:
+                self.holders.setdefault(unit, []).append(i)
+
+    def candidates(self, wanted: set[str] | frozenset[str], at_least: int = 1) -> set[int]:
+        """The texts that may share `at_least` units with `wanted`."""
+        rarest = sorted(wanted, key=lambda u: len(self.holders.get(u, ())))[: max(len(wanted) - at_least + 1, 0)]
+        rare = [u for u in rarest if len(self.holders.get(u, ())) <= COMMON] or rarest
+        return {i for unit in rare for i in self.holders.get(unit, ())}
+
+    def sharing(self, wanted: set[str] | frozenset[str], at_least: int) -> list[int]:
+        """The texts that share `at_least` (>= 1) units with `wanted`, in order."""
+        return sorted(i for i in self.candidates(wanted, at_least) if len(self.texts[i] & wanted) >= at_least)
+
+
 _PRONOUNS = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
 
 
@@ -214,6 +243,7 @@ class _Signs(NamedTuple):
     qualified: frozenset[tuple[str, str]]
     pronouns: frozenset[str]
     clauses: tuple[_Clause, ...]
+    clause_index: UnitIndex
 
 
 @lru_cache(maxsize=32)
@@ -225,14 +255,15 @@ def _signs(output: str) -> _Signs:
         said = markers(sentence, lang)
         found += [_Clause(frozenset(units(c, lang)), markers(c, lang), said) for c in clauses(sentence, lang)]
     return _Signs(lang, frozenset(units(output, lang)), frozenset(numbers(output, lang)),
-                  frozenset(qualified_numbers(output, lang)), frozenset(pronouns(output, lang)), tuple(found))
+                  frozenset(qualified_numbers(output, lang)), frozenset(pronouns(output, lang)), tuple(found),
+                  UnitIndex([c.units for c in found]))
 
 
 def _restated_clause(claim_units: set[str], claim_markers: frozenset[str], said: _Signs) -> _Clause | None:
     """The output's clause a claim restates: the one sharing most of its units (on a tie, one
     whose negation and comparisons the claim keeps)."""
-    best = max(said.clauses, default=None,
-               key=lambda c: (len(c.units & claim_units), c.markers <= claim_markers))
+    found = [said.clauses[i] for i in sorted(said.clause_index.candidates(claim_units))]
+    best = max(found, default=None, key=lambda c: (len(c.units & claim_units), c.markers <= claim_markers))
     return best if best is not None and best.units & claim_units else None
 
 
@@ -341,25 +372,6 @@ def is_non_fact(sentence: str, lang: Language | None = None) -> bool:
 
 
 # -- claims that leave a sentence out, or repeat another ------------------------------------
-class UnitIndex:
-    """Which texts hold a unit, to find the texts that share at least `t` units with another
-    without comparing every pair: such a text holds one of the other's (n - t + 1) rarest units
-    (prefix filtering, as in similarity joins)."""
-
-    def __init__(self, texts: Sequence[frozenset[str]]) -> None:
-        self.texts = texts
-        self.holders: dict[str, list[int]] = {}
-        for i, found in enumerate(texts):
-            for unit in found:
-                self.holders.setdefault(unit, []).append(i)
-
-    def sharing(self, wanted: set[str] | frozenset[str], at_least: int) -> list[int]:
-        """The texts that share `at_least` (>= 1) units with `wanted`, in order."""
-        rarest = sorted(wanted, key=lambda u: len(self.holders.get(u, ())))[: max(len(wanted) - at_least + 1, 0)]
-        candidates = {i for unit in rarest for i in self.holders.get(unit, ())}
-        return sorted(i for i in candidates if len(self.texts[i] & wanted) >= at_least)
-
-
 def _covered(sentence: str, wanted: set[str], own: set[str], got: set[str], lang: Language) -> bool:
     """A sentence is covered when the claims near it carry most of its units (0.6), most of the
     units no other sentence of the output has (so "sells red widgets" is not covered by "sells
@@ -488,7 +500,7 @@ def _statement_differs(statement: str, claim: str, lang: Language) -> bool:
     "employs 400 people" is another claim than "employs 40 people", however close the words."""
     said = {w.casefold() for w in re.findall(r"\w+", statement)}
     return (numbers(statement, lang) != numbers(claim, lang) or markers(statement, lang) != markers(claim, lang)
-            or any(n.casefold() not in said for n in names(claim, lang)))
+            or any(n.casefold() not in said for n in names(claim, lang, first=True)))
 
 
 def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:

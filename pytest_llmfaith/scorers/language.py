@@ -208,6 +208,11 @@ _NAMED = {lang.code: lang for lang in (ENGLISH, GERMAN, SPANISH, FRENCH, KOREAN,
 _LISTED = (ENGLISH, GERMAN, SPANISH, FRENCH)  # the Latin-script languages told apart by their function words
 
 
+SHORT = 7
+"""Words up to which an ASCII text without function words of any listed language is still read
+as English: longer English text without one ("the", "is", "of") hardly occurs."""
+
+
 def _by_script(script: str) -> Language:
     """A language without lists of its own: compared by n-grams, nothing else read."""
     spaceless = script in ("THAI", "LAO", "KHMER", "MYANMAR")
@@ -248,8 +253,8 @@ def language_of(text: str) -> Language:
             + sum(n for w, n in words.items() if lang.letters and any(c in lang.letters for c in w))
             for lang in _LISTED}
     best = max(hits, key=lambda code: (hits[code], code == "en"))
-    if hits[best] == 0:
-        return _by_script("LATIN")
+    if hits[best] == 0:  # "Acme employs 40 people.": too short to lack English function words by chance
+        return ENGLISH if text.isascii() and sum(words.values()) <= SHORT else _by_script("LATIN")
     return ENGLISH if hits["en"] >= hits[best] else _NAMED[best]
 
 
@@ -293,6 +298,7 @@ def number_pattern(lang: Language) -> re.Pattern[str]:
     return _COMMA_DECIMAL if lang.decimal_comma else _DOT_DECIMAL
 
 
+@lru_cache(maxsize=4096)
 def canonical_number(raw: str, lang: Language = ENGLISH) -> str:
     """One spelling per value in the text's convention: "1,200" (English) and "1.200" (German) are
     "1200", "3,5" (German) is "3.5", "007" is "7"."""
@@ -393,12 +399,13 @@ def carried(word: str, have: set[str] | frozenset[str], lang: Language) -> bool:
     return share >= (1.0 if lang.unit == "word" else 0.75)
 
 
-def names(text: str, lang: Language) -> list[str]:
-    """Capitalised words after a sentence's first word (names, and German nouns); none in scripts
-    without case."""
+def names(text: str, lang: Language, first: bool = False) -> list[str]:
+    """Capitalised words (names, and German nouns), none in scripts without case; a sentence's
+    first word only if `first` (it is capitalised whatever it is)."""
     found = []
     for sentence in sentences(text):
-        found += [w for w in _WORD.findall(sentence)[1:] if w[:1].isupper() and w.casefold() not in lang.stopwords]
+        found += [w for w in _WORD.findall(sentence)[0 if first else 1:]
+                  if w[:1].isupper() and w.casefold() not in lang.stopwords]
     return found
 
 
