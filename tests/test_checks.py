@@ -56,7 +56,8 @@ def test_not_hallucinated():
     # not repeats: another subject, another negation, another number
     (["Company A leads the market.", "Company B leads the market with 30% share."],
      ["Company A leads the market.", "Company B leads the market with 30% share."]),
-    (["Acme sells bikes.", "Acme does not sell bikes in Oslo."], ["Acme sells bikes.", "Acme does not sell bikes in Oslo."]),
+    (["Acme sells bikes.", "Acme does not sell bikes in Oslo."],
+     ["Acme sells bikes.", "Acme does not sell bikes in Oslo."]),
     (["Acme has 40 staff.", "Acme has 400 staff in Oslo."], ["Acme has 40 staff.", "Acme has 400 staff in Oslo."]),
     # German, Korean: n-grams; the fuller claim is kept
     (["Nordlicht wurde 1999 gegründet.", "Nordlicht wurde 1999 in Bremen gegründet."],

@@ -161,7 +161,8 @@ def test_every_real_claim_of_the_multilingual_labelled_set_is_its_own_outputs():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("该公司成立于1999年。总部位于奥斯陆！有40名员工吗？", ["该公司成立于1999年。", "总部位于奥斯陆！", "有40名员工吗？"]),
+    ("该公司成立于1999年。总部位于奥斯陆！有40名员工吗？",
+     ["该公司成立于1999年。", "总部位于奥斯陆！", "有40名员工吗？"]),
     ("当社は1998年に創業しました。従業員は約300人です。", ["当社は1998年に創業しました。", "従業員は約300人です。"]),
     ("هل الشركة في دبي؟ نعم، تأسست عام 2010.", ["هل الشركة في دبي؟", "نعم، تأسست عام 2010."]),
     ("Version 3.5 ist neu. Sie kostet 4,99 Euro.", ["Version 3.5 ist neu.", "Sie kostet 4,99 Euro."]),
@@ -171,7 +172,8 @@ def test_unicode_sentence_ends_split_sentences(text, expected):
 
 
 def test_questions_end_with_any_scripts_question_mark():
-    assert is_non_fact("有40名员工吗？") and is_non_fact("هل الشركة في دبي؟") and not is_non_fact("该公司成立于1999年。")
+    assert is_non_fact("有40名员工吗？") and is_non_fact("هل الشركة في دبي؟")
+    assert not is_non_fact("该公司成立于1999年。")
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -239,7 +241,8 @@ def test_a_claim_that_changes_a_negation_or_comparison_is_not_the_outputs_in_any
 
 
 def test_names_and_own_words_decide_coverage_in_other_languages():
-    output = "Nordlicht liefert aus Bremen und München. Nordlicht verkauft blaue Fahrräder. Nordlicht verkauft rote Fahrräder."
+    output = ("Nordlicht liefert aus Bremen und München. Nordlicht verkauft blaue Fahrräder. "
+              "Nordlicht verkauft rote Fahrräder.")
     claims = ["Nordlicht liefert aus Bremen.", "Nordlicht verkauft blaue Fahrräder."]
     assert uncovered(output, claims) == ["Nordlicht liefert aus Bremen und München.",
                                          "Nordlicht verkauft rote Fahrräder."]

@@ -123,9 +123,9 @@ def _context_terms(context: tuple[str, ...]) -> _ContextTerms:
     for start, end, value in number_spans(text, ENGLISH):
         said.setdefault(value, text[start:end])
     dates: dict[str, list[tuple[str, frozenset[str]]]] = {}
-    for sentence, words in sentence_words(context):
+    for sentence, read in sentence_words(context):
         for match in _DATED_YEAR.finditer(sentence):
-            dates.setdefault(match[1], []).append((match[0], words))
+            dates.setdefault(match[1], []).append((match[0], read))
     return _ContextTerms(lengths, said, dates)
 
 
@@ -372,7 +372,7 @@ def is_non_fact(sentence: str, lang: Language | None = None) -> bool:
 
 
 # -- claims that leave a sentence out, or repeat another ------------------------------------
-def _covered(sentence: str, wanted: set[str], own: set[str], got: set[str], lang: Language) -> bool:
+def _covered(sentence: str, wanted: frozenset[str], own: set[str], got: set[str], lang: Language) -> bool:
     """A sentence is covered when the claims near it carry most of its units (0.6), most of the
     units no other sentence of the output has (so "sells red widgets" is not covered by "sells
     blue widgets"), and every number and name of it ("Berlin and Paris")."""
