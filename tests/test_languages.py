@@ -28,14 +28,15 @@ MULTILINGUAL = Path(__file__).parent.parent / "benchmarks" / "labelled" / "multi
 class Case:
     """An answer of three facts, the last one not in the context, and the claims a judge writes."""
 
-    lang: str
+    lang: str  # the code of the rules the output is read with ("latin": Latin script, no lists)
     output: str
     claims: tuple[str, str, str]  # the judge's natural claims; the third is not supported
     context: tuple[str, ...]  # supports claims 1 and 2, and states `padding`, which the output does not
     padding: str  # a claim of the context's, not the output's: it would make the score 0.75
+    name: str = ""  # the test id, when the rules are not the language's own
 
     def __str__(self) -> str:
-        return self.lang
+        return self.name or self.lang
 
 
 CASES = [
@@ -84,6 +85,19 @@ CASES = [
          ("החברה נוסדה בחיפה בשנת 2005.", "החברה מעסיקה 60 עובדים.", "לחברה יש סניף באילת."),
          ("החברה נוסדה בשנת 2005 בחיפה ומעסיקה 60 עובדים.", "לחברה יש מפעל בנתניה."),
          "לחברה יש מפעל בנתניה."),
+    # agglutinative, no lists of their own: n-grams only; the judge changes the case endings
+    Case("latin", "Şirket 1999 yılında İstanbul'da kuruldu, 40 çalışanı var ve Ankara'da bir şubesi bulunuyor.",
+         ("Şirket 1999 yılında İstanbul'da kuruldu.", "Şirketin 40 çalışanı var.",
+          "Şirketin Ankara'da bir şubesi bulunuyor."),
+         ("Şirket 1999 yılında İstanbul'da kuruldu ve 40 çalışanı var.", "Şirketin İzmir'de bir fabrikası da var."),
+         "Şirketin İzmir'de bir fabrikası var.", name="tr"),
+    Case("latin", "Yritys perustettiin Helsingissä vuonna 1999, se työllistää 40 henkilöä ja sillä on toimisto "
+                  "Tampereella.",
+         ("Yritys perustettiin Helsingissä vuonna 1999.", "Yritys työllistää 40 henkilöä.",
+          "Yrityksellä on toimisto Tampereella."),
+         ("Yritys perustettiin Helsingissä vuonna 1999, ja se työllistää 40 henkilöä.",
+          "Yrityksellä on myös tehdas Oulussa."),
+         "Yrityksellä on tehdas Oulussa.", name="fi"),
 ]
 
 
