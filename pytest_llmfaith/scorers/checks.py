@@ -329,17 +329,11 @@ _FINITE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|will|can|must|does
                           re.IGNORECASE)
 
 
-def _english_or_unlisted(lang: Language) -> bool:
-    """English patterns also read Latin text of no listed language ("Hi.", "Thanks!"): never German,
-    Spanish or French text, nor other scripts."""
-    return lang is ENGLISH or lang.code == "latin"
-
-
 def states_fact(sentence: str, lang: Language | None = None) -> bool:
     lang = lang or language_of(sentence)
     if is_non_fact(sentence, lang):
         return False
-    if not _english_or_unlisted(lang):  # no verb list here: any text may state a fact (a re-ask costs little)
+    if lang is not ENGLISH:  # no verb list here: any text may state a fact (a re-ask costs little)
         return any(c.isalnum() for c in sentence)
     words = sentence.split()
     return bool(re.search(r"\d", sentence) or any(w[:1].isupper() and w != "I" for w in words[1:])
@@ -368,7 +362,7 @@ def is_non_fact(sentence: str, lang: Language | None = None) -> bool:
     lang = lang or language_of(sentence)
     # "Sure, the plan costs $8." starts like a pleasantry but states a number: a fact (if a
     # refusal with a number is judged instead, it fails, the safe side)
-    return _english_or_unlisted(lang) and not re.search(r"\d", sentence) and bool(_NOT_A_FACT.search(sentence))
+    return lang is ENGLISH and not re.search(r"\d", sentence) and bool(_NOT_A_FACT.search(sentence))
 
 
 # -- claims that leave a sentence out, or repeat another ------------------------------------

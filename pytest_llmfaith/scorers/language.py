@@ -63,7 +63,8 @@ class Language:
         missing = [what for what, present in (("number words", self.number_words), ("month names", self.months),
                                               ("negations", self.negations), ("qualifiers", self.comparisons),
                                               ("hedges", self.hedges)) if not present]
-        missing += ["gendered pronouns", "refusal and greeting patterns"]
+        missing += ["gendered pronouns", "refusal and greeting patterns", "evaluative words",
+                    "durations and dates restated in the context's terms"]
         units = {"trigram": "character trigrams", "bigram": "character bigrams"}.get(self.unit, "words")
         return (f"{self.name} text checked more loosely than English: claims compared by {units} "
                 f"(a claim keeps {self.min_shared:.0%} of them); not read: {', '.join(missing)}")
