@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 Unit = Literal["word", "trigram", "bigram"]
@@ -219,8 +219,10 @@ FUNCTION_SHARE = 0.1
 a third in English prose): one "on" in fourteen Finnish words does not make it English."""
 
 
+@cache
 def _by_script(script: str) -> Language:
-    """A language without lists of its own: compared by n-grams, nothing else read."""
+    """A language without lists of its own: compared by n-grams, nothing else read (one object per
+    script, so that what is cached per language is cached once)."""
     spaceless = script in ("THAI", "LAO", "KHMER", "MYANMAR")
     comma = script in ("LATIN", "CYRILLIC", "GREEK")  # most languages of these scripts write "3,5"
     return Language(script.lower(), f"{script.title()}-script", "bigram" if spaceless else "trigram",
@@ -238,26 +240,26 @@ def script_of(char: str) -> str | None:
 
 @lru_cache(maxsize=256)
 def language_of(text: str) -> Language:
-    """The language whose rules read `text`: by its dominant script, then (Latin) by function words.
-
-    Latin text is English when English function words are at least as common as another listed
-    language's; Latin text with none of them gets no lists (Turkish, Finnish...), not English ones.
-    """
+    """The language whose rules read `text`: by its dominant script, then (Latin) by function words."""
     scripts = Counter(s for s in map(script_of, text) if s)
     if not scripts:
         return ENGLISH
-    if scripts["HIRAGANA"] + scripts["KATAKANA"] > 0 and scripts.most_common(1)[0][0] in ("CJK", "HIRAGANA",
-                                                                                           "KATAKANA"):
-        return JAPANESE
     main = scripts.most_common(1)[0][0]
+    if main in ("CJK", "HIRAGANA", "KATAKANA") and scripts["HIRAGANA"] + scripts["KATAKANA"]:
+        return JAPANESE  # kanji with kana; kanji alone are Chinese
     if main in ("CJK", "HANGUL", "ARABIC", "HEBREW"):
         return {"CJK": CHINESE, "HANGUL": KOREAN, "ARABIC": ARABIC, "HEBREW": HEBREW}[main]
-    if main != "LATIN":
-        return _by_script(main)
+    return _latin_language(text) if main == "LATIN" else _by_script(main)
+
+
+def _latin_language(text: str) -> Language:
+    """English, German, Spanish or French by their function words (by their letters in a short
+    text without any); Latin text with too few of them gets no lists (Turkish, Finnish...), never
+    English ones."""
     words = Counter(w for w in re.findall(r"[^\W\d_]+", text.casefold()) if len(w) > 1)  # not "i" of "İ"
     hits = {lang.code: sum(n / _sharing(w) for w, n in words.items() if w in lang.stopwords) for lang in _LISTED}
     short = sum(words.values()) <= SHORT
-    if not any(hits.values()) and short:  # "Nordlicht beschäftigt 40 Mitarbeiter.": its letters tell
+    if not any(hits.values()) and short:  # "Nordlicht beschäftigt 40 Mitarbeiter."
         hits = {lang.code: sum(n for w, n in words.items() if set(w) & set(lang.letters)) for lang in _LISTED}
     best = max(hits, key=lambda code: (hits[code], code == "en"))
     if hits[best] == 0:  # "Acme employs 40 people.": too short to lack English function words by chance
