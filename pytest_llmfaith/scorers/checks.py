@@ -37,14 +37,6 @@ from .language import (
 
 __all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
 
-# A real claim is the output's words, lightly rearranged: the paraphrased atomic claims with
-# resolved pronouns of benchmarks/labelled_set.jsonl share >= 0.8 of their content words with
-# their output (most share all). One word swapped in three ("The store is closed on Sundays" for
-# "open on Sundays") is 0.67 and is rejected: the re-ask asks for the output's own words.
-# Other languages compare n-grams, which a paraphrase keeps fewer of (language.Language.min_shared).
-MIN_SHARED_WORDS = ENGLISH.min_shared
-
-
 def content_words(text: str, lang: Language | None = None) -> set[str]:
     """The units that carry meaning in `text`, read as `lang` (default: the text's own language):
     stemmed content words in English, character n-grams elsewhere, with numbers normalised."""
@@ -193,14 +185,15 @@ def distinct(claims: Sequence[str]) -> list[str]:
 
 COMMON = 64
 """A unit held by more texts than this ("order", "ships") finds no candidates while a rarer one
-of the same text does (its number, its name): the comparisons stay linear in a long output."""
+of the same text does (its number, its name), and of a text with only such units only the rarest
+is looked up: the comparisons stay linear in a long output."""
 
 
 class UnitIndex:
     """Which texts hold a unit, to find the texts that share at least `t` units with another
     without comparing every pair: such a text holds one of the other's (n - t + 1) rarest units
     (prefix filtering, as in similarity joins), of which only the rare ones (COMMON) are looked
-    up when there are some. Exact for outputs of up to COMMON sentences or claims."""
+    up. Exact for outputs of up to COMMON sentences or claims."""
 
     def __init__(self, texts: Sequence[frozenset[str]]) -> None:
         self.texts = texts
@@ -212,7 +205,7 @@ class UnitIndex:
     def candidates(self, wanted: set[str] | frozenset[str], at_least: int = 1) -> set[int]:
         """The texts that may share `at_least` units with `wanted`."""
         rarest = sorted(wanted, key=lambda u: len(self.holders.get(u, ())))[: max(len(wanted) - at_least + 1, 0)]
-        rare = [u for u in rarest if len(self.holders.get(u, ())) <= COMMON] or rarest
+        rare = [u for u in rarest if len(self.holders.get(u, ())) <= COMMON] or rarest[:1]
         return {i for unit in rare for i in self.holders.get(unit, ())}
 
     def sharing(self, wanted: set[str] | frozenset[str], at_least: int) -> list[int]:
