@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from judge_server import _between
+from plugin_helpers import _clean_env, _litellm_warmed_up_in_the_outer_process, rows, run  # noqa: F401
 
 from pytest_llmfaith import Faithfulness, Hallucination
-from pytest_llmfaith.scorers.checks import check_claim, is_non_fact, uncovered
+from pytest_llmfaith.scorers.checks import check_claim, is_non_fact, same_statements, uncovered
 from pytest_llmfaith.scorers.labels import conflicting_amount
 from pytest_llmfaith.scorers.language import language_of, markers, numbers, sentences
 
@@ -260,3 +262,47 @@ def test_names_and_own_words_decide_coverage_in_other_languages():
     claims = ["Nordlicht liefert aus Bremen.", "Nordlicht verkauft blaue Fahrräder."]
     assert uncovered(output, claims) == ["Nordlicht liefert aus Bremen und München.",
                                          "Nordlicht verkauft rote Fahrräder."]
+
+
+def test_the_german_false_pass_fails_in_a_real_run_and_says_how_it_was_checked(pytester, server):
+    output = ("Nordlicht wurde 1999 in Bremen gegründet und hat ein Kundendienstbüro. "
+              "Nordlicht hat 40 Mitarbeiter und ein Lager.")
+    claims = ["Nordlicht wurde 1999 in Bremen gegründet.", "Nordlicht hat ein Büro für den Kundendienst.",
+              "Nordlicht hat 40 Mitarbeiter und ein Lager."]
+    server.facts(claims={output: claims}, supported=[claims[0], claims[2]])
+    pytester.makepyfile(test_a=f"""
+from pytest_llmfaith import assert_faithful
+
+def test_answer():
+    context = ["Nordlicht wurde 1999 in Bremen gegründet. Die Firma hat 40 Mitarbeiter und ein Lager."]
+    assert_faithful({output!r}, context, min_score=0.9)
+""")
+    result = run(pytester, server, "--llm-judge-verdicts=all", "--llm-report=r.json")
+    result.assert_outcomes(failed=1)
+    assert [r[:3] for r in rows(result)] == [["test_a.py::test_answer", "faithful", "0.67"]]
+    assert "German text checked more loosely than English" in result.stdout.str()
+    reported = json.loads((pytester.path / "r.json").read_text())["results"][0]["result"]
+    assert reported["claims"] == claims and reported["notes"][0].startswith("German text checked more loosely")
+
+
+@pytest.mark.parametrize("claims, statements", [
+    (["회사는 2015년 서울에서 설립되었다."], ["회사가 2015년 서울에서 설립되었다"]),  # another particle
+    (["该公司拥有40名员工。"], ["该公司拥有40名员工"]),
+    (["Nordlicht beschäftigt 40 Mitarbeiter."], ["Nordlicht beschäftigt 40 Mitarbeitende"]),
+])
+def test_a_verdict_that_echoes_its_claim_in_other_words_is_its_claims(claims, statements):
+    same_statements(claims)(_verdicts(*statements))
+
+
+@pytest.mark.parametrize("claims, statements", [
+    (["회사는 직원 120명을 고용하고 있다."], ["회사는 직원 210명을 고용하고 있다."]),
+    (["该公司拥有40名员工。"], ["该公司没有40名员工。"]),
+    (["Nordlicht beschäftigt 40 Mitarbeiter."], ["Nordlicht beschäftigt mindestens 40 Mitarbeiter."]),
+])
+def test_a_verdict_for_another_number_or_negation_is_not_its_claims_in_any_language(claims, statements):
+    with pytest.raises(ValueError, match="verdict 1 is about"):
+        same_statements(claims)(_verdicts(*statements))
+
+
+def _verdicts(*statements: str) -> SimpleNamespace:
+    return SimpleNamespace(verdicts=[SimpleNamespace(statement=s) for s in statements])

@@ -485,9 +485,9 @@ class ClaimsCheck:
 def _statement_differs(statement: str, claim: str, lang: Language) -> bool:
     """A number, a name of the claim, a negation or a comparison that the statement says otherwise:
     "employs 400 people" is another claim than "employs 40 people", however close the words."""
-    said = {w.casefold() for w in re.findall(r"\w+", statement)}
+    said = units(statement, lang)
     return (numbers(statement, lang) != numbers(claim, lang) or markers(statement, lang) != markers(claim, lang)
-            or any(n.casefold() not in said for n in names(claim, lang, first=True)))
+            or not all(carried(n, said, lang) for n in names(claim, lang, first=True)))
 
 
 def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
