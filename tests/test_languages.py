@@ -306,3 +306,22 @@ def test_a_verdict_for_another_number_or_negation_is_not_its_claims_in_any_langu
 
 def _verdicts(*statements: str) -> SimpleNamespace:
     return SimpleNamespace(verdicts=[SimpleNamespace(statement=s) for s in statements])
+
+
+@pytest.mark.parametrize(("claim", "context", "conflict"), [
+    ("Der AquaPur fasst 5,3 Liter Wasser.", "Der Wasserfilter AquaPur fasst 3,5 Liter.",
+     "“5.3 liter” where the context says “3.5 liter”"),
+    ("Rücksendungen sind 30 Tage lang kostenlos.", "Rücksendungen sind innerhalb von 60 Tagen kostenlos.",
+     "“30 tag” where the context says “60 tag”"),
+    ("这款手机的屏幕为6.7英寸。", "该型号手机配备6.1英寸屏幕。", "“6.7英” where the context says “6.1英”"),
+    ("Der AquaPur fasst 3,5 Liter Wasser.", "Der Wasserfilter AquaPur fasst 3,5 Liter.", None),
+])
+def test_the_label_verdicts_numbers_rule_reads_the_contexts_convention(server, make_judge, claim, context, conflict):
+    """The issue: "60 Tagen" and "3,5 Liter" were left to a judge that says "supported" at p 0.6-0.7."""
+    server.facts(supported=[claim])  # a judge that says "supported" anyway
+    result = Faithfulness(make_judge(verdicts="label")).run(claim, [context])
+    if conflict is None:
+        assert result.score == 1.0
+    else:
+        assert [v.verdict for v in result.verdicts] == ["no"]
+        assert result.verdicts[0].reason == f"contradicted by the context's numbers: {conflict}"
