@@ -72,6 +72,7 @@ class ScoreResult(BaseModel):
     judge_calls: list[JudgeCall] = Field(default_factory=list)
     no_claims: bool = False  # the judge found no claims: the score is 0, pass or fail is a policy
     votes: int = 1  # samples per verdict (claims are extracted once)
+    notes: list[str] = Field(default_factory=list)  # how the score was made less strictly than usual
 
     @property
     def lowest_agreement(self) -> str | None:

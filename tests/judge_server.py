@@ -11,7 +11,8 @@ It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (wit
 message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
 at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
 connection, no logprobs for a label request, and plausible lies: no claims, an extra claim
-(`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records
+(`text`, e.g. a fact copied from the context), the first verdict repeated for all, the first
+verdict given for another statement (`restate`: `text`, judged as the script judges it). It records
 every request (with its arrival time, `t`, in time.monotonic() seconds).
 
 Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
@@ -31,7 +32,7 @@ from typing import Any
 
 FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "wrong_schema",
           "wrong_count", "empty_body", "empty_content", "drop", "fenced", "no_claims", "extra_claim",
-          "repeat_first", "no_logprobs")
+          "repeat_first", "no_logprobs", "restate")
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Fault:
     times: int = 1
     seconds: float = 0.0
     message: str = ""  # what the server says in its error body (500, error_200)
-    text: str = ""  # the claim an extra_claim fault adds
+    text: str = ""  # the claim an extra_claim fault adds; the statement a restate fault judges
 
 
 @dataclass
@@ -222,6 +223,11 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"claims": []})
         elif kind == "extra_claim" and isinstance(answer, dict) and "claims" in answer:
             content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[union-attr]
+        elif kind == "restate" and isinstance(answer, dict) and "verdicts" in answer:
+            label = next(k for k in answer["verdicts"][0] if k not in ("statement", "reason"))
+            first = {**answer["verdicts"][0], "statement": fault.text,  # type: ignore[union-attr]
+                     label: self.judge.label(fault.text)}  # type: ignore[union-attr]
+            content = json.dumps({"verdicts": [first, *answer["verdicts"][1:]]})
         elif kind == "repeat_first" and isinstance(answer, dict) and "verdicts" in answer:
             content = json.dumps({"verdicts": answer["verdicts"][:1] * len(answer["verdicts"])})
         elif kind == "empty_content":

@@ -17,7 +17,7 @@ from pydantic import BaseModel, BeforeValidator, create_model
 from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
 from . import labels, prompts, votes
-from .checks import ClaimsCheck, distinct, same_statements, uncovered
+from .checks import ClaimsCheck, same_statements
 from .labels import Label
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
@@ -122,13 +122,14 @@ class ClaimsScorer(Scorer):
         calls: list[JudgeCall] = []
         claims_msgs = prompts.claims_messages(output)
         claims: list[str] = []
+        notes: list[str] = []
         if output.strip():  # no judge call is needed to know "" makes no claims
             reask_empty = self.judge.config.reasks > 0 and self.judge.cache.mode != "replay"
             check = ClaimsCheck(output, reask_empty)
             answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION, check=check)
             calls.append(call)
-            claims = [c for c in distinct(answer.claims) if check.from_output(c)]  # type: ignore[union-attr]
-            claims += uncovered(output, claims)
+            claims = check.claims(answer.claims)  # type: ignore[union-attr]
+            notes += [check.language.looser] if check.language.looser else []
         verdicts, analyze_prompt = self._verdicts(claims, context, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
@@ -138,11 +139,13 @@ class ClaimsScorer(Scorer):
             preprocess_step_result={"claims": claims}, preprocess_prompt=claims_msgs[-1]["content"],
             analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
             analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims, votes=self.judge.config.votes,
+            notes=notes,
         )
         if self.reason_mode == "llm":
             self._llm_reason(result)
         else:
             result.reason = self.explain(result)
+        result.reason += "".join(f" (Note: {note}.)" for note in notes)
         return result
 
     # -- steps --------------------------------------------------------------------------

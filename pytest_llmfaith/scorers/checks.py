@@ -16,76 +16,35 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-# A real claim is the output's words, lightly rearranged: the paraphrased atomic claims with
-# resolved pronouns of benchmarks/labelled_set.jsonl share >= 0.8 of their content words with
-# their output (most share all). One word swapped in three ("The store is closed on Sundays" for
-# "open on Sundays") is 0.67 and is rejected: the re-ask asks for the output's own words.
-MIN_SHARED_WORDS = 0.7
+from .language import (
+    ENGLISH,
+    Language,
+    canonical_number,
+    carried,
+    clauses,
+    is_fragment,
+    language_of,
+    markers,
+    names,
+    number_spans,
+    numbers,
+    qualified_numbers,
+    sentences,
+    units,
+    word_units,
+    words,
+)
 
-_STOPWORDS = frozenset("""
-a an the and or but if of to in on at by for with from as into onto about than then that this these
-those there here it its it's they them their he him his she her we our us you your i me my is are was
-were be been being has have had do does did will would can could shall should may might must not no
-so such which who whom whose what when where why how also very just only all any each both some
-""".split())
-_MONTHS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # not "may": a verb too
-_MONTH_NAMES = ("january", "february", "march", "april", "june", "july", "august", "sept", "september",
-                "october", "november", "december", *_MONTHS)
-_NUMBER_WORDS = {w: str(i) for i, words in enumerate((
-    (), ("one", "first", "once"), ("two", "second", "twice"), ("three", "third"), ("four", "fourth"),
-    ("five", "fifth"), ("six", "sixth"), ("seven", "seventh"), ("eight", "eighth"), ("nine", "ninth"),
-    ("ten", "tenth"), ("eleven", "eleventh"), ("twelve", "twelfth"))) for w in words}
-_NUMBER = re.compile(r"\d+(?:,\d{3}(?!\d))*(?:\.\d+)?")
-_MONTH = re.compile(r"\b(" + "|".join(_MONTH_NAMES) + r")\b")
+__all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
 
-
-def _stem(word: str) -> str:
-    for suffix in ("'s", "’s", "ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+def content_words(text: str, lang: Language | None = None) -> set[str]:
+    """The units that carry meaning in `text`, read as `lang` (default: the text's own language):
+    stemmed content words in English, character n-grams elsewhere, with numbers normalised."""
+    return units(text, lang)
 
 
-def content_words(text: str) -> set[str]:
-    """The words that carry meaning (stop words dropped, light stemming), numbers normalised."""
-    words = {_stem(w) for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text.lower()) if w not in _STOPWORDS}
-    return words | numbers(text)
-
-
-def canonical_number(raw: str) -> str:
-    value = raw.replace(",", "")
-    if "." in value:
-        value = value.rstrip("0").rstrip(".")
-    return re.sub(r"^0+(?=\d)", "", value)  # "007" is 7, "0.5" stays
-
-
-def numbers(text: str) -> set[str]:
-    """Numbers, amounts and dates as one canonical form each: "1,200" and "1200.0" are "1200",
-    "fifth" and "5th" are "5", "Oct" and "October" are "oct"."""
-    found = {canonical_number(raw) for raw in _NUMBER.findall(text)}
-    words = re.findall(r"[a-z]+", text.lower())
-    months = {m[:3] for m in _MONTH.findall(text.lower())}
-    return found | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS} | months
-
-
-_QUALIFIER_KINDS = {"about": "about", "around": "about", "approximately": "about", "roughly": "about",
-                    "nearly": "about", "almost": "about", "exactly": "exactly", "precisely": "exactly",
-                    "over": "over", "above": "over", "more than": "over", "at least": "over",
-                    "under": "under", "below": "under", "less than": "under", "fewer than": "under",
-                    "at most": "under", "up to": "under"}
-_QUALIFIED = re.compile(r"(?:\b(" + "|".join(_QUALIFIER_KINDS) + r")\s+)?[$€£]?(?<![\d.,])(" + _NUMBER.pattern + ")",
-                        re.IGNORECASE)
-
-
-_APPROXIMATE = re.compile(r"\b(?:" + "|".join(q for q, kind in _QUALIFIER_KINDS.items() if kind == "about")
-                          + r")\s+([$€£]?)(?<![\d.,])(" + _NUMBER.pattern + ")", re.IGNORECASE)
-
-
-def qualified_numbers(text: str) -> set[tuple[str, str]]:
-    """Each number with how the text qualifies it: "exactly $20M" is ("exactly", "20"), "about
-    1,200" is ("about", "1200"), a bare 2004 is ("", "2004"). "About $20M" for "exactly $20M" is
-    another claim (Mastra's mixed-precision case), though its number is the output's."""
-    return {(_QUALIFIER_KINDS[q.lower()] if q else "", canonical_number(n)) for q, n in _QUALIFIED.findall(text)}
+_APPROXIMATE = re.compile(r"\b(?:" + "|".join(q for q, kind in ENGLISH.comparisons.items() if kind == "about")
+                          + r")\s+([$€£]?)(?<![\d.,])(\d+(?:,\d{3}(?!\d))*(?:\.\d+)?)", re.IGNORECASE)
 
 
 def approximates(approximate: str, exact: str) -> bool:
@@ -133,9 +92,16 @@ class _ContextTerms(NamedTuple):
 
 @lru_cache(maxsize=32)
 def sentence_words(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The context's sentences with their content words: read once per context, not several times
-    per claim (evidence for the support and contradiction prompts, the reason, dated years)."""
-    return tuple((s, frozenset(content_words(s))) for item in context for s in sentences(item))
+    """The context's sentences with their content words, all read in the context's language: read
+    once per context, not several times per claim (evidence for the support and contradiction
+    prompts, the reason, dated years)."""
+    lang = context_language(context)
+    return tuple((s, frozenset(content_words(s, lang))) for item in context for s in sentences(item))
+
+
+def context_language(context: Sequence[str]) -> Language:
+    """The language a context is read in; its claims are compared with it in that language too."""
+    return language_of(" ".join(context))
 
 
 @lru_cache(maxsize=32)
@@ -146,12 +112,12 @@ def _context_terms(context: tuple[str, ...]) -> _ContextTerms:
     for match in _DURATION.finditer(text):
         lengths.setdefault(_length(match), match[0])
     said: dict[str, str] = {}
-    for raw in _NUMBER.findall(text):
-        said.setdefault(canonical_number(raw), raw)
+    for start, end, value in number_spans(text, ENGLISH):
+        said.setdefault(value, text[start:end])
     dates: dict[str, list[tuple[str, frozenset[str]]]] = {}
-    for sentence, words in sentence_words(context):
+    for sentence, read in sentence_words(context):
         for match in _DATED_YEAR.finditer(sentence):
-            dates.setdefault(match[1], []).append((match[0], words))
+            dates.setdefault(match[1], []).append((match[0], read))
     return _ContextTerms(lengths, said, dates)
 
 
@@ -163,7 +129,9 @@ def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]
     allows all three; a small judge reads them as "not stated" (P(yes) 0.42 -> 0.92 for the
     backups answer of the labelled set). Each version says at least what the claim says, so
     its support is the claim's; asked about the context's own terms, the judge checks the rest
-    of the claim as usual."""
+    of the claim as usual. English only: the durations, qualifiers and months are English words."""
+    if context_language(context) is not ENGLISH:
+        return None
     terms = _context_terms(tuple(context))
     shown: list[str] = []
 
@@ -215,50 +183,122 @@ def distinct(claims: Sequence[str]) -> list[str]:
     return kept
 
 
+COMMON = 64
+"""A unit held by more texts than this ("order", "ships") finds no candidates while a rarer one
+of the same text does (its number, its name), and of a text with only such units only the rarest
+is looked up: the comparisons stay linear in a long output."""
+
+
+class UnitIndex:
+    """Which texts hold a unit, to find the texts that share at least `t` units with another
+    without comparing every pair: such a text holds one of the other's (n - t + 1) rarest units
+    (prefix filtering, as in similarity joins), of which only the rare ones (COMMON) are looked
+    up. Exact for outputs of up to COMMON sentences or claims."""
+
+    def __init__(self, texts: Sequence[frozenset[str]]) -> None:
+        self.texts = texts
+        self.holders: dict[str, list[int]] = {}
+        for i, found in enumerate(texts):
+            for unit in found:
+                self.holders.setdefault(unit, []).append(i)
+
+    def candidates(self, wanted: set[str] | frozenset[str], at_least: int = 1) -> set[int]:
+        """The texts that may share `at_least` units with `wanted`."""
+        rarest = sorted(wanted, key=lambda u: len(self.holders.get(u, ())))[: max(len(wanted) - at_least + 1, 0)]
+        rare = [u for u in rarest if len(self.holders.get(u, ())) <= COMMON] or rarest[:1]
+        return {i for unit in rare for i in self.holders.get(unit, ())}
+
+    def sharing(self, wanted: set[str] | frozenset[str], at_least: int) -> list[int]:
+        """The texts that share `at_least` (>= 1) units with `wanted`, in order."""
+        return sorted(i for i in self.candidates(wanted, at_least) if len(self.texts[i] & wanted) >= at_least)
+
+
 _PRONOUNS = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
 
 
-def pronouns(text: str) -> set[str]:
+def pronouns(text: str, lang: Language = ENGLISH) -> set[str]:
     """Gendered pronouns: a claim that says "her grandchildren" where the output says "his" has
-    swapped the subject (FactCC's pronoun swap), yet shares every content word with it."""
-    return {p.lower() for p in _PRONOUNS.findall(text)}
+    swapped the subject (FactCC's pronoun swap), yet shares every content word with it. English
+    only (German "sie" is both "she" and "they")."""
+    return {p.lower() for p in _PRONOUNS.findall(text)} if lang is ENGLISH else set()
+
+
+class _Clause(NamedTuple):
+    units: frozenset[str]
+    markers: frozenset[str]
+    sentence_markers: frozenset[str]
 
 
 class _Signs(NamedTuple):
+    lang: Language
     words: frozenset[str]
     numbers: frozenset[str]
     qualified: frozenset[tuple[str, str]]
     pronouns: frozenset[str]
+    clauses: tuple[_Clause, ...]
+    clause_index: UnitIndex
 
 
 @lru_cache(maxsize=32)
 def _signs(output: str) -> _Signs:
     """What claims are checked against, read once per output, not once per claim."""
-    return _Signs(frozenset(content_words(output)), frozenset(numbers(output)),
-                  frozenset(qualified_numbers(output)), frozenset(pronouns(output)))
+    lang = language_of(output)
+    found = []
+    for sentence in sentences(output):
+        said = markers(sentence, lang)
+        found += [_Clause(frozenset(units(c, lang)), markers(c, lang), said) for c in clauses(sentence, lang)]
+    return _Signs(lang, frozenset(units(output, lang)), frozenset(numbers(output, lang)),
+                  frozenset(qualified_numbers(output, lang)), frozenset(pronouns(output, lang)), tuple(found),
+                  UnitIndex([c.units for c in found]))
+
+
+def _restated_clause(claim_units: set[str], claim_markers: frozenset[str], said: _Signs) -> _Clause | None:
+    """The output's clause a claim restates: the one sharing most of its units (on a tie, one
+    whose negation and comparisons the claim keeps)."""
+    found = [said.clauses[i] for i in sorted(said.clause_index.candidates(claim_units))]
+    best = max(found, default=None, key=lambda c: (len(c.units & claim_units), c.markers <= claim_markers))
+    return best if best is not None and best.units & claim_units else None
+
+
+def _changed_markers(claim: str, said: _Signs) -> list[str]:
+    """The negations and comparisons a claim adds to, or removes from, the clause it restates:
+    "does not employ 40 people" or "employs 40 people or more" for "employs 40 people"."""
+    claim_units, claim_markers = units(claim, said.lang), markers(claim, said.lang)
+    source = _restated_clause(claim_units, claim_markers, said)
+    if source is None:
+        return []
+    added = claim_markers - source.sentence_markers
+    removed = source.markers - claim_markers
+    return [f"adds “{m}”" for m in sorted(added)] + [f"leaves out “{m}”" for m in sorted(removed)]
 
 
 def check_claim(claim: str, output: str) -> None:
     """Raise unless the claim's numbers and dates are the output's, qualified as the output does
-    ("exactly", "about", "over"), its gendered pronouns are the output's, and it is mostly its
-    words."""
+    ("exactly", "about", "over"), its negations and comparisons are those of the clause it
+    restates, its gendered pronouns are the output's, and it is mostly its words (units, in the
+    output's language)."""
     said = _signs(output)
-    missing = sorted(numbers(claim) - said.numbers)
+    lang = said.lang
+    missing = sorted(numbers(claim, lang) - said.numbers)
     if missing:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it has {', '.join(missing)}, "
                          "which the OUTPUT does not say; list only claims the OUTPUT makes, with its own "
                          "numbers and dates")
-    regendered = sorted(pronouns(claim) - said.pronouns)
+    regendered = sorted(pronouns(claim, lang) - said.pronouns)
     if regendered:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(regendered)}, "
                          "which the OUTPUT never does; keep the OUTPUT's own he, she, his and her")
-    requalified = sorted(f"{q} {n}".strip() for q, n in qualified_numbers(claim) - said.qualified)
+    requalified = sorted(f"{q} {n}".strip() for q, n in qualified_numbers(claim, lang) - said.qualified)
     if requalified:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(requalified)}, "
                          "which the OUTPUT qualifies otherwise; keep the OUTPUT's own \"exactly\", \"about\", "
                          "\"over\" and \"up to\"")
-    words = content_words(claim)
-    if words and len(words & said.words) / len(words) < MIN_SHARED_WORDS:
+    changed = _changed_markers(claim, said)
+    if changed:
+        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it {' and '.join(changed)}, "
+                         "which changes what the OUTPUT says; keep the OUTPUT's own negations and comparisons")
+    words = units(claim, lang)
+    if words and len(words & said.words) / len(words) < lang.min_shared:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the "
                          "OUTPUT makes, in its own words, never facts from elsewhere")
 
@@ -282,19 +322,12 @@ _FINITE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|will|can|must|does
                           re.IGNORECASE)
 
 
-_SPLIT = re.compile(r"(?<=[.!?])[\"”')\]]*\s+")
-_BULLET = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences and list items, without their bullets."""
-    lines = (_BULLET.sub("", line.strip()) for line in text.splitlines())
-    return [s.strip() for line in lines for s in _SPLIT.split(line) if s.strip()]
-
-
-def states_fact(sentence: str) -> bool:
-    if is_non_fact(sentence):
+def states_fact(sentence: str, lang: Language | None = None) -> bool:
+    lang = lang or language_of(sentence)
+    if is_non_fact(sentence, lang):
         return False
+    if lang is not ENGLISH:  # no verb list here: any text may state a fact (a re-ask costs little)
+        return any(c.isalnum() for c in sentence)
     words = sentence.split()
     return bool(re.search(r"\d", sentence) or any(w[:1].isupper() and w != "I" for w in words[1:])
                 or (len(words) >= 3 and _FINITE_VERB.search(sentence)))
@@ -308,51 +341,108 @@ def states_facts(output: str) -> bool:
     a fact when it has a digit, a proper noun (a capital inside the sentence) or a finite verb.
     Only used to re-ask a judge that found no claims, so a miss costs little.
     """
-    return any(map(states_fact, sentences(output)))
+    lang = language_of(output)
+    return any(states_fact(s, lang) for s in sentences(output))
 
 
-# -- claims that leave a sentence out -------------------------------------------------------
-def is_fragment(claim: str) -> bool:
-    """'Hourglass', 'January 23, 2019': too short to be true or false on its own."""
-    return len(claim.split()) < 3
+def is_non_fact(sentence: str, lang: Language | None = None) -> bool:
+    """A question, refusal ("I don't know."), greeting or remark about the assistant: never a
+    claim, whatever the judge listed. (Only these patterns: a claim is never dropped for lacking
+    a sign of being a fact, which would hide the claim from the verdicts.) The refusal patterns
+    are English; in other languages only questions are told apart."""
+    if sentence.rstrip().endswith(("?", "？", "؟")):
+        return True
+    lang = lang or language_of(sentence)
+    # "Sure, the plan costs $8." starts like a pleasantry but states a number: a fact (if a
+    # refusal with a number is judged instead, it fails, the safe side)
+    return lang is ENGLISH and not re.search(r"\d", sentence) and bool(_NOT_A_FACT.search(sentence))
+
+
+# -- claims that leave a sentence out, or repeat another ------------------------------------
+def _covered(sentence: str, wanted: frozenset[str], own: set[str], got: set[str], lang: Language) -> bool:
+    """A sentence is covered when the claims near it carry most of its units (0.6), most of the
+    units no other sentence of the output has (so "sells red widgets" is not covered by "sells
+    blue widgets"), and every number and name of it ("Berlin and Paris")."""
+    return (len(got & wanted) >= 0.6 * len(wanted) and len(got & own) >= 0.6 * len(own)
+            and numbers(sentence, lang) <= got and all(carried(n, got, lang) for n in names(sentence, lang)))
 
 
 def uncovered(output: str, claims: Sequence[str]) -> list[str]:
-    """The fact-stating sentences of `output` whose words and numbers no claim carries.
+    """The fact-stating sentences of `output` whose facts no claim carries.
 
     A judge that drops a sentence at the claims step drops whatever error it holds (a small
     judge turned a 5-sentence summary into 1-2 claims), so such a sentence becomes a claim
-    itself, in the output's own words.
+    itself, in the output's own words. Linear in the output: each sentence is compared only with
+    the claims that share one of its rarest units.
     """
-    claimed = [(content_words(c), numbers(c)) for c in claims]
-    anywhere: set[str] = set().union(*(w for w, _ in claimed))
-    missing = []
+    lang = language_of(output)
+    claimed = [frozenset(units(c, lang)) for c in claims]
+    anywhere: set[str] = set().union(*claimed)
     # every sentence but the patterns of is_non_fact: a fact without a sign of being one (no
     # number, name or common verb: "The app stores no location data") must not go unjudged
-    for sentence in (s for s in sentences(output) if content_words(s) and not is_non_fact(s)):
-        wanted, digits = content_words(sentence), numbers(sentence)
-        near = [(w, n) for w, n in claimed if len(w & wanted) >= max(1, len(wanted) // 3)]
-        got_words: set[str] = set().union(*(w for w, _ in near))
-        got_numbers: set[str] = set().union(*(n for _, n in near))
-        if (len(got_words & wanted) < 0.6 * len(wanted) or not digits <= got_numbers
-                or any(dropped(clause, anywhere) for clause in clauses(sentence))):
+    found = [(s, frozenset(units(s, lang))) for s in sentences(output) if not is_non_fact(s, lang)]
+    found = [(s, wanted) for s, wanted in found if wanted]
+    near = _near_claims([wanted for _, wanted in found], claimed)
+    spread: dict[str, int] = {}
+    for _, wanted in found:
+        for unit in wanted:
+            spread[unit] = spread.get(unit, 0) + 1
+    missing = []
+    for (sentence, wanted), close in zip(found, near):
+        got: set[str] = set().union(*(claimed[i] for i in close))
+        own = {u for u in wanted if spread[u] == 1}
+        if not _covered(sentence, wanted, own, got, lang) or any(
+                dropped(clause, anywhere, lang) for clause in clauses(sentence, lang)):
             missing.append(sentence)
     return missing
 
 
-_CLAUSE = re.compile(r"[,;:()]|\s(?:and|but|while|whereas|which|who|because|although)\s", re.IGNORECASE)
+def _near_claims(sentence_units: Sequence[frozenset[str]], claimed: Sequence[frozenset[str]]) -> list[set[int]]:
+    """For each sentence, the claims that restate it: those sharing a third of its units, and
+    those sharing half of their own with it (one short claim of a long sentence, or of a German
+    one, whose trigrams are many)."""
+    by_claim, by_sentence = UnitIndex(claimed), UnitIndex(sentence_units)
+    near = [set(by_claim.sharing(wanted, max(1, len(wanted) // 3))) for wanted in sentence_units]
+    for i, found in enumerate(claimed):
+        for s in by_sentence.sharing(found, max(1, (len(found) + 1) // 2)):
+            near[s].add(i)
+    return near
 
 
-def clauses(sentence: str) -> list[str]:
-    return [part for part in _CLAUSE.split(sentence) if part.strip()]
-
-
-def dropped(clause: str, claimed_words: set[str]) -> bool:
+def dropped(clause: str, claimed_words: set[str], lang: Language | None = None) -> bool:
     """A clause of two or more content words, most of which no claim carries: "may have
     international offices" left out of "The company was founded in 1995 and may have
     international offices" (the sentence as a whole is 3/5 covered, enough on its own)."""
-    words = content_words(clause)
-    return len(words) >= 2 and len(words & claimed_words) < len(words) / 2
+    lang = lang or language_of(clause)
+    found = units(clause, lang)
+    content = [w for w in words(clause, lang) if word_units(w, lang)] + sorted(numbers(clause, lang))
+    return len(content) >= 1 and len(found & claimed_words) < len(found) / 2
+
+
+def _repeats(small: frozenset[str], large: frozenset[str], lang: Language) -> bool:
+    """Whether the facts of one claim's units are all in another's (most of its n-grams, in an
+    n-gram language, where a restated clause changes a few at its joins)."""
+    need = 1.0 if lang.unit == "word" else 0.9
+    return len(small & large) >= need * len(small)
+
+
+def without_repeats(claims: Sequence[str], output: str) -> list[str]:
+    """The claims without those whose facts another claim already carries, with the same negations
+    and comparisons: "founded in 1999" and "founded in Oslo" beside "founded in 1999 in Oslo"
+    would count one supported fact three times. The fuller claim is kept (the first of equals).
+    Every word counts here, function words too: "Company A leads" is not in "Company B leads"."""
+    lang = language_of(output)
+    read = [(frozenset(units(c, lang, every_word=True)), markers(c, lang)) for c in claims]
+    index = UnitIndex([found for found, _ in read])
+    kept = []
+    for i, (found, said) in enumerate(read):
+        need = max(1, int(len(found) * (1.0 if lang.unit == "word" else 0.9)))
+        fuller = [j for j in index.sharing(found, need) if j != i and read[j][1] == said
+                  and _repeats(found, read[j][0], lang) and numbers(claims[i], lang) <= numbers(claims[j], lang)
+                  and (len(read[j][0]) > len(found) or (len(read[j][0]) == len(found) and j < i))]
+        if not fuller:
+            kept.append(claims[i])
+    return kept
 
 
 class ClaimsCheck:
@@ -369,6 +459,7 @@ class ClaimsCheck:
 
     def __init__(self, output: str, reask_empty: bool = True) -> None:
         self.output = output
+        self.language = language_of(output)
         self.reask_empty = reask_empty and states_facts(output)
 
     def __call__(self, answer: Any) -> None:
@@ -382,31 +473,36 @@ class ClaimsCheck:
             check_claim(claim, self.output)
         except ValueError:
             return False
-        return not is_fragment(claim) and not is_non_fact(claim)
+        return not is_fragment(claim, self.language) and not is_non_fact(claim, self.language)
+
+    def claims(self, answered: Sequence[str]) -> list[str]:
+        """The claims to judge: the judge's own that are the output's, each fact once, then every
+        sentence no claim covers."""
+        kept = without_repeats([c for c in distinct(answered) if self.from_output(c)], self.output)
+        return kept + uncovered(self.output, kept)
 
 
-def is_non_fact(sentence: str) -> bool:
-    """A question, refusal ("I don't know."), greeting or remark about the assistant: never a
-    claim, whatever the judge listed. (Only these patterns: a claim is never dropped for lacking
-    a sign of being a fact, which would hide the claim from the verdicts.)"""
-    if sentence.rstrip().endswith("?"):
-        return True
-    # "Sure, the plan costs $8." starts like a pleasantry but states a number: a fact (if a
-    # refusal with a number is judged instead, it fails, the safe side)
-    return not re.search(r"\d", sentence) and bool(_NOT_A_FACT.search(sentence))
+def _statement_differs(statement: str, claim: str, lang: Language) -> bool:
+    """A number, a name of the claim, a negation or a comparison that the statement says otherwise:
+    "employs 400 people" is another claim than "employs 40 people", however close the words."""
+    said = units(statement, lang)
+    return (numbers(statement, lang) != numbers(claim, lang) or markers(statement, lang) != markers(claim, lang)
+            or not all(carried(n, said, lang) for n in names(claim, lang, first=True)))
 
 
 def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
     """Verdicts are matched to claims by position: each echoed statement must be its own claim.
 
     An empty statement is allowed (the one-claim-per-call answers do not echo it). A statement
-    that differs in wording still matches when its claim is the one it shares most words with.
+    that differs in wording still matches when its claim is the one it shares most words with,
+    and it keeps the claim's numbers, names, negations and comparisons.
     """
     keys = [normalise(c) for c in claims]
-    words = [set(k.split()) for k in keys]
+    lang = language_of(" ".join(claims))
+    read = [units(c, lang) for c in claims]
 
     def closeness(statement: set[str], i: int) -> float:
-        return len(statement & words[i]) / max(len(statement | words[i]), 1)
+        return len(statement & read[i]) / max(len(statement | read[i]), 1)
 
     def check(answer: Any) -> None:
         verdicts = answer.verdicts
@@ -416,8 +512,10 @@ def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
             said = normalise(verdict.statement)
             if not said or said == keys[i]:
                 continue
-            scores = [closeness(set(said.split()), j) for j in range(len(claims))]
-            if scores[i] < 0.5 or any(s >= scores[i] for j, s in enumerate(scores) if j != i):
+            statement = units(verdict.statement, lang)
+            scores = [closeness(statement, j) for j in range(len(claims))]
+            if (scores[i] < 0.5 or any(s >= scores[i] for j, s in enumerate(scores) if j != i)
+                    or _statement_differs(verdict.statement, claims[i], lang)):
                 raise ValueError(f"verdict {i + 1} is about {verdict.statement!r}, but claim {i + 1} is "
                                  f"{claims[i]!r}: give one verdict per claim, in the order given, "
                                  "copying each claim into \"statement\"")

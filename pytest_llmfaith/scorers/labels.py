@@ -20,7 +20,8 @@ from functools import lru_cache
 
 from ..judge import Judge, NextToken
 from ..results import JudgeCall
-from .checks import canonical_number, content_words, in_context_terms, qualified_numbers, sentence_words
+from .checks import content_words, context_language, in_context_terms, sentence_words
+from .language import ENGLISH, Language, ascii_digits, language_of, number_spans, qualified_numbers, stem
 
 VERSION = "label-3"
 SUPPORTED_AT = 0.7
@@ -51,41 +52,57 @@ CONTRADICT = ("Document:\n{context}\n\nClaim: {claim}\n\nThe most relevant sente
 
 # The spec's rules that a small judge gets wrong and plain code gets right: speculation is
 # never explicit support (faithfulness: "unsure"), and an evaluation the context does not make
-# ("made history", "the most innovative", "leads the market") is not supported by it.
-_SPECULATIVE = re.compile(r"\b(?:may|might|could|possibly|perhaps|probably|likely|potentially|maybe)\b", re.I)
+# ("made history", "the most innovative", "leads the market") is not supported by it. The
+# evaluations are English words, checked in English text only; hedges have lists per language.
 _EVALUATIVE = re.compile(
     r"\b(?:the most \w+|best|worst|greatest|(?:leads?|leading|leader) (?:in )?(?:the )?(?:market|industry|field|world)|"
     r"innovative|revolutionary|pioneering|"
     r"pioneers?|history|historic|world-class|renowned|famous|remarkable|outstanding|unprecedented|"
     r"iconic|dominant|dominates?|breakthrough|excellent|amazing|incredible)\b", re.I)
-
-
-_AMOUNT = re.compile(r"([$€£])?\s?(\d+(?:,\d{3})*(?:\.\d+)?)\s?(%|[a-z]{2,})?", re.IGNORECASE)
-
-
+_CURRENCIES = "$€£¥₩"
 _NOT_UNITS = frozenset("""a an the and or of to in on at by for with from as is are was were be has have had
 which that this it its than then after before per each every since until""".split())
 
 
 @lru_cache(maxsize=64)
-def amounts(text: str) -> frozenset[tuple[str, str]]:
-    """Numbers with what they count: "400 people" is ("400", "people"), "$8" is ("8", "$"). Cached:
-    the context is read for every claim."""
+def amounts(text: str, lang: Language | None = None) -> frozenset[tuple[str, str]]:
+    """Numbers with what they count, read in the text's convention: "400 people" is ("400",
+    "people"), "$8" is ("8", "$"), "3,5 Liter" (German) is ("3.5", "liter"), "40명" is ("40", "명").
+    Cached: the context is read for every claim."""
+    lang = lang or language_of(text)
+    digits = ascii_digits(text)
     found = set()
-    for currency, number, unit in _AMOUNT.findall(text):
-        what = currency or (unit.lower() if unit and unit.lower() not in _NOT_UNITS else "")
+    for start, end, number in number_spans(digits, lang):
+        before = digits[max(start - 2, 0):start].strip()[-1:]
+        what = before if before and before in _CURRENCIES else _counted_unit(digits[end:], lang)
         if what:
-            found.add((canonical_number(number), what))
+            found.add((number, what))
     return frozenset(found)
+
+
+def _counted_unit(after: str, lang: Language) -> str:
+    """What a number counts: the word after it ("%" and "th" too); in Chinese, Japanese and
+    Korean the counter written straight after it (人, 名, 명)."""
+    match = re.match(r"\s?(%|[^\W\d_]+)", after)
+    if match is None:
+        return ""
+    word = match[1].casefold()
+    if lang is ENGLISH:  # as the labelled set was measured: ASCII words, not stemmed
+        return word if re.fullmatch(r"%|[a-z]{2,}", word) and word not in _NOT_UNITS else ""
+    if lang.unit == "bigram":
+        return word[0]
+    return "" if word in lang.stopwords else stem(word, lang)
 
 
 def conflicting_amount(claim: str, context: Sequence[str]) -> str | None:
     """An amount of the claim that the context gives only as another number of the same thing
-    ("40 people" where it says "400 people"): a small judge reads the two as the same. Not for an
-    approximate claim ("about 1,200 people" for 1,234), which the spec allows."""
-    said = amounts(" ".join(context))
-    approximate = {n for q, n in qualified_numbers(claim) if q in ("about", "over", "under")}
-    for number, what in amounts(claim):
+    ("40 people" where it says "400 people", "60 Tagen" where it says "30 Tagen"): a small judge
+    reads the two as the same. Not for an approximate claim ("about 1,200 people" for 1,234),
+    which the spec allows."""
+    lang = context_language(context)
+    said = amounts(" ".join(context), lang)
+    approximate = {n for q, n in qualified_numbers(claim, lang) if q in ("about", "over", "under")}
+    for number, what in amounts(claim, lang):
         others = sorted(n for n, w in said if w == what and n != number)
         if others and (number, what) not in said and number not in approximate:
             return f"“{_show(number, what)}” where the context says " + ", ".join(f"“{_show(n, what)}”" for n in others)
@@ -93,17 +110,22 @@ def conflicting_amount(claim: str, context: Sequence[str]) -> str | None:
 
 
 def _show(number: str, what: str) -> str:
-    if what in ("$", "€", "£"):
+    if what in _CURRENCIES:
         return f"{what}{number}"
-    return f"{number}{what}" if what in ("%", "st", "nd", "rd", "th") else f"{number} {what}"
+    return f"{number}{what}" if what in ("%", "st", "nd", "rd", "th") or not what.isascii() else f"{number} {what}"
 
 
-def speculative(claim: str) -> bool:
-    return bool(_SPECULATIVE.search(claim))
+def speculative(claim: str, lang: Language | None = None) -> bool:
+    """Whether the claim hedges (may, might, possibly; vielleicht, 可能...), read in `lang` (the
+    context's: a short claim says too little of its language)."""
+    lang = lang or language_of(claim)
+    return bool(lang.hedges) and re.search("|".join(lang.hedges), claim, re.IGNORECASE) is not None
 
 
 def unsupported_evaluation(claim: str, context: Sequence[str]) -> str | None:
-    """An evaluative phrase of the claim that the context never uses, if any."""
+    """An evaluative phrase of the claim that the context never uses, if any (English text only)."""
+    if context_language(context) is not ENGLISH:
+        return None
     said = " ".join(context).lower()
     for match in _EVALUATIVE.finditer(claim):
         phrase = match.group(0).lower()
@@ -223,7 +245,8 @@ def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[l
     terms = [in_context_terms(claim, context) for claim in claims]
     restated = _restated(judge, context, terms, supported, calls)
     # the numbers rule reads "2 weeks" as the context's "14 days", not as another number of weeks
-    labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i]),
+    lang = context_language(context)
+    labels = [Label(p, contradicted.get(i), nearest_passage(claims[i], context), speculative(claims[i], lang),
                     unsupported_evaluation(claims[i], context),
                     conflicting_amount(term[0] if term else claims[i], context), restated.get(i))
               for i, (p, term) in enumerate(zip(supported, terms))]
@@ -267,7 +290,7 @@ def _one_by_one(judge: Judge, support: list[dict[str, str]],
 def evidence_sentences(claim: str, context: Sequence[str], count: int = EVIDENCE_SENTENCES) -> list[str]:
     """The context sentences sharing the most content words with the claim, in context order."""
     found = sentence_words(tuple(context))
-    wanted = content_words(claim)
+    wanted = content_words(claim, context_language(context))
     best = sorted(range(len(found)), key=lambda i: -len(wanted & found[i][1]))[:count]
     return [found[i][0] for i in sorted(best)]
 
