@@ -32,7 +32,7 @@ def background_processes_missing() -> str | None:
     if sys.platform in ("emscripten", "wasi"):
         return f"{sys.platform} cannot start processes"
     for module, purpose in _LIBRARIES:
-        if importlib.util.find_spec(module) is None:
+        if not _importable(module):
             return f"{module} ({purpose}) is not installed"
     if sys.platform != "win32" and not _importable("fcntl"):
         return "this platform has no fcntl, so no file lock that a crashed process lets go of"
