@@ -11,9 +11,13 @@ is under the user's profile), so its relays are the only ones seen there.
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
+import os
 import re
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -83,8 +87,24 @@ def seen(pytester: pytest.Pytester, workers: int) -> dict[str, str]:
     return {name: (pytester.path / f"seen-{name}.txt").read_text() for name in names}
 
 
-def relay_logs(tmp: Path) -> list[Path]:
-    return sorted(tmp.glob("llmfaith-relay-*/warm-*/relay.*.log"))
+@contextlib.contextmanager
+def relay_logs(tmp: Path) -> Iterator[set[Path]]:
+    """The relay logs seen under `tmp` meanwhile: a relay that ends with its run removes its folder."""
+    seen: set[Path] = set()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.05):
+            with contextlib.suppress(OSError):  # a folder removed while it was listed
+                seen.update(tmp.glob("llmfaith-relay-*/warm-*/relay.*.log"))
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield seen
+    finally:
+        done.set()
+        watcher.join(10)
 
 
 def gone(pid: int, within: float = 30.0) -> bool:
@@ -118,7 +138,8 @@ def test_a_judged_suite_goes_through_one_relay(
     tmp = fake(pytester, monkeypatch, platform)
     server.facts(supported=FACTS)
     pytester.makepyfile(test_suite=SUITE)
-    result = run(pytester, server, workers, "--llm-cache=off")
+    with relay_logs(tmp) as logs:
+        result = run(pytester, server, workers, "--llm-cache=off")
     result.assert_outcomes(passed=4, failed=1)
     text = result.stdout.str()
     assert "INTERNALERROR" not in text + result.stderr.str() and "faithfulness" in text
@@ -127,11 +148,9 @@ def test_a_judged_suite_goes_through_one_relay(
     pid, requests = int(found.group(1)), int(found.group(2))
     assert requests == len(server.requests) == 10  # claims + verdicts of five assertions, all through the relay
     assert all(line == f"{SEEN[platform]} litellm=False" for line in seen(pytester, workers).values())
-    user = "tester" if platform == "windows" else None
-    (log,) = relay_logs(tmp)
-    assert log.name == f"relay.{pid}.log" and (user is None or log.parts[-3] == f"llmfaith-relay-{user}")
-    assert "serving the runs attached" in log.read_text()
-    assert gone(pid)  # LLMFAITH_RELAY_IDLE_TIMEOUT=0 (conftest.py): it ends with the run
+    user = "tester" if platform == "windows" else str(os.getuid())  # Windows' user name; a uid elsewhere
+    assert [(log.parts[-3], log.name) for log in logs] == [(f"llmfaith-relay-{user}", f"relay.{pid}.log")]
+    assert gone(pid) and not list(tmp.glob("*/warm-*"))  # LLMFAITH_RELAY_IDLE_TIMEOUT=0: it ends with the run
 
 
 @pytest.mark.parametrize("workers", [0, 2])

@@ -12,7 +12,8 @@ execnet's start) saw this machine as it is; from then on, for everyone:
   does, os.name == "nt" and sys.platform == "win32";
 - macos: sys.platform == "darwin", and no /proc.
 
-What stays this machine's: the file system (pathlib keeps making POSIX paths), and the modules
+What stays this machine's: the file system (pathlib keeps making POSIX paths, pytest's Windows
+long-path prefix is not added, the console is not Windows' console), and the modules
 whose platform backends are theirs (filelock, psutil, asyncio, ssl: imported first, so they keep
 their Linux code; their Windows code is theirs to test). LLMFAITH_FAKE_NO_PSUTIL=1 also makes
 psutil unimportable, as on a platform it has no wheel for.
@@ -22,8 +23,10 @@ from __future__ import annotations
 
 import builtins
 import importlib.abc
+import io
 import os
 import sys
+import types
 
 PLATFORM = os.environ.get("LLMFAITH_FAKE_PLATFORM", "")
 UNIMPORTABLE = ("fcntl", "pwd", "grp", "termios", "resource")
@@ -48,6 +51,7 @@ def _preimport() -> None:
     import socket  # noqa: F401
     import ssl  # noqa: F401
     import subprocess  # noqa: F401
+    import sysconfig
     import tempfile
     import urllib.request  # noqa: F401
     import uuid  # noqa: F401
@@ -58,6 +62,7 @@ def _preimport() -> None:
         import psutil  # noqa: F401
     tempfile.gettempdir()  # chosen now, by this machine's rules
     platform.uname()
+    sysconfig.get_config_vars()
 
 
 def _windows() -> None:
@@ -81,6 +86,10 @@ def _windows() -> None:
         sys.modules[name] = None  # type: ignore[assignment]
     for name, value in CREATION_FLAGS.items():
         setattr(subprocess, name, value)
+    msvcrt = types.ModuleType("msvcrt", "Windows' C runtime calls that code asks for by platform")
+    msvcrt.setmode = lambda fd, mode: mode  # type: ignore[attr-defined]  # POSIX files are binary already
+    sys.modules["msvcrt"] = msvcrt
+    os.O_BINARY = 0  # type: ignore[attr-defined]
 
     class WindowsPopen(subprocess.Popen):  # type: ignore[type-arg]
         def __init__(self, *args, pass_fds=(), start_new_session=False, creationflags=0, **kwargs):  # type: ignore[no-untyped-def]
@@ -105,8 +114,11 @@ def _windows() -> None:
         psutil.Process.kill = lambda self: self.send_signal(real_kill)  # TerminateProcess
         psutil.Process.terminate = psutil.Process.kill
     ssl.enum_certificates = lambda store: []  # type: ignore[attr-defined]  # an empty Windows store
+    io._WindowsConsoleIO = type("_WindowsConsoleIO", (io.RawIOBase,), {})  # type: ignore[attr-defined]  # no console here
     posix_new = pathlib.Path.__new__
     pathlib.Path.__new__ = lambda cls, *a, **k: posix_new(pathlib.PosixPath if cls is pathlib.Path else cls, *a, **k)  # type: ignore[method-assign]
+    if "_pytest.pathlib" in sys.modules:  # its Windows long-path prefix ("\\\\?\\") means nothing here
+        sys.modules["_pytest.pathlib"].ensure_extended_length_path = lambda path: path
     sys._base_executable = sys.executable  # type: ignore[attr-defined]  # not a venv: no redirector here
     os.name = "nt"
     sys.platform = "win32"
