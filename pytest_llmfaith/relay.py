@@ -60,7 +60,9 @@ TOKEN_HEADER = "X-LLMFaith-Relay-Token"
 CLIENT_HEADER = "X-LLMFaith-Client"
 RUN_HEADER = "X-LLMFaith-Run"
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
-READY_POLL = 0.05  # seconds between looks at a starting relay's address file (a stat: no CPU to speak of)
+# Seconds between looks at a starting relay's address file (a stat of a missing file): soon at
+# first, then 4 a second at most through litellm's import (minutes on a starved machine).
+READY_POLL = (0.02, 1.5, 0.25)  # first, growth, most
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
        "`python -m pytest_llmfaith relay status` shows the relays running")
@@ -305,6 +307,7 @@ class RelayClient:
         A look is a stat of a missing file: no file descriptor to inherit, on any OS."""
         log = pid_log(self.files.log, pid)
         deadline = time.monotonic() + START_TIMEOUT
+        pause, growth, most = READY_POLL
         while time.monotonic() < deadline:
             state = self.files.read()
             if state is not None and state.pid == pid:
@@ -313,7 +316,8 @@ class RelayClient:
                 raise RelayError(
                     f"llmfaith: the judge relay (pid {pid}) {exit_description(pid)} while starting. Its log "
                     f"({log}) ends with:\n{tail(log)}\nFix: the log says why; {FIX}.")
-            time.sleep(READY_POLL)
+            time.sleep(pause)
+            pause = min(pause * growth, most)
         kill(pid)
         raise RelayError(
             f"llmfaith: the judge relay (pid {pid}) did not start within {START_TIMEOUT:.0f} s (importing "

@@ -540,9 +540,11 @@ def test_a_run_waiting_for_the_lock_of_a_folder_removed_meanwhile_locks_the_new_
         thread.join(30)
 
 
-def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The relay holds the lock of relay.pid until it serves: the run sleeps on it through
-    litellm's import (minutes on a starved machine) instead of reading the folder 50 times a second."""
+def test_a_run_waits_for_a_starting_relay_with_a_few_looks_a_second(
+        relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relay writes its address file once it serves; the run looks for it (a stat) soon at first,
+    then at most 4 times a second through litellm's import (minutes on a starved machine), with no
+    file descriptor handed to the relay (Windows has no pass_fds)."""
     reads = 0
     read = RelayFiles.read
 
@@ -560,7 +562,7 @@ def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monk
         state = client.address()
         waited = time.monotonic() - started
         assert health(state) is not None
-        assert reads <= 5 + waited / 5.0, (reads, waited)  # two before the wait; a look every 5 s all the same
+        assert reads <= 15 + 4 * waited, (reads, waited)  # the first second's quick looks, then 4 a second
     finally:
         detach(run)
         stop(run.directory)

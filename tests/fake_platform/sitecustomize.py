@@ -108,7 +108,7 @@ def _windows() -> None:
         kill = terminate
 
     subprocess.Popen = WindowsPopen  # type: ignore[misc]
-    if "psutil" in sys.modules:
+    if sys.modules.get("psutil") is not None:
         import psutil
 
         psutil.Process.kill = lambda self: self.send_signal(real_kill)  # TerminateProcess
