@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import re
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,6 +26,8 @@ import pytest
 from pytest_llmfaith.processes import child_alive
 
 pytest.importorskip("xdist")
+# The fakes are made from Linux; on Windows and macOS the whole suite runs on the real platform.
+FAKES = pytest.mark.skipif(sys.platform != "linux", reason="the fake platforms are made from Linux")
 
 SHIM = Path(__file__).parent / "fake_platform"
 PACKAGE = Path(__file__).parents[1] / "pytest_llmfaith"
@@ -119,6 +122,7 @@ def gone(pid: int, within: float = 30.0) -> bool:
 PLATFORM_RUNS = [("windows", 0), ("windows", 2), ("macos", 2)]
 
 
+@FAKES
 @pytest.mark.parametrize(("platform", "workers"), PLATFORM_RUNS)
 def test_a_suite_that_never_calls_the_judge_needs_no_process_machinery(
         pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch, platform: str, workers: int) -> None:
@@ -132,6 +136,7 @@ def test_a_suite_that_never_calls_the_judge_needs_no_process_machinery(
     assert "judge relay" not in result.stdout.str()
 
 
+@FAKES
 @pytest.mark.parametrize(("platform", "workers"), PLATFORM_RUNS)
 def test_a_judged_suite_goes_through_one_relay(
         pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch, platform: str, workers: int) -> None:
@@ -153,6 +158,7 @@ def test_a_judged_suite_goes_through_one_relay(
     assert gone(pid) and not list(tmp.glob("*/warm-*"))  # LLMFAITH_RELAY_IDLE_TIMEOUT=0: it ends with the run
 
 
+@FAKES
 @pytest.mark.parametrize("workers", [0, 2])
 def test_a_judged_suite_without_the_relay(
         pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
@@ -166,6 +172,7 @@ def test_a_judged_suite_without_the_relay(
     assert all(line.startswith(SEEN["windows"]) for line in seen(pytester, workers).values())
 
 
+@FAKES
 def test_where_the_platform_lacks_what_the_relay_needs_one_line_says_so_and_the_suite_is_judged(
         pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch) -> None:
     tmp = fake(pytester, monkeypatch, "windows")
@@ -185,6 +192,7 @@ def test_where_the_platform_lacks_what_the_relay_needs_one_line_says_so_and_the_
     assert OFF_LINE not in unrelated.stdout.str()  # said only to runs that judged
 
 
+@FAKES
 def test_cache_recordings_replay_report_votes_gates_and_budget_on_windows(
         pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch) -> None:
     fake(pytester, monkeypatch, "windows")

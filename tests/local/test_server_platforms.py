@@ -38,6 +38,7 @@ print(json.dumps({"platform": [sys.platform, os.name, hasattr(os, "getuid")], "b
 '''
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="the fake platforms are made from Linux")
 @pytest.mark.parametrize("platform", ["windows", "macos"])
 def test_the_offline_judges_server_starts_serves_and_stops(
         fake_model: LocalModel, model_dir: Path, platform: str) -> None:
