@@ -18,6 +18,7 @@ import os
 import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -70,6 +71,9 @@ def file_lock(path: Path, wait: bool = True, dir_mode: int = 0o777) -> Iterator[
             lock.release()
 
 
+REPLACE_TRIES = 100  # 10 ms apart: a reader holds a state file for well under a second
+
+
 def write_json_atomic(path: Path, text: str) -> None:
     """Write via a temp file (mode 0600, as mkstemp makes it) + os.replace so readers never see half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -77,11 +81,23 @@ def write_json_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _replace(source: str, target: Path) -> None:
+    """os.replace, again while it is refused: Windows refuses to replace a file that another
+    process has open (a run reading the leases), for as long as it reads it."""
+    for _ in range(REPLACE_TRIES - 1):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(0.01)
+    os.replace(source, target)
 
 
 def read_state(path: Path, model: type[StateT]) -> StateT | None:

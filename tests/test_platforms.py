@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_llmfaith.processes import child_alive
+from pytest_llmfaith.processes import Leases, child_alive
 
 pytest.importorskip("xdist")
 # The fakes are made from Linux; on Windows and macOS the whole suite runs on the real platform.
@@ -221,6 +221,26 @@ def test_cache_recordings_replay_report_votes_gates_and_budget_on_windows(
     budget = run(pytester, server, 2, "--llm-cache=off", "--llm-max-judge-calls=3")
     assert "the judge budget of this run is spent" in budget.stdout.str()
     assert len(server.requests) - asked == 3  # the workers' shared counter held across processes
+
+
+def test_a_state_file_is_written_while_windows_refuses_to_replace_it_for_a_moment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows refuses os.replace onto a file another process has open (a run reading the leases)."""
+    target = tmp_path / "runs.json"
+    target.write_text('{"pids": []}')
+    refusals = iter([PermissionError(13, "Access is denied", str(target))] * 3)
+    real_replace = os.replace
+
+    def replace(source: str, destination: Path) -> None:
+        refusal = next(refusals, None)
+        if refusal is not None:
+            raise refusal
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", replace)
+    Leases(target).set([os.getpid()])
+    assert json.loads(target.read_text()) == {"pids": [os.getpid()]}
+    assert [p.name for p in tmp_path.iterdir()] == ["runs.json"]  # no temporary file left
 
 
 def posix_only_use(node: ast.AST) -> str | None:
