@@ -17,13 +17,14 @@ import os
 import re
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+from test_relay import gone
 
-from pytest_llmfaith.processes import Leases, child_alive
+from pytest_llmfaith.processes import Leases
 
 pytest.importorskip("xdist")
 # The fakes are made from Linux; on Windows and macOS the whole suite runs on the real platform.
@@ -110,23 +111,23 @@ def relay_logs(tmp: Path) -> Iterator[set[Path]]:
         watcher.join(10)
 
 
-def gone(pid: int, within: float = 30.0) -> bool:
-    deadline = time.monotonic() + within
-    while child_alive(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
+class FakeRun(NamedTuple):
+    platform: str
+    workers: int
+    tmp: Path
 
 
-PLATFORM_RUNS = [("windows", 0), ("windows", 2), ("macos", 2)]
+@pytest.fixture(params=[("windows", 0), ("windows", 2), ("macos", 2)], ids=lambda p: f"{p[0]}-{p[1]}")
+def faked(request: pytest.FixtureRequest, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> FakeRun:
+    """A platform and a number of xdist workers for the runs of the test."""
+    platform, workers = request.param
+    return FakeRun(platform, workers, fake(pytester, monkeypatch, platform))
 
 
 @FAKES
-@pytest.mark.parametrize(("platform", "workers"), PLATFORM_RUNS)
 def test_a_suite_that_never_calls_the_judge_needs_no_process_machinery(
-        pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch, platform: str, workers: int) -> None:
-    tmp = fake(pytester, monkeypatch, platform)
+        pytester: pytest.Pytester, server, faked: FakeRun) -> None:
+    platform, workers, tmp = faked
     pytester.makepyfile(test_plain=PLAIN)
     result = run(pytester, server, workers)
     result.assert_outcomes(passed=2)
@@ -137,10 +138,8 @@ def test_a_suite_that_never_calls_the_judge_needs_no_process_machinery(
 
 
 @FAKES
-@pytest.mark.parametrize(("platform", "workers"), PLATFORM_RUNS)
-def test_a_judged_suite_goes_through_one_relay(
-        pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch, platform: str, workers: int) -> None:
-    tmp = fake(pytester, monkeypatch, platform)
+def test_a_judged_suite_goes_through_one_relay(pytester: pytest.Pytester, server, faked: FakeRun) -> None:
+    platform, workers, tmp = faked
     server.facts(supported=FACTS)
     pytester.makepyfile(test_suite=SUITE)
     with relay_logs(tmp) as logs:
