@@ -243,6 +243,10 @@ class RunHooks:
             from .relay import RelayRun, summary
 
             self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run))])
+        elif self.session.relay_off is not None and self.judged:
+            from .relay_identity import off_note
+
+            self.notes.append(off_note(self.session.relay_off))
         if not self.judged:
             return
         from . import gates

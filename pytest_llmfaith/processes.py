@@ -1,10 +1,12 @@
 """The background processes this package starts (the offline judge's server, the judge relay).
 
-Both are children started detached (own session, output to a log named by pid), found again by
-their pid and a loopback HTTP port, and told apart from a dead one the same way: a child that
-exited stays a zombie, which looks alive to `os.kill(pid, 0)`, until it is reaped. Both are
+Both are children started detached (outside the run's process group, output to a log named by
+pid), found again by their pid and a loopback HTTP port, and told apart from a dead one the same
+way: a child that exited stays a zombie until it is reaped, which psutil tells apart. Both are
 shared by the processes that hold a lease on them (`Leases`), and exit by themselves an idle
-timeout after the last leaseholder is gone. Stdlib only.
+timeout after the last leaseholder is gone. Locks are filelock's and liveness psutil's, so the
+same code runs on POSIX and Windows (what differs is asked of `capabilities`); both are imported
+on first use, since a run that never calls the judge needs neither.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import tempfile
-import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+
+from .capabilities import detached, python_executable, user_tag
 
 if TYPE_CHECKING:
     import urllib.request
@@ -37,64 +40,38 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
 
 def relay_root() -> Path:
     """Where the judge relays of this user keep their folders (see relay.py)."""
-    return Path(tempfile.gettempdir()) / f"llmfaith-relay-{os.getuid()}"
+    return Path(tempfile.gettempdir()) / f"llmfaith-relay-{user_tag()}"
 
 
 @contextlib.contextmanager
 def file_lock(path: Path, wait: bool = True, dir_mode: int = 0o777) -> Iterator[None]:
-    """Exclusive advisory lock (fcntl, POSIX only) so concurrent installers/workers queue.
-    With wait=False, raises BlockingIOError at once when another process holds it.
+    """Exclusive lock (filelock: fcntl on POSIX, LockFileEx on Windows) so concurrent
+    installers/workers queue. With wait=False, raises BlockingIOError at once when another process
+    holds it.
 
     The lock is the file at `path` when it is taken: one whose folder was removed by the holder
-    (an idle relay removes its own, under its lock) is dropped and the new file at `path` locked,
+    (an idle relay removes its own, under its lock) is let go and the new file at `path` locked,
     so that a waiter never holds a lock nobody else can see."""
-    import fcntl
+    import filelock
 
     while True:
         path.parent.mkdir(mode=dir_mode, parents=True, exist_ok=True)
+        lock = filelock.FileLock(path)
         try:
-            fh = open(path, "a+")
-        except FileNotFoundError:  # the folder went between mkdir and open
+            lock.acquire(timeout=-1 if wait else 0)
+        except filelock.Timeout:
+            raise BlockingIOError(f"{path} is locked by another process") from None
+        except FileNotFoundError:  # the folder went between mkdir and the lock
             continue
-        with fh:
-            fcntl.flock(fh, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-            try:
-                if _same_file(fh.fileno(), path):
-                    yield
-                    return
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+        try:
+            if path.exists():
+                yield
+                return
+        finally:
+            lock.release()
 
 
-def _same_file(fd: int, path: Path) -> bool:
-    try:
-        found = path.stat()
-    except FileNotFoundError:
-        return False
-    held = os.fstat(fd)
-    return (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino)
-
-
-def unlocked(path: Path) -> threading.Event:
-    """An event set, without polling, once no process holds an exclusive lock on `path` (a
-    starting process holds one until it is ready; a dead one holds none)."""
-    import fcntl
-
-    done = threading.Event()
-    try:
-        fh = open(path)
-    except OSError:
-        done.set()
-        return done
-
-    def take() -> None:
-        with fh:
-            fcntl.flock(fh, fcntl.LOCK_SH)
-            fcntl.flock(fh, fcntl.LOCK_UN)
-        done.set()
-
-    threading.Thread(target=take, name="llmfaith-unlocked", daemon=True).start()
-    return done
+REPLACE_TRIES = 100  # 10 ms apart: a reader holds a state file for well under a second
 
 
 def write_json_atomic(path: Path, text: str) -> None:
@@ -104,11 +81,23 @@ def write_json_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _replace(source: str, target: Path) -> None:
+    """os.replace, again while it is refused: Windows refuses to replace a file that another
+    process has open (a run reading the leases), for as long as it reads it."""
+    for _ in range(REPLACE_TRIES - 1):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(0.01)
+    os.replace(source, target)
 
 
 def read_state(path: Path, model: type[StateT]) -> StateT | None:
@@ -163,20 +152,19 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def spawn(command: Sequence[str], log: Path, pass_fds: Sequence[int] = ()) -> tuple[subprocess.Popen[bytes], Path]:
-    """Start `command` detached, its output in `<log stem>.<pid>.log` (returned with the process):
-    one log per process, so a dead one's log outlives its successor. `pass_fds` are inherited."""
+def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    """Start `python -m module args` detached, its output in `<log stem>.<pid>.log` (returned with
+    the process): one log per process, so a dead one's log outlives its successor. The child opens
+    its log itself (`childlog`); -X faulthandler leaves a crashing native library's Python stack there."""
     log.parent.mkdir(parents=True, exist_ok=True)
     # The child must import this same package even when it is on sys.path only via pytest.
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE_ROOT, env.get("PYTHONPATH")]))
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                env=env, start_new_session=True, pass_fds=tuple(pass_fds))
+    command = [python_executable(env), "-X", "faulthandler", "-m", "pytest_llmfaith.childlog", str(log), module, *args]
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=env, **detached())
     _children[proc.pid] = proc
-    log_path = pid_log(log, proc.pid)
-    log.replace(log_path)
-    return proc, log_path
+    return proc, pid_log(log, proc.pid)
 
 
 def pid_log(log: Path, pid: int) -> Path:
@@ -184,29 +172,29 @@ def pid_log(log: Path, pid: int) -> Path:
     return log.with_name(f"{log.stem}.{pid}.log")
 
 
-def python_module(module: str, *args: str) -> list[str]:
-    """The command running `module` with this interpreter; -X faulthandler leaves a crashing
-    native library's Python stack in the log."""
-    return [sys.executable, "-X", "faulthandler", "-m", module, *args]
-
-
 def pid_alive(pid: int) -> bool:
+    """Whether process `pid` runs. psutil, since os.kill(pid, 0) ends the process on Windows and
+    /proc is Linux's; a dead child whose parent (another worker) has not reaped it yet is dead."""
+    import psutil
+
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:  # ZombieProcess too (macOS)
         return False
-    except PermissionError:
+    except psutil.AccessDenied:  # another user's: alive
         return True
-    return not _zombie(pid)
 
 
-def _zombie(pid: int) -> bool:
-    """A dead child whose parent (another worker) has not reaped it yet still answers kill(0)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[:1] == ["Z"]
+def kill(pid: int) -> None:
+    """End process `pid` at once (SIGKILL on POSIX, TerminateProcess on Windows); gone already is fine."""
+    child = _children.get(pid)
+    if child is not None:
+        child.kill()
+        return
+    import psutil
+
+    with contextlib.suppress(psutil.NoSuchProcess):
+        psutil.Process(pid).kill()
 
 
 def child_alive(pid: int) -> bool:

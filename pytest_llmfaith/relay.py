@@ -15,12 +15,12 @@ calls with the environment it inherited, so a run with another API key gets anot
 process picks the relay of its own environment at its first judge call, and each call carries
 the fingerprint of the environment it is made in: the relay refuses another's, and a call made
 in another environment than its process's relay has is made in the process (`RelayTransport`).
-Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<uid>/warm-<hash>/`
+Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<user>/warm-<hash>/`
 (mode 0700) holds `lock`, `runs.json` (the leases: pids of the runs attached), `relay.pid` (the
-relay being started: it holds this file's lock until it serves, so that runs wait for it without
-polling), `relay.json` (pid, port, token: written by the relay once it serves) and
-`relay.<pid>.log`. A run attaches when it first needs the relay and detaches at its end; a
-crashed run's lease lapses with its pid. A relay that idles out removes the folder, under `lock`.
+relay being started), `relay.json` (pid, port, token: written atomically by the relay once it
+serves, which is what a starting run waits for) and `relay.<pid>.log`. A run attaches when it
+first needs the relay and detaches at its end; a crashed run's lease lapses with its pid. A relay
+that idles out removes the folder, under `lock`.
 `python -m pytest_llmfaith relay [status|stop]` shows and stops relays by hand.
 """
 
@@ -32,7 +32,6 @@ import http.client
 import json
 import os
 import shutil
-import signal
 import sys
 import threading
 import time
@@ -42,6 +41,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from . import errors
+from .capabilities import private_folder_problem
 from .errors import RelayError
 from .judge_config import JudgeConfig
 from .processes import (
@@ -49,15 +49,14 @@ from .processes import (
     child_alive,
     exit_description,
     file_lock,
+    kill,
     pid_log,
     prune_logs,
-    python_module,
     read_state,
     relay_root,
     request_json,
     spawn,
     tail,
-    unlocked,
     write_json_atomic,
 )
 from .relay_identity import environment_fingerprint, leased, named
@@ -71,6 +70,9 @@ CLIENT_HEADER = "X-LLMFaith-Client"
 RUN_HEADER = "X-LLMFaith-Run"
 OWNER_HEADER = "X-LLMFaith-Run-Owner"  # the pid whose lease keeps the run attached: its state goes with it
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
+# Seconds between looks at a starting relay's address file (a stat of a missing file): soon at
+# first, then 4 a second at most through litellm's import (minutes on a starved machine).
+READY_POLL = (0.02, 1.5, 0.25)  # first, growth, most
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
        "`python -m pytest_llmfaith relay status` shows the relays running")
@@ -291,11 +293,10 @@ class RelayClient:
     def _make_directory(self) -> None:
         root = relay_root()
         root.mkdir(mode=0o700, exist_ok=True)
-        stat = root.stat()
-        if stat.st_uid != os.getuid() or stat.st_mode & 0o077:  # another user's folder: never trust it
-            raise RelayError(f"llmfaith: the judge relay's folder {root} belongs to another user or is open "
-                             f"to others (mode {stat.st_mode & 0o777:o}), so the relay's token would not be "
-                             f"private. Fix: remove it, or point TMPDIR elsewhere; {FIX}.")
+        problem = private_folder_problem(root)
+        if problem is not None:  # another user's folder: never trust it
+            raise RelayError(f"llmfaith: the judge relay's folder {root} {problem}, so the relay's token would "
+                             f"not be private. Fix: remove it, or point TMPDIR elsewhere (TEMP on Windows); {FIX}.")
         self.run.directory.mkdir(mode=0o700, exist_ok=True)
 
     def _ensure(self) -> RelayState:
@@ -328,28 +329,22 @@ class RelayClient:
         return pid
 
     def _spawn(self) -> int:
-        """Start a relay; it inherits the lock on relay.pid taken here, and lets go of it once it
-        serves (or dies), so that whoever waits for it wakes then (`_wait_ready`)."""
-        import fcntl
-
+        """Start a relay (under the lock) and note its pid, for a run's other processes to wait for it."""
         run = self.run
-        with open(self.files.starting, "w") as starting:
-            fcntl.flock(starting, fcntl.LOCK_EX)
-            proc, _ = spawn(python_module(
-                SERVER_MODULE, "--dir", str(run.directory), "--started-by", run.run_id,
-                "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout),
-                "--environment", environment_fingerprint(),  # the relay inherits it now
-                "--ready-fd", str(starting.fileno())), self.files.log, pass_fds=[starting.fileno()])
-            starting.write(str(proc.pid))
+        proc, _ = spawn(SERVER_MODULE, (
+            "--dir", str(run.directory), "--started-by", run.run_id,
+            "--concurrency", str(run.concurrency), "--idle-timeout", str(run.idle_timeout),
+            "--environment", environment_fingerprint()), self.files.log)  # the relay inherits it now
+        write_json_atomic(self.files.starting, str(proc.pid))
         prune_logs(self.files.log)
         return proc.pid
 
     def _wait_ready(self, pid: int) -> RelayState:
-        """Sleep until the relay serves or dies (it holds relay.pid's lock until then: no polling
-        while litellm is imported, which takes minutes on a starved machine), then read its address."""
+        """Wait until the relay serves (its address file names it) or dies, then read its address.
+        A look is a stat of a missing file: no file descriptor to inherit, on any OS."""
         log = pid_log(self.files.log, pid)
         deadline = time.monotonic() + START_TIMEOUT
-        ready = unlocked(self.files.starting)
+        pause, growth, most = READY_POLL
         while time.monotonic() < deadline:
             state = self.files.read()
             if state is not None and state.pid == pid:
@@ -358,12 +353,9 @@ class RelayClient:
                 raise RelayError(
                     f"llmfaith: the judge relay (pid {pid}) {exit_description(pid)} while starting. Its log "
                     f"({log}) ends with:\n{tail(log)}\nFix: the log says why; {FIX}.")
-            if ready.is_set():  # free, yet no address: it is writing it, or dying
-                time.sleep(0.02)
-            else:
-                ready.wait(5.0)  # a look now and then all the same
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
+            time.sleep(pause)
+            pause = min(pause * growth, most)
+        kill(pid)
         raise RelayError(
             f"llmfaith: the judge relay (pid {pid}) did not start within {START_TIMEOUT:.0f} s (importing "
             f"litellm on a busy machine?). Its log ({log}) ends with:\n{tail(log)}\nFix: {FIX}.")
@@ -474,8 +466,7 @@ def stop(directory: Path) -> RelayState | None:
         while child_alive(pid) and time.monotonic() < deadline:
             time.sleep(0.01)
         if child_alive(pid):  # still starting (no address yet), or hung
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+            kill(pid)
     if not files.runs.live():
         shutil.rmtree(directory, ignore_errors=True)
     return state

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .capabilities import user_tag
 from .processes import PACKAGE_ROOT, Leases, relay_root, stat_line
 from .settings import OPTIONS, Settings
 
@@ -63,7 +64,7 @@ def _installation(concurrency: int, idle_timeout: float) -> str:
 
     package = Path(PACKAGE_ROOT) / "pytest_llmfaith"
     parts = {
-        "uid": os.getuid(), "python": sys.executable,
+        "user": user_tag(), "python": sys.executable,
         "pytest_llmfaith": [version("pytest-llmfaith"), *(stat_line(f) for f in sorted(package.rglob("*.py")))],
         "litellm": version("litellm"), "concurrency": concurrency, "idle_timeout": idle_timeout,
     }
@@ -100,3 +101,9 @@ def attached(run: Mapping[str, Any]) -> bool:
     """Whether a process of the run leased a relay (it needed a judge): only then has the run
     a relay to report and a lease to give up."""
     return bool(leased(Path(run["directory"]), run["owner_pid"]))
+
+
+def off_note(why: str) -> str:
+    """The summary's one line for a run that wanted a relay where the platform runs none."""
+    return (f"llmfaith judge relay off: {why}; each process that calls the judge imports litellm itself "
+            "(~5 s each) and keeps its own concurrency limit")

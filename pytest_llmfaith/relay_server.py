@@ -282,7 +282,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT)
     parser.add_argument("--environment", required=True, help="the fingerprint of the environment it inherits")
-    parser.add_argument("--ready-fd", type=int, help="closed once serving: its lock wakes whoever waits")
     args = parser.parse_args(argv)
 
     files = RelayFiles(args.dir)
@@ -295,8 +294,6 @@ def main(argv: list[str] | None = None) -> None:
     signal.signal(signal.SIGTERM, lambda *_: server.stop("SIGTERM"))
     files.write(RelayState(pid=os.getpid(), port=server.port, token=server.token, concurrency=args.concurrency,
                            idle_timeout=args.idle_timeout))
-    if args.ready_fd is not None:
-        os.close(args.ready_fd)  # the lock on relay.pid its starter took for it: the waiting runs wake now
     print(f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
           f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout", flush=True)
     try:

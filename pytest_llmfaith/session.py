@@ -73,6 +73,7 @@ class LLMFaithSession:
         # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
         self.relay_run: dict[str, Any] | None = None
         self.owns_relay = False
+        self.relay_off: str | None = None  # why this platform runs no relay (capabilities), once asked
         self._relay: RelayClient | None = None
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
@@ -142,6 +143,12 @@ class LLMFaithSession:
         the environment, which a serial suite that never calls the judge must not pay; under xdist
         the controller names it for every worker, with the standard library only)."""
         if self.relay_run is None and self.owns_relay:
+            from .capabilities import background_processes_missing
+
+            self.relay_off = background_processes_missing()
+            if self.relay_off is not None:
+                self.owns_relay = False
+                return None
             from .relay_identity import new_relay_run
 
             self.relay_run = new_relay_run(self.settings)

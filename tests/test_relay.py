@@ -25,6 +25,7 @@ from judge_server import JudgeServer
 from plugin_helpers import rows
 
 from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
+from pytest_llmfaith.capabilities import user_tag
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.processes import child_alive, file_lock, pid_alive, request_json
 from pytest_llmfaith.relay import (
@@ -92,7 +93,7 @@ def relay_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     tmp.mkdir()
     monkeypatch.setenv("TMPDIR", str(tmp))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    root = tmp / f"llmfaith-relay-{os.getuid()}"
+    root = tmp / f"llmfaith-relay-{user_tag()}"
     _started[root] = set()
     done = threading.Event()
 
@@ -327,6 +328,7 @@ def test_e_then_every_call_fails_at_once():
 '''
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL and reads it in the exit status: POSIX's")
 def test_a_killed_relay_fails_its_call_with_the_cause_is_restarted_once_then_ends_the_runs_calls(
         pytester: pytest.Pytester, server, relay_root: Path) -> None:
     server.facts(supported=FACTS)
@@ -550,9 +552,11 @@ def test_a_run_waiting_for_the_lock_of_a_folder_removed_meanwhile_locks_the_new_
         thread.join(30)
 
 
-def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The relay holds the lock of relay.pid until it serves: the run sleeps on it through
-    litellm's import (minutes on a starved machine) instead of reading the folder 50 times a second."""
+def test_a_run_waits_for_a_starting_relay_with_a_few_looks_a_second(
+        relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relay writes its address file once it serves; the run looks for it (a stat) soon at first,
+    then at most 4 times a second through litellm's import (minutes on a starved machine), with no
+    file descriptor handed to the relay (Windows has no pass_fds)."""
     reads = 0
     read = RelayFiles.read
 
@@ -570,7 +574,7 @@ def test_a_run_waits_for_a_starting_relay_without_polling(relay_root: Path, monk
         state = client.address()
         waited = time.monotonic() - started
         assert health(state) is not None
-        assert reads <= 5 + waited / 5.0, (reads, waited)  # two before the wait; a look every 5 s all the same
+        assert reads <= 15 + 4 * waited, (reads, waited)  # the first second's quick looks, then 4 a second
     finally:
         detach(run)
         stop(client.run.directory)

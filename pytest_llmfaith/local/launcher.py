@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from pytest_llmfaith.capabilities import background_processes_missing
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
@@ -41,7 +42,6 @@ from pytest_llmfaith.processes import (
     PACKAGE_ROOT,
     exit_description,
     file_lock,
-    python_module,
     request_json,
     spawn,
     stat_line,
@@ -86,6 +86,12 @@ def run_files(model: LocalModel) -> RunFiles:
             "the offline judge's runtime (llama-cpp-python) is not installed. Install it and "
             f"the weights with:\n    {INSTALL_COMMANDS}"
         )
+    missing = background_processes_missing()
+    if missing is not None:
+        raise LocalJudgeUnavailable(
+            f"the offline judge runs in a shared server process, which cannot run here: {missing}. Fix: "
+            "install pytest-llmfaith with its dependencies (psutil, filelock) on Linux, macOS or Windows, "
+            "or use a hosted judge (--llm-judge-model)")
     return RunFiles.for_sha(model.sha256, runtime=runtime)
 
 
@@ -135,10 +141,10 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | 
 def _start(model: LocalModel, files: RunFiles) -> ServerState:
     files.log.parent.mkdir(parents=True, exist_ok=True)
     idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
-    # -X faulthandler: a crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and
-    # the Python stack in the log, which the client quotes.
-    proc, log_path = spawn(python_module(
-        SERVER_MODULE, "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
+    # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
+    # the log (spawn's -X faulthandler), which the client quotes.
+    proc, log_path = spawn(SERVER_MODULE, (
+        "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
         "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime,
     ), files.log)
     files.prune_logs()

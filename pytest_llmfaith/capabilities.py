@@ -1,0 +1,96 @@
+"""What this operating system offers the background processes (the judge relay, the offline
+judge's server): the one place that asks.
+
+Why one place: the POSIX-only calls (`os.getuid`, `fcntl`, `signal.SIGKILL`, Popen's `pass_fds`
+and `start_new_session`, `/proc`) are missing on Windows, and guards scattered through the code
+drift apart. Every other module asks here; what this module reads (`sys.platform`, `os.getuid`,
+which modules are importable) is read at each call, so a test that pretends to be Windows only has
+to change those. Standard library only, nothing imported that the question does not need: the
+xdist controller asks in every run, also one that never calls the judge.
+"""
+
+from __future__ import annotations
+
+import getpass
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+# What the background processes need beyond the standard library, and what for.
+_LIBRARIES = (("psutil", "process liveness"), ("filelock", "file locks"))
+
+
+def background_processes_missing() -> str | None:
+    """Why this platform cannot run the shared background processes, or None when it can.
+
+    filelock locks with fcntl on POSIX and LockFileEx on Windows; without either it falls back to
+    lock files that a crashed process never frees, which would hang the next run."""
+    if sys.platform in ("emscripten", "wasi"):
+        return f"{sys.platform} cannot start processes"
+    for module, purpose in _LIBRARIES:
+        if not _importable(module):
+            return f"{module} ({purpose}) is not installed"
+    if sys.platform != "win32" and not _importable("fcntl"):
+        return "this platform has no fcntl, so no file lock that a crashed process lets go of"
+    return None
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ValueError:  # a module set to None in sys.modules: deliberately unimportable
+        return False
+
+
+def user_tag() -> str:
+    """This user, for the name of a per-user folder: the uid where there is one (POSIX), else the
+    login name (Windows; its temporary folder is per user already)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None:
+        return str(getuid())
+    try:
+        name = getpass.getuser()
+    except (ImportError, KeyError, OSError):  # no USERNAME and no pwd database
+        name = "user"
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", name)
+
+
+def private_folder_problem(folder: Path) -> str | None:
+    """Why others may read `folder` (it holds a relay's token), or None when only this user can.
+
+    POSIX says it with the owner and mode bits. Windows says it with ACLs, which the standard
+    library cannot read; the user's own profile (where %TEMP% is by default) is private to them."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None:
+        stat = folder.stat()
+        if stat.st_uid != getuid() or stat.st_mode & 0o077:
+            return f"belongs to another user or is open to others (mode {stat.st_mode & 0o777:o})"
+        return None
+    if not folder.resolve().is_relative_to(Path.home().resolve()):
+        return (f"is outside your user profile ({Path.home()}), where this platform's permissions "
+                "cannot be checked (TEMP or TMP points there)")
+    return None
+
+
+def detached() -> dict[str, Any]:
+    """Popen keywords that start a child outside this console's process group, so that Ctrl-C in
+    the run does not end a server that other runs share."""
+    if sys.platform == "win32":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.CREATE_NO_WINDOW}
+    return {"start_new_session": True}
+
+
+def python_executable(env: dict[str, str]) -> str:
+    """The interpreter a child runs, setting what it needs in `env`: in a Windows venv,
+    `sys.executable` is a redirector that starts the real interpreter as a second process, whose
+    pid is not the one Popen returns; the base interpreter with __PYVENV_LAUNCHER__ is the venv's
+    own (what multiprocessing does, bpo-35797)."""
+    base = getattr(sys, "_base_executable", sys.executable)
+    if sys.platform == "win32" and os.path.normcase(base) != os.path.normcase(sys.executable):
+        env["__PYVENV_LAUNCHER__"] = sys.executable
+        return str(base)
+    return sys.executable

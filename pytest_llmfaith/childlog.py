@@ -1,0 +1,42 @@
+"""Run a module with its output in a log named by its own pid:
+`python -m pytest_llmfaith.childlog LOG MODULE ARGS...` writes to `<LOG stem>.<pid>.log`.
+
+Why the child names its log: the starter knows the pid only once the child runs, and Windows
+cannot rename a file a running process holds open, so the starter cannot rename the log then (as
+it could on POSIX). Opened first, before the module is imported, so that an import error or a
+native crash (-X faulthandler writes to the same descriptor) is in the log. Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import runpy
+import sys
+from pathlib import Path
+
+from pytest_llmfaith.processes import pid_log
+
+
+def redirect_output(log: Path) -> None:
+    """Point this process's stdout and stderr (the descriptors, for native code too) at its log."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(pid_log(log, os.getpid()), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) < 2:
+        raise SystemExit("usage: python -m pytest_llmfaith.childlog LOG MODULE [ARGS...]")
+    log, module, args = Path(argv[0]), argv[1], argv[2:]
+    redirect_output(log)
+    sys.argv = [module, *args]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
