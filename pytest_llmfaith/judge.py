@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from .cache import JudgeCache, request_key
-from .errors import CacheMissError, JudgeError, redact, shorten
+from .errors import CacheMissError, JudgeError, redact, redact_data, shorten
 from .judge_config import JudgeConfig
 from .progress import NO_PROGRESS, JudgeProgress
 from .recordings import StoredAnswer, summarise
@@ -31,6 +31,7 @@ from .transport import Completion, CompletionRequest, LiteLLMTransport, Transpor
 
 if TYPE_CHECKING:
     from .budget import Budget
+    from .flight import Flights
     from .recordings import Recorder
 
 T = TypeVar("T", bound=BaseModel)
@@ -76,7 +77,8 @@ class Judge:
         self._lock = threading.Lock()
         self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
         self.recorder: Recorder | None = None  # the committed recordings, read before the cache
-        self.budget: Budget | None = None  # the run's limit on new calls
+        self.budget: Budget | None = None  # the run's limit on requests
+        self.flights: Flights | None = None  # the run's single flight; None: every miss is asked
         self.connect: Callable[[], Transport] | None = None  # makes the transport (the run's relay); None: litellm here
 
     # -- cache identity -------------------------------------------------------------------
@@ -160,8 +162,14 @@ class Judge:
     def _lookup(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
                 schema: type[T] | None, check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
         """The recordings first (committed, reviewed), then the working cache."""
-        started = time.perf_counter()
         stored = (self.recorder.get(key) if self.recorder is not None else None) or self.cache.get(key)
+        return self._serve(stored, step, key, messages, prompt_version, sample, schema, check)
+
+    def _serve(self, stored: dict[str, Any] | None, step: str, key: str, messages: Messages, prompt_version: str,
+               sample: int, schema: type[T] | None, check: Callable[[T], None] | None,
+               ) -> tuple[T | str, JudgeCall] | None:
+        """A stored answer as the answer of this call (cached: no new request), or None."""
+        started = time.perf_counter()
         if stored is None:
             return None
         try:
@@ -180,20 +188,30 @@ class Judge:
     def _fetch(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
                schema: type[T] | None, check: Callable[[T], None] | None,
                of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
+        """Ask the judge, once per run and key (single flight): a test that asks what another
+        test of the run is asking waits for that answer and shares it."""
         if self.cache.mode == "replay":
             raise CacheMissError(self._replay_miss(step, key))
-        if self.budget is not None:
-            self.budget.reserve(step, self.config.model)
+        if self.flights is None:
+            return self._ask_judge(step, key, messages, prompt_version, sample, schema, check, of)
+        with self.flights.alone(key):
+            shared = self._serve(self.flights.answer(key), step, key, messages, prompt_version, sample, schema, check)
+            return shared or self._ask_judge(step, key, messages, prompt_version, sample, schema, check, of)
+
+    def _ask_judge(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
+                   schema: type[T] | None, check: Callable[[T], None] | None,
+                   of: tuple[int, int]) -> tuple[T | str, JudgeCall]:
         transport = self.transport
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(step, *of):
             answer, raw, usage, cost, attempts = self._ask_until_valid(
                 transport, step, messages, schema, check, sample)
-        if self.budget is not None:
-            self.budget.spend(cost)
         entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost)
         recorded_by = self.recorder.recorded_by() if self.recorder is not None else ""
-        self.cache.set(key, {**entry.model_dump(mode="json"), "recorded_by": recorded_by})
+        stored = {**entry.model_dump(mode="json"), "recorded_by": recorded_by}
+        if self.flights is not None:
+            self.flights.keep(key, stored)
+        self.cache.set(key, stored)
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
             latency_s=time.perf_counter() - started, cost_usd=cost,
@@ -203,9 +221,13 @@ class Judge:
     # -- internals ------------------------------------------------------------------------
     def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
               usage: dict[str, int], cost: float | None) -> StoredAnswer:
-        """The answer with what was asked, noted on the running test for its module's recording."""
+        """The answer with what was asked, noted on the running test for its module's recording.
+        Both are redacted: a judge that echoes the API key, or an output that holds it, must not
+        store it (the key was computed before, from the request itself)."""
+        names = [self.config.api_key_env]
         entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
-                             asked=summarise(messages), answer=raw, usage=usage, cost_usd=cost)
+                             asked=redact_data(summarise(messages), names), answer=redact_data(raw, names),
+                             usage=usage, cost_usd=cost)
         if self.recorder is not None:
             self.recorder.used(key, entry)
         return entry
@@ -280,7 +302,7 @@ class Judge:
         problem = ""
         text = ""
         for attempt in range(1, self.config.reasks + 2):
-            reply = transport.complete(self._completion(step, conversation, schema, sample))
+            reply = self._send(transport, self._completion(step, conversation, schema, sample))
             text = _answer_text(reply, schema)
             for name in tokens:
                 tokens[name] += reply.usage.get(name) or 0
@@ -307,6 +329,19 @@ class Judge:
             "Fix: use a stronger judge model (--llm-judge-model), or check that the server "
             "returns the JSON it is asked for."
         ))
+
+    def _send(self, transport: Transport, request: CompletionRequest) -> Completion:
+        """One request to the judge, within the run's budget: admitted before it leaves the
+        process, settled with its price when it returns (or fails)."""
+        if self.budget is None:
+            return transport.complete(request)
+        reservation = self.budget.reserve(request.step, self.config.model)
+        reply: Completion | None = None
+        try:
+            reply = transport.complete(request)
+            return reply
+        finally:
+            self.budget.settle(reservation, reply.cost if reply else None, answered=reply is not None)
 
     def _cut_off(self, step: str, text: str) -> JudgeError:
         limit = f"max_tokens={self.config.max_tokens}" if self.config.max_tokens else "the server's default limit"

@@ -67,7 +67,9 @@ class LLMFaithSession:
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
         self._recorder: Recorder | None = None
-        self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
+        # The run's shared state (budget counters, single-flight locks and answers): a temporary
+        # folder the controller names for its xdist workers, made by the first process that needs it.
+        self.run_dir: Path | None = None
         self._budget: Budget | None = None
         # The run's judge relay (relay.RelayRun as JSON): given to xdist workers by the controller;
         # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
@@ -118,12 +120,12 @@ class LLMFaithSession:
             if self._cache is None:
                 from .recordings import Recorder
 
-                self._cache = JudgeCache(s.cache_dir, s.cache, ignored=s.recordings is not None)
+                self._cache = JudgeCache(s.cache_dir, s.cache)
                 self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off")
-                if self.budget_dir is not None:
+                if self.run_dir is not None and self.budgeted:
                     from .budget import Budget
 
-                    self._budget = Budget(self.budget_dir, s.max_judge_calls, s.max_cost)
+                    self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
             config = JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,
@@ -135,7 +137,16 @@ class LLMFaithSession:
             self._judges[model].progress = self.progress
             self._judges[model].recorder = self._recorder
             self._judges[model].budget = self._budget
+            if self.run_dir is not None:
+                from .flight import Flights
+
+                self._judges[model].flights = Flights(self.run_dir)
         return self._judges[model]
+
+    @property
+    def budgeted(self) -> bool:
+        """The run limits its judge requests (--llm-max-judge-calls, --llm-max-cost)."""
+        return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
 
     def relay_run_info(self) -> dict[str, Any] | None:
         """The run's relay, made on first need (its identity costs a metadata look-up and hashing
