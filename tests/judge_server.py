@@ -5,7 +5,9 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label;
-  `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0);
+  `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0;
+  `changing` gives a claim the next of its labels at every request, as a judge that is not
+  deterministic does);
 - label requests (logprobs): P(yes) follows the same script, or `p_supported[claim]` when given.
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
 message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
@@ -52,6 +54,8 @@ class Script:
     labels: dict[str, str] = field(default_factory=dict)
     votes: dict[str, list[str]] = field(default_factory=dict)  # claim -> label of sample 0, 1, ...
     p_supported: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "is it supported?"
+    changing: dict[str, list[str]] = field(default_factory=dict)  # claim -> its label in turn, one per request
+    asked: dict[str, int] = field(default_factory=dict)  # claim -> verdict requests so far (for `changing`)
     reason_text: str = '{"reason": "scripted reason"}'
     latency: float = 0.0
 
@@ -107,13 +111,15 @@ class JudgeServer:
 
     def facts(self, supported: list[str] = (), contradicted: list[str] = (),  # type: ignore[assignment]
               claims: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
-              votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None) -> None:
+              votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
+              changing: dict[str, list[str]] | None = None) -> None:
         self.script.supported |= set(supported)
         self.script.contradicted |= set(contradicted)
         self.script.claims.update(claims or {})
         self.script.labels.update(labels or {})
         self.script.votes.update(votes or {})
         self.script.p_supported.update(p_supported or {})
+        self.script.changing.update(changing or {})
 
     def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0,
              message: str = "", text: str = "") -> None:
@@ -159,6 +165,10 @@ class JudgeServer:
         return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
     def label(self, claim: str, sample: int = 0) -> str:
+        if claim in self.script.changing:
+            with self._lock:
+                turn = self.script.asked[claim] = self.script.asked.get(claim, 0) + 1
+            return self.script.changing[claim][(turn - 1) % len(self.script.changing[claim])]
         if claim in self.script.votes:
             return self.script.votes[claim][sample]
         if claim in self.script.labels:
