@@ -58,6 +58,7 @@ class Script:
     asked: dict[str, int] = field(default_factory=dict)  # claim -> verdict requests so far (for `changing`)
     reason_text: str = '{"reason": "scripted reason"}'
     latency: float = 0.0
+    prompt_tokens: int = 0  # the prompt tokens every answer reports (its price, for a priced model); 0: ~chars/4
 
 
 def _between(text: str, tag: str) -> str | None:
@@ -240,7 +241,7 @@ class _Handler(BaseHTTPRequestHandler):
             content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
         elif kind == "length":
             content = content[: len(content) // 2]
-        prompt_chars = sum(len(m.get("content") or "") for m in messages)
+        prompt_chars = self.judge.script.prompt_tokens * 4 or sum(len(m.get("content") or "") for m in messages)
         choice = {"index": 0, "finish_reason": "length" if kind == "length" else "stop",
                   "message": {"role": "assistant", "content": content}}
         self._send(200, {

@@ -10,36 +10,21 @@ import shutil
 
 import pytest
 from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
+    ALL_ARRIVE,
     HEADER,
     _clean_env,
     _litellm_warmed_up_in_the_outer_process,
     judge_args,
     run,
+    run_together,
 )
 
 pytest.importorskip("xdist")
 
 CLAIM = "Tesla was founded in 2003."
-SAME_REQUEST = """
-import os
-import time
-from pathlib import Path
-
+SAME_REQUEST = ALL_ARRIVE + """
 import pytest
 from pytest_llmfaith import assert_faithful
-
-
-def all_arrive(i):
-    \"\"\"The four workers ask at the same moment, each once started and ready to call.\"\"\"
-    if os.environ.get("WARM_LITELLM"):
-        from pytest_llmfaith.transport import import_litellm
-
-        import_litellm()
-    barrier = Path(os.environ["BARRIER_DIR"])
-    (barrier / str(i)).touch()
-    deadline = time.monotonic() + 120
-    while len(list(barrier.iterdir())) < 4 and time.monotonic() < deadline:
-        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("i", range(4))
@@ -57,14 +42,11 @@ def test_four_workers_asking_one_key_at_once_share_one_answer(pytester, server, 
     if relay == "off":
         monkeypatch.setenv("WARM_LITELLM", "1")  # each worker pays litellm's import before the barrier
 
-    def run_n4(cache: str, barrier: str) -> pytest.RunResult:
-        (pytester.path / barrier).mkdir()
-        monkeypatch.setenv("BARRIER_DIR", str(pytester.path / barrier))
-        return pytester.runpytest_subprocess(
-            "-n", "4", f"--llm-judge-relay={relay}", "-p", "no:cacheprovider", "-p", "no:randomly",
-            *judge_args(server, cache), "--llm-recordings=llmfaith_recordings", timeout=300)
+    def run_n4(cache: str) -> pytest.RunResult:
+        return run_together(pytester, monkeypatch, f"--llm-judge-relay={relay}", *judge_args(server, cache),
+                            "--llm-recordings=llmfaith_recordings")
 
-    recorded = run_n4("use", "barrier-1")
+    recorded = run_n4("use")
     assert [c["step"] for c in server.calls()] == ["claims", "verdicts"], recorded.stdout.str()
     recorded.assert_outcomes(passed=4)  # the one answer: the judge's first
     entries = json.loads((pytester.path / "llmfaith_recordings" / "test_same.json").read_text())["entries"]
@@ -73,7 +55,7 @@ def test_four_workers_asking_one_key_at_once_share_one_answer(pytester, server, 
 
     shutil.rmtree(pytester.path / ".llmfaith_cache")  # a fresh clone: the recordings alone
     server.requests.clear()
-    replayed = run_n4("replay", "barrier-2")
+    replayed = run_n4("replay")
     replayed.assert_outcomes(passed=4)  # what was recorded is what replays
     assert server.requests == []
 
