@@ -222,8 +222,8 @@ class Judge:
     def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
               usage: dict[str, int], cost: float | None) -> StoredAnswer:
         """The answer with what was asked, noted on the running test for its module's recording.
-        Both are redacted: a judge that echoes the API key, or an output that holds it, must not
-        store it (the key was computed before, from the request itself)."""
+        Both are redacted: an output that holds the API key must not store it, nor an answer
+        stored before answers were redacted on arrival."""
         names = [self.config.api_key_env]
         entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
                              asked=redact_data(summarise(messages), names), answer=redact_data(raw, names),
@@ -309,7 +309,8 @@ class Judge:
             if reply.cost is not None:
                 cost = (cost or 0.0) + reply.cost
             try:
-                raw = text if schema is None else extract_json(text)
+                # redacted as it arrives: the scorer, the stores and replay all see the same answer
+                raw = redact_data(text if schema is None else extract_json(text), [self.config.api_key_env])
                 if schema is None and not text.strip():
                     raise ValueError("the answer is empty")
                 return self._validate(raw, schema, check), raw, tokens, cost, attempt

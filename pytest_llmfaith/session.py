@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .errors import ConfigError
+from .errors import ConfigError, redact_data
 from .progress import NO_PROGRESS, JudgeProgress
 from .settings import Settings, from_environment
 
@@ -218,9 +218,10 @@ class LLMFaithSession:
             ordinals[scorer, label] += 1
             return ordinals[scorer, label]
 
-    def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
+    def record(self, assessment: Assessment, item: pytest.Item | None) -> Assessment:
         """Name it within its test, compare it with the baseline, attach it to the running test
-        (survives xdist via the report), then tell the hooks."""
+        (survives xdist via the report), then tell the hooks. Returns it as it leaves the process
+        (reports, JUnit, failure messages): redacted, before any text of it is shortened."""
         reserved = reserved_ordinal.get()
         assessment.ordinal = reserved or self.next_ordinal(item, assessment.result.scorer, assessment.label)
         baseline = self.baseline()
@@ -229,15 +230,18 @@ class LLMFaithSession:
 
             assessment.regression = compare(baseline.assertions[assessment.key], assessment,
                                             self.settings.baseline_tolerance)
-        record = assessment.model_dump(mode="json")
+        names = [self.settings.judge_api_key_env]
+        record = redact_data(assessment.model_dump(mode="json"), names)
+        redacted = type(assessment).model_validate(record)
         with self._lock:  # Stash.setdefault is not atomic: two checks finishing at once would lose one
             if item is None:
-                self.unattached.append(assessment)
+                self.unattached.append(redacted)
             else:
                 item.stash.setdefault(RESULTS_KEY, []).append(record)
-                item.user_properties.extend(junit_properties(assessment))
+                item.user_properties.extend(redact_data(junit_properties(assessment), names))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
+        return redacted
 
     def baseline(self) -> Baseline | None:
         """The baseline to compare with (read once), or None: none set, being rewritten, or unreadable

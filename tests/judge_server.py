@@ -12,7 +12,8 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
 message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
 at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
-connection, no logprobs for a label request, and plausible lies: no claims, an extra claim
+connection, no logprobs for a label request, a 200 whose verdict reasons quote the Authorization
+header it was sent (`echo_key`), and plausible lies: no claims, an extra claim
 (`text`, e.g. a fact copied from the context), the first verdict repeated for all. It records
 every request (with its arrival time, `t`, in time.monotonic() seconds).
 
@@ -33,7 +34,7 @@ from typing import Any
 
 FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "wrong_schema",
           "wrong_count", "empty_body", "empty_content", "drop", "fenced", "no_claims", "extra_claim",
-          "repeat_first", "no_logprobs")
+          "repeat_first", "no_logprobs", "echo_key")
 
 
 @dataclass
@@ -235,6 +236,10 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[union-attr]
         elif kind == "repeat_first" and isinstance(answer, dict) and "verdicts" in answer:
             content = json.dumps({"verdicts": answer["verdicts"][:1] * len(answer["verdicts"])})
+        elif kind == "echo_key" and isinstance(answer, dict) and "verdicts" in answer:
+            sent = self.headers.get("Authorization", "")
+            content = json.dumps({"verdicts": [{**v, "reason": f"{v['reason']} (asked with {sent})"}
+                                               for v in answer["verdicts"]]})
         elif kind == "empty_content":
             content = ""
         elif kind == "fenced":
