@@ -5,7 +5,8 @@ Without it, four workers that missed the cache for one key at once each asked th
 kept its own answer and the recordings only one of them: replay then passed tests that had failed.
 The askers share a folder of the run (session.run_dir): a lock file per request key, held while
 the request is in flight (an operating-system lock, released when its process dies), and the
-answer once it came. It holds in every cache mode: `refresh` and `off` share within the run too.
+answer once it came. It holds where answers are stored (`use`, and `refresh`, whose run asks each
+request once); under `--llm-cache=off` every request is asked.
 """
 
 from __future__ import annotations

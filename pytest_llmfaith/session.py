@@ -137,7 +137,7 @@ class LLMFaithSession:
             self._judges[model].progress = self.progress
             self._judges[model].recorder = self._recorder
             self._judges[model].budget = self._budget
-            if self.run_dir is not None:
+            if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
                 from .flight import Flights
 
                 self._judges[model].flights = Flights(self.run_dir)

@@ -61,7 +61,7 @@ def test_four_workers_asking_one_key_at_once_share_one_answer(pytester, server, 
 
 
 def test_threads_of_one_test_asking_one_key_share_one_answer(pytester, server) -> None:
-    """Three gathered checks of one output in one process, with the cache off: one request per step."""
+    """Three gathered checks of one output in one process: one request per step."""
     server.facts(changing={CLAIM: ["yes", "unsure"]})
     server.script.latency = 0.3
     pytester.makepyfile(test_a=HEADER + """
@@ -74,6 +74,6 @@ async def test_gathered():
                                      for _ in range(3)))
     assert [r.score for r in results] == [1.0, 1.0, 1.0]
 """)
-    result = run(pytester, server, "-p", "anyio", "-k", "asyncio")
+    result = run(pytester, server, "-p", "anyio", "-k", "asyncio", cache="use")
     result.assert_outcomes(passed=1)
     assert [c["step"] for c in server.calls()] == ["claims", "verdicts"]
