@@ -247,3 +247,22 @@ def test_a_run_of_some_files_never_calls_other_files_cache_entries_unused(pytest
 
     shutil.rmtree(pytester.path / "llmfaith_recordings")
     pytester.runpytest(*judge_args(server, "replay")).assert_outcomes(passed=4)  # test_b's answers are still cached
+
+
+def test_the_working_cache_folder_ignores_itself_from_its_first_write(pytester, server) -> None:
+    """Recordings off: the folder made by the first write has its .gitignore, so `git status` never
+    lists it; deleted on purpose (to commit the cache), it is not written again."""
+    import subprocess
+
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    subprocess.run(["git", "init", "-q"], cwd=pytester.path, check=True)
+    pytester.runpytest(*judge_args(server, "use")).assert_outcomes(passed=2)
+    assert (pytester.path / ".llmfaith_cache" / "cache.db").exists()
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=pytester.path,
+                            capture_output=True, text=True, check=True).stdout
+    assert ".llmfaith_cache" not in status and "test_a.py" in status
+
+    (pytester.path / ".llmfaith_cache" / ".gitignore").unlink()
+    pytester.runpytest(*judge_args(server, "refresh")).assert_outcomes(passed=2)  # writes again
+    assert not (pytester.path / ".llmfaith_cache" / ".gitignore").exists()
