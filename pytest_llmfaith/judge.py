@@ -19,13 +19,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from .cache import JudgeCache, request_key
 from .errors import CacheMissError, JudgeError, redact, redact_data, shorten
 from .judge_config import JudgeConfig
 from .progress import NO_PROGRESS, JudgeProgress
-from .recordings import StoredAnswer, summarise
+from .recordings import StoredAnswer, reviewable, summarise
 from .results import JudgeCall
 from .transport import Completion, CompletionRequest, LiteLLMTransport, Transport
 
@@ -42,9 +42,17 @@ TOP_LOGPROBS = 20
 
 class NextToken(BaseModel):
     """A one-token answer read as probabilities: the judge's most likely next tokens and their
-    log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema."""
+    log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema. A recording
+    keeps only what decides, P(yes) (recordings.reviewable); the cache keeps the tokens."""
 
-    top: dict[str, float] = Field(min_length=1)
+    top: dict[str, float] = Field(default_factory=dict)
+    p_yes: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _probabilities(self) -> NextToken:
+        if not self.top and self.p_yes is None:
+            raise ValueError("a one-token answer needs its top tokens or its P(yes)")
+        return self
 
 
 def extract_json(text: str) -> Any:
@@ -178,7 +186,8 @@ class Judge:
             return None  # an entry from an older schema: a miss, replaced when fetched again
         usage = stored.get("usage") or {}
         if self.recorder is not None:  # a hit's entry is only wanted by the module's recording
-            self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"))
+            self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"),
+                       schema)
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=True, key=key,
             latency_s=time.perf_counter() - started, cost_usd=stored.get("cost_usd"),
@@ -206,7 +215,7 @@ class Judge:
         with self.progress.call(step, *of):
             answer, raw, usage, cost, attempts = self._ask_until_valid(
                 transport, step, messages, schema, check, sample)
-        entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost)
+        entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost, schema)
         recorded_by = self.recorder.recorded_by() if self.recorder is not None else ""
         stored = {**entry.model_dump(mode="json"), "recorded_by": recorded_by}
         if self.flights is not None:
@@ -220,16 +229,16 @@ class Judge:
 
     # -- internals ------------------------------------------------------------------------
     def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
-              usage: dict[str, int], cost: float | None) -> StoredAnswer:
-        """The answer with what was asked, noted on the running test for its module's recording.
-        Both are redacted: an output that holds the API key must not store it, nor an answer
-        stored before answers were redacted on arrival."""
+              usage: dict[str, int], cost: float | None, schema: type[BaseModel] | None) -> StoredAnswer:
+        """The answer with what was asked, noted on the running test for its module's recording
+        (a label answer as its P(yes) alone). Both are redacted: an output that holds the API key
+        must not store it, nor an answer stored before answers were redacted on arrival."""
         names = [self.config.api_key_env]
         entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
                              asked=redact_data(summarise(messages), names), answer=redact_data(raw, names),
                              usage=usage, cost_usd=cost)
         if self.recorder is not None:
-            self.recorder.used(key, entry)
+            self.recorder.used(key, reviewable(entry, exact=self.config.votes > 1) if schema is NextToken else entry)
         return entry
 
     def _replay_miss(self, step: str, key: str) -> str:
