@@ -128,9 +128,9 @@ def _check(name: str, output: Any, context: ContextArg, threshold: float | None,
         passed = result.score >= threshold if result.higher_is_better else result.score <= threshold
     assessment = Assessment(test_id=_test_id(item), result=result, threshold=float(threshold), passed=passed,
                             label=label, unstable=votes.unstable(result, threshold))
-    session.record(assessment, item)  # before raising: failures must reach the summary
+    recorded = session.record(assessment, item)  # before raising: failures must reach the summary
     if not passed:
-        raise AssertionError(failure_message(assessment))
+        raise AssertionError(failure_message(recorded))
     return result
 
 

@@ -1,58 +1,140 @@
-"""The run's judge budget: at most N new judge calls, or USD, for the whole run.
+"""The run's judge budget: at most N requests to the judge, or USD, for the whole run.
 
-The counters live in a temporary directory the controller makes and hands to its xdist workers
-(cache.SharedCounters, atomic across processes), so the budget holds for the run, not per worker.
-Only new calls count; cached answers never reach it.
+Every request that leaves the process counts, re-asks included; answers from the recordings, the
+cache or another test of the run (single flight) never reach it. A request is admitted before it
+is sent, in one transaction shared by every process of the run (cache.SharedCounters in the run's
+folder, see session.run_dir), so that four xdist workers cannot each see room for the last call:
+
+- calls: the request takes one of --llm-max-judge-calls, or is refused;
+- cost: it is sent only while spent + reserved < --llm-max-cost, and reserves the price of the
+  dearest request of its judge model so far, settled to its real price when it returns. Until a
+  model's first request has returned its price, that model sends one request at a time.
+
+So the run spends less than the limit plus one request's price, unless a request costs more than
+every earlier one of its model (it then adds its excess); docs/cache-and-budget.md says it whole.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .cache import SharedCounters
+from .cache import SharedCounters, run_folder
 from .errors import BudgetExceeded
 
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
+
 NANO = 1_000_000_000  # costs are counted in nano-dollars: the counters are integers
+CALLS, SPENT, COMMITTED = "calls", "nano_usd", "nano_committed"  # committed: spent + reserved in flight
+CALLS_OPTION = "--llm-max-judge-calls (ini llm_max_judge_calls, env LLMFAITH_MAX_JUDGE_CALLS)"
+COST_OPTION = "--llm-max-cost (ini llm_max_cost, env LLMFAITH_MAX_COST)"
+
+
+@dataclass
+class Reservation:
+    """What one admitted request holds until it is settled."""
+
+    model: str
+    held: int = 0  # nano-dollars reserved
+    first_price: BaseFileLock | None = None  # held by the request that learns its model's price
 
 
 class Budget:
-    def __init__(self, directory: Path, max_calls: int | None, max_cost: float | None) -> None:
+    def __init__(self, run_dir: Path, max_calls: int | None, max_cost: float | None) -> None:
+        self.run_dir = run_dir
         self.max_calls = max_calls
         self.max_cost = max_cost
-        self.counters = SharedCounters(directory)
+        self.counters = SharedCounters(run_dir / "budget")
 
-    def reserve(self, step: str, model: str) -> None:
-        """Count one new call before it is made; refuse it when the budget is spent."""
-        spent_cost = self.counters.get("nano_usd") / NANO
-        if self.max_cost is not None and spent_cost >= self.max_cost:
-            raise BudgetExceeded(self._refusal(
-                step, model, f"${spent_cost:.4f} of --llm-max-cost={self.max_cost:g} USD spent",
-                "--llm-max-cost (ini llm_max_cost, env LLMFAITH_MAX_COST)"))
-        if self.counters.add("calls") > (self.max_calls if self.max_calls is not None else float("inf")):
-            self.counters.add("calls", -1)
-            raise BudgetExceeded(self._refusal(
-                step, model, f"{self.max_calls} of --llm-max-judge-calls={self.max_calls} new judge calls made",
-                "--llm-max-judge-calls (ini llm_max_judge_calls, env LLMFAITH_MAX_JUDGE_CALLS)"))
+    def reserve(self, step: str, model: str) -> Reservation:
+        """Admit one request before it is sent, or refuse it (BudgetExceeded) when the budget is spent."""
+        reservation = Reservation(model)
+        if self.max_cost is not None and self.counters.find(_price(model)) is None:
+            reservation.first_price = self._first_price_lock(model)
+            reservation.first_price.acquire()  # until a price is known, one request of the model at a time
+        try:
+            with self.counters.transaction():
+                priced = self._admit(step, model, reservation)
+        except BaseException:
+            self._release(reservation)
+            raise
+        if priced:  # another request learnt the price while this one waited
+            self._release(reservation)
+        return reservation
 
-    def spend(self, cost: float | None) -> None:
-        if cost:
-            self.counters.add("nano_usd", round(cost * NANO))
+    def settle(self, reservation: Reservation, cost: float | None, answered: bool) -> None:
+        """The request is back: its real price replaces what it reserved. `answered`: a reply came
+        (its price may still be unknown to litellm: then it counts as free, as in the summary)."""
+        try:
+            if self.max_cost is not None:
+                nano = round(cost * NANO) if cost else 0
+                with self.counters.transaction():
+                    self.counters.add(COMMITTED, nano - reservation.held)
+                    self.counters.add(SPENT, nano)
+                    if answered:
+                        dearest = self.counters.find(_price(reservation.model)) or 0
+                        self.counters.set(_price(reservation.model), max(dearest, nano))
+        finally:
+            self._release(reservation)
 
     def summary(self) -> str:
-        """Spent vs budget, for the end-of-run summary."""
+        """What was sent, for the end-of-run summary."""
         parts = []
         if self.max_calls is not None:
-            parts.append(f"{self.counters.get('calls')} of {self.max_calls} new judge calls")
+            parts.append(f"{self.counters.get(CALLS)} of {self.max_calls} new judge calls")
         if self.max_cost is not None:
-            parts.append(f"${self.counters.get('nano_usd') / NANO:.4f} of ${self.max_cost:g} "
+            parts.append(f"${self.counters.get(SPENT) / NANO:.4f} of ${self.max_cost:g} "
                          "(calls of unknown price not counted)")
         return "llmfaith budget: spent " + "; ".join(parts)
 
     def close(self) -> None:
         self.counters.close()
 
+    # -- internals ------------------------------------------------------------------------
+    def _admit(self, step: str, model: str, reservation: Reservation) -> bool:
+        """Inside the transaction: refuse, or count the request and hold its reservation. True when
+        the model's price is known."""
+        calls = self.counters.get(CALLS)
+        if self.max_calls is not None and calls >= self.max_calls:
+            raise BudgetExceeded(_refusal(
+                step, model, f"{calls} of --llm-max-judge-calls={self.max_calls} new judge calls made",
+                CALLS_OPTION))
+        if self.max_cost is not None:
+            committed, limit = self.counters.get(COMMITTED), round(self.max_cost * NANO)
+            if committed >= limit:
+                spent = self.counters.get(SPENT)
+                in_flight = f" (${(committed - spent) / NANO:.4f} of it reserved by requests in flight)" \
+                    if committed > spent else ""
+                raise BudgetExceeded(_refusal(
+                    step, model, f"${committed / NANO:.4f} of --llm-max-cost={self.max_cost:g} USD spent{in_flight}",
+                    COST_OPTION))
+            price = self.counters.find(_price(model))
+            reservation.held = price or 0
+            self.counters.add(COMMITTED, reservation.held)
+        self.counters.add(CALLS)
+        return self.max_cost is None or price is not None
+
+    def _first_price_lock(self, model: str) -> BaseFileLock:
+        from filelock import FileLock
+
+        return FileLock(run_folder(self.run_dir, "budget-locks") / f"{_price(model)}.lock")
+
     @staticmethod
-    def _refusal(step: str, model: str, what: str, option: str) -> str:
-        return (f"llmfaith: the judge budget of this run is spent ({what}); the new call at step "
-                f"'{step}' (judge {model}) was refused. Answers already cached are still served. "
-                f"Fix: raise the budget with {option}, or record the rest in another run.")
+    def _release(reservation: Reservation) -> None:
+        if reservation.first_price is not None:
+            reservation.first_price.release()
+            reservation.first_price = None
+
+
+def _price(model: str) -> str:
+    """The counter of a model's dearest request so far (nano-dollars); absent until one returned."""
+    return "price-" + hashlib.sha256(model.encode()).hexdigest()[:16]
+
+
+def _refusal(step: str, model: str, what: str, option: str) -> str:
+    return (f"llmfaith: the judge budget of this run is spent ({what}); the new call at step "
+            f"'{step}' (judge {model}) was refused. Answers already cached are still served. "
+            f"Fix: raise the budget with {option}, or record the rest in another run.")

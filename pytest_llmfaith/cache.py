@@ -19,13 +19,16 @@ import sqlite3
 import threading
 import warnings
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .errors import JudgeError
 
 CACHE_FORMAT = 1
-GITIGNORE = "# written by pytest-llmfaith: the working judge cache; the recordings next to the tests are committed\n*\n"
+GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"
+             "# (the recordings next to the tests are). To commit it on purpose, delete this file: it is\n"
+             "# only written when the folder is made. See docs/cache-and-budget.md.\n*\n")
 
 
 class CacheWarning(UserWarning):
@@ -107,13 +110,12 @@ class _Reader:
 class JudgeCache:
     """Reads and writes judge answers according to the cache mode (use/refresh/replay/off).
 
-    `ignored`: write a `.gitignore` into the directory (as .pytest_cache does) because the
-    committed form of the answers is the recordings, not this working cache."""
+    The folder it makes gets a `.gitignore` (as .pytest_cache does): a working store, committed
+    only on purpose (the committed, reviewed form of the answers is the recordings)."""
 
-    def __init__(self, directory: Path | None, mode: str = "use", ignored: bool = False) -> None:
+    def __init__(self, directory: Path | None, mode: str = "use") -> None:
         self.directory = directory
         self.mode = mode if directory is not None else "off"
-        self.ignored = ignored
         self._reader: _Reader | None = None
         self._writer: Any = None  # diskcache.Cache, opened on the first write
         self._writable = mode in ("use", "refresh")
@@ -210,8 +212,9 @@ class JudgeCache:
         with self._lock:
             if self._writer is None:
                 try:
+                    made = not self.directory.exists()
                     self._writer = diskcache.Cache(str(self.directory), eviction_policy="none")
-                    if self.ignored and not (self.directory / ".gitignore").exists():
+                    if made:
                         (self.directory / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
                 except (sqlite3.Error, OSError) as err:
                     self._broken(f"it cannot be opened: {err}")
@@ -243,9 +246,18 @@ class JudgeCache:
         )
 
 
+def run_folder(run_dir: Path, name: str) -> Path:
+    """A folder of the run's shared state (see session.run_dir), made by the first process of the
+    run that needs it: the run's folder itself is private to the user (0o700)."""
+    run_dir.mkdir(mode=0o700, exist_ok=True)
+    folder = run_dir / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 class SharedCounters:
-    """Integer counters shared by the processes of a run (xdist workers): diskcache's `incr` is
-    atomic across processes. Used for the run's judge budget."""
+    """Integer counters shared by the processes of a run (xdist workers): diskcache's `incr` and
+    transactions are atomic across processes. Used for the run's judge budget."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
@@ -255,8 +267,23 @@ class SharedCounters:
     def get(self, name: str) -> int:
         return int(self._open().get(name, 0))
 
+    def find(self, name: str) -> int | None:
+        """The counter, or None when it was never set."""
+        value = self._open().get(name)
+        return None if value is None else int(value)
+
     def add(self, name: str, delta: int = 1) -> int:
         return int(self._open().incr(name, delta))
+
+    def set(self, name: str, value: int) -> None:
+        self._open().set(name, value)
+
+    @contextmanager
+    def transaction(self) -> Iterator[SharedCounters]:
+        """Reads and writes inside are one step for every process of the run (SQLite's BEGIN
+        IMMEDIATE): what is checked stays true until what depends on it is written."""
+        with self._open().transact(retry=True):
+            yield self
 
     def close(self) -> None:
         if self._store is not None:

@@ -117,21 +117,14 @@ def _prune(args: argparse.Namespace) -> int:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    """Join the outputs of parallel CI shards: cache directories, or trees holding recordings."""
+    """Join the outputs of parallel CI shards: cache directories, or trees holding recordings. An
+    entry answered differently by two of them keeps the first answer (the destination's, then the
+    sources' in the order given), and is listed: the tests of the other shard saw another answer."""
     sources: list[Path] = args.sources
     if any((src / "cache.db").exists() for src in sources):
-        into = JudgeCache(args.dest, "use")
-        added = 0
-        for src in sources:
-            for key, _, value in JudgeCache(src, "replay").entries():
-                if into.get(key) is None:
-                    into.set(key, value)
-                    added += 1
-        into.close()
-        print(f"merged {plural(added, 'new entry')} into the working cache {args.dest}")
-        return 0
+        return _merge_caches(args.dest, sources)
     merged: dict[Path, RecordingFile] = {}
-    conflicts = 0
+    conflicts: list[str] = []
     for src in sources:
         for path in recording_files(src, args.folder):
             target = args.dest / path.relative_to(src)
@@ -139,13 +132,43 @@ def _merge(args: argparse.Namespace) -> int:
             for key, entry in load(path).entries.items():
                 old = into_file.entries.get(key)
                 if old is not None and old.answer != entry.answer:
-                    conflicts += 1  # the destination's answer stays: it is what was reviewed
+                    conflicts.append(_conflict(key, old.step, target, path))  # the destination's answer stays
                 into_file.entries[key] = RecordedAnswer.model_validate(
                     {**(old or entry).model_dump(), "tests": [*entry.tests, *(old.tests if old else ())]})
     written = sum(write(path, recording) for path, recording in merged.items())
     print(f"merged {plural(len(merged), 'recordings file')} into {args.dest} ({written} changed"
-          + (f"; {plural(conflicts, 'entry')} answered differently kept the destination's answer" if conflicts else "")
-          + ")")
+          + (f"; {plural(len(conflicts), 'entry')} answered differently kept the destination's answer"
+             if conflicts else "") + ")")
+    return _report_conflicts(conflicts)
+
+
+def _merge_caches(dest: Path, sources: list[Path]) -> int:
+    into = JudgeCache(dest, "use")
+    added = 0
+    conflicts: list[str] = []
+    for src in sources:
+        for key, _, value in JudgeCache(src, "replay").entries():
+            old = into.get(key)
+            if old is None:
+                into.set(key, value)
+                added += 1
+            elif old.get("answer") != value.get("answer"):
+                conflicts.append(_conflict(key, value.get("step"), dest, src))
+    into.close()
+    print(f"merged {plural(added, 'new entry')} into the working cache {dest}"
+          + (f"; {plural(len(conflicts), 'entry')} answered differently kept the first answer" if conflicts else ""))
+    return _report_conflicts(conflicts)
+
+
+def _conflict(key: str, step: str | None, kept: Path, dropped: Path) -> str:
+    return f"  {key[:12]} (step {step or '?'}): kept the answer in {kept}, not the one in {dropped}"
+
+
+def _report_conflicts(conflicts: list[str]) -> int:
+    """One line per conflict, then how to look at them; the merge itself has succeeded (0)."""
+    if conflicts:
+        print("answered differently (see both with `python -m pytest_llmfaith cache show KEY` and --cache-dir or "
+              "--root naming each):", *conflicts, sep="\n")
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from typing import Any, TypeVar
 
 SHOWN_ANSWER_CHARS = 300
 
@@ -44,18 +45,45 @@ class BudgetExceeded(JudgeError):
     """The run's judge budget (--llm-max-judge-calls / --llm-max-cost) is spent: no new calls."""
 
 
+MIN_SECRET_CHARS = 8  # shorter values ("EMPTY", "none") are placeholders, and common words
+SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD)$", re.IGNORECASE)
+Data = TypeVar("Data")
+
+
 def redact(text: str, names: Iterable[str | None] = ()) -> str:
     """Remove every credential-looking environment value from text that may reach a user, and
     the values of `names` (the configured key variable, which may be called anything)."""
-    for secret in _secrets(names):
+    return _replace(text, _secrets(names))
+
+
+def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
+    """`redact` for JSON-like data (dicts, lists, strings) on its way to a file, a report or the
+    terminal: every string in it, dictionary keys too. The secrets are read from the environment
+    at the call, so a key a fixture set is found as well."""
+    secrets = _secrets(names)
+    return _walk(data, secrets) if secrets else data
+
+
+def _walk(data: Any, secrets: list[str]) -> Any:
+    if isinstance(data, str):
+        return _replace(data, secrets)
+    if isinstance(data, dict):
+        return {_walk(k, secrets): _walk(v, secrets) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return type(data)(_walk(v, secrets) for v in data)
+    return data
+
+
+def _replace(text: str, secrets: list[str]) -> str:
+    for secret in secrets:
         text = text.replace(secret, "***")
     return text
 
 
 def _secrets(names: Iterable[str | None]) -> list[str]:
     named = [os.environ.get(name) or "" for name in names if name]
-    found = [v for k, v in os.environ.items() if len(v) >= 8 and re.search(r"(KEY|TOKEN|SECRET)$", k)]
-    return sorted({v for v in [*named, *found] if len(v) >= 4}, key=len, reverse=True)
+    found = [v for k, v in os.environ.items() if SECRET_NAME.search(k)]
+    return sorted({v for v in [*named, *found] if len(v) >= MIN_SECRET_CHARS}, key=len, reverse=True)
 
 
 def shorten(text: str, limit: int = SHOWN_ANSWER_CHARS) -> str:

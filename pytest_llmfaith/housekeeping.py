@@ -64,10 +64,10 @@ class Housekeeping:
         whole_suite = full and session.config.args_source != session.config.ArgsSource.ARGS  # no paths given
         if used and whole_suite and settings.cache in ("use", "refresh", "replay"):
             notes += self._cache(used)
-        if self.session.budget_dir is not None and scored:
+        if self.session.run_dir is not None and scored and self.session.budgeted:
             from .budget import Budget
 
-            budget = Budget(self.session.budget_dir, settings.max_judge_calls, settings.max_cost)
+            budget = Budget(self.session.run_dir, settings.max_judge_calls, settings.max_cost)
             notes.append(budget.summary())
             budget.close()
         return notes

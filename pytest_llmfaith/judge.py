@@ -19,18 +19,19 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from .cache import JudgeCache, request_key
-from .errors import CacheMissError, JudgeError, redact, shorten
+from .errors import CacheMissError, JudgeError, redact, redact_data, shorten
 from .judge_config import JudgeConfig
 from .progress import NO_PROGRESS, JudgeProgress
-from .recordings import StoredAnswer, summarise
+from .recordings import StoredAnswer, reviewable, summarise
 from .results import JudgeCall
 from .transport import Completion, CompletionRequest, LiteLLMTransport, Transport
 
 if TYPE_CHECKING:
     from .budget import Budget
+    from .flight import Flights
     from .recordings import Recorder
 
 T = TypeVar("T", bound=BaseModel)
@@ -41,9 +42,17 @@ TOP_LOGPROBS = 20
 
 class NextToken(BaseModel):
     """A one-token answer read as probabilities: the judge's most likely next tokens and their
-    log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema."""
+    log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema. A recording
+    keeps only what decides, P(yes) (recordings.reviewable); the cache keeps the tokens."""
 
-    top: dict[str, float] = Field(min_length=1)
+    top: dict[str, float] = Field(default_factory=dict)
+    p_yes: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _probabilities(self) -> NextToken:
+        if not self.top and self.p_yes is None:
+            raise ValueError("a one-token answer needs its top tokens or its P(yes)")
+        return self
 
 
 def extract_json(text: str) -> Any:
@@ -76,7 +85,8 @@ class Judge:
         self._lock = threading.Lock()
         self.progress: JudgeProgress = NO_PROGRESS  # told about judge calls and server starts
         self.recorder: Recorder | None = None  # the committed recordings, read before the cache
-        self.budget: Budget | None = None  # the run's limit on new calls
+        self.budget: Budget | None = None  # the run's limit on requests
+        self.flights: Flights | None = None  # the run's single flight; None: every miss is asked
         self.connect: Callable[[], Transport] | None = None  # makes the transport (the run's relay); None: litellm here
 
     # -- cache identity -------------------------------------------------------------------
@@ -160,8 +170,14 @@ class Judge:
     def _lookup(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
                 schema: type[T] | None, check: Callable[[T], None] | None) -> tuple[T | str, JudgeCall] | None:
         """The recordings first (committed, reviewed), then the working cache."""
-        started = time.perf_counter()
         stored = (self.recorder.get(key) if self.recorder is not None else None) or self.cache.get(key)
+        return self._serve(stored, step, key, messages, prompt_version, sample, schema, check)
+
+    def _serve(self, stored: dict[str, Any] | None, step: str, key: str, messages: Messages, prompt_version: str,
+               sample: int, schema: type[T] | None, check: Callable[[T], None] | None,
+               ) -> tuple[T | str, JudgeCall] | None:
+        """A stored answer as the answer of this call (cached: no new request), or None."""
+        started = time.perf_counter()
         if stored is None:
             return None
         try:
@@ -170,7 +186,8 @@ class Judge:
             return None  # an entry from an older schema: a miss, replaced when fetched again
         usage = stored.get("usage") or {}
         if self.recorder is not None:  # a hit's entry is only wanted by the module's recording
-            self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"))
+            self._used(key, step, messages, prompt_version, sample, stored["answer"], usage, stored.get("cost_usd"),
+                       schema)
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=True, key=key,
             latency_s=time.perf_counter() - started, cost_usd=stored.get("cost_usd"),
@@ -180,20 +197,30 @@ class Judge:
     def _fetch(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
                schema: type[T] | None, check: Callable[[T], None] | None,
                of: tuple[int, int] = (1, 1)) -> tuple[T | str, JudgeCall]:
+        """Ask the judge, once per run and key (single flight): a test that asks what another
+        test of the run is asking waits for that answer and shares it."""
         if self.cache.mode == "replay":
             raise CacheMissError(self._replay_miss(step, key))
-        if self.budget is not None:
-            self.budget.reserve(step, self.config.model)
+        if self.flights is None:
+            return self._ask_judge(step, key, messages, prompt_version, sample, schema, check, of)
+        with self.flights.alone(key):
+            shared = self._serve(self.flights.answer(key), step, key, messages, prompt_version, sample, schema, check)
+            return shared or self._ask_judge(step, key, messages, prompt_version, sample, schema, check, of)
+
+    def _ask_judge(self, step: str, key: str, messages: Messages, prompt_version: str, sample: int,
+                   schema: type[T] | None, check: Callable[[T], None] | None,
+                   of: tuple[int, int]) -> tuple[T | str, JudgeCall]:
         transport = self.transport
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(step, *of):
             answer, raw, usage, cost, attempts = self._ask_until_valid(
                 transport, step, messages, schema, check, sample)
-        if self.budget is not None:
-            self.budget.spend(cost)
-        entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost)
+        entry = self._used(key, step, messages, prompt_version, sample, raw, usage, cost, schema)
         recorded_by = self.recorder.recorded_by() if self.recorder is not None else ""
-        self.cache.set(key, {**entry.model_dump(mode="json"), "recorded_by": recorded_by})
+        stored = {**entry.model_dump(mode="json"), "recorded_by": recorded_by}
+        if self.flights is not None:
+            self.flights.keep(key, stored)
+        self.cache.set(key, stored)
         return answer, JudgeCall(
             step=step, model=self.config.model, cached=False, key=key, attempts=attempts,
             latency_s=time.perf_counter() - started, cost_usd=cost,
@@ -202,12 +229,16 @@ class Judge:
 
     # -- internals ------------------------------------------------------------------------
     def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
-              usage: dict[str, int], cost: float | None) -> StoredAnswer:
-        """The answer with what was asked, noted on the running test for its module's recording."""
+              usage: dict[str, int], cost: float | None, schema: type[BaseModel] | None) -> StoredAnswer:
+        """The answer with what was asked, noted on the running test for its module's recording
+        (a label answer as its P(yes) alone). Both are redacted: an output that holds the API key
+        must not store it, nor an answer stored before answers were redacted on arrival."""
+        names = [self.config.api_key_env]
         entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
-                             asked=summarise(messages), answer=raw, usage=usage, cost_usd=cost)
+                             asked=redact_data(summarise(messages), names), answer=redact_data(raw, names),
+                             usage=usage, cost_usd=cost)
         if self.recorder is not None:
-            self.recorder.used(key, entry)
+            self.recorder.used(key, reviewable(entry, exact=self.config.votes > 1) if schema is NextToken else entry)
         return entry
 
     def _replay_miss(self, step: str, key: str) -> str:
@@ -280,14 +311,15 @@ class Judge:
         problem = ""
         text = ""
         for attempt in range(1, self.config.reasks + 2):
-            reply = transport.complete(self._completion(step, conversation, schema, sample))
+            reply = self._send(transport, self._completion(step, conversation, schema, sample))
             text = _answer_text(reply, schema)
             for name in tokens:
                 tokens[name] += reply.usage.get(name) or 0
             if reply.cost is not None:
                 cost = (cost or 0.0) + reply.cost
             try:
-                raw = text if schema is None else extract_json(text)
+                # redacted as it arrives: the scorer, the stores and replay all see the same answer
+                raw = redact_data(text if schema is None else extract_json(text), [self.config.api_key_env])
                 if schema is None and not text.strip():
                     raise ValueError("the answer is empty")
                 return self._validate(raw, schema, check), raw, tokens, cost, attempt
@@ -307,6 +339,19 @@ class Judge:
             "Fix: use a stronger judge model (--llm-judge-model), or check that the server "
             "returns the JSON it is asked for."
         ))
+
+    def _send(self, transport: Transport, request: CompletionRequest) -> Completion:
+        """One request to the judge, within the run's budget: admitted before it leaves the
+        process, settled with its price when it returns (or fails)."""
+        if self.budget is None:
+            return transport.complete(request)
+        reservation = self.budget.reserve(request.step, self.config.model)
+        reply: Completion | None = None
+        try:
+            reply = transport.complete(request)
+            return reply
+        finally:
+            self.budget.settle(reservation, reply.cost if reply else None, answered=reply is not None)
 
     def _cut_off(self, step: str, text: str) -> JudgeError:
         limit = f"max_tokens={self.config.max_tokens}" if self.config.max_tokens else "the server's default limit"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -71,9 +72,8 @@ def pytest_configure(config: pytest.Config) -> None:
     except ValueError as err:
         raise pytest.UsageError(str(err)) from None
     session = LLMFaithSession(settings, config, progress.install(config))
-    if settings.max_judge_calls is not None or settings.max_cost is not None:
-        shared = getattr(config, "workerinput", {}).get("llmfaith_budget_dir")  # xdist: the controller's
-        session.budget_dir = Path(shared or tempfile.mkdtemp(prefix="llmfaith-budget-"))
+    shared = getattr(config, "workerinput", {}).get("llmfaith_run_dir")  # xdist: the controller's
+    session.run_dir = Path(shared) if shared else Path(tempfile.gettempdir()) / f"llmfaith-run-{secrets.token_hex(8)}"
     if hasattr(config, "workerinput"):  # xdist: the controller's relay, if it has one
         session.relay_run = config.workerinput.get("llmfaith_relay")
     else:
@@ -115,10 +115,10 @@ class RunHooks:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
-        """xdist: every worker counts against the controller's budget, and sends its judge calls
-        through the run's one relay (started by the first process that needs it)."""
-        if self.session.budget_dir is not None:
-            node.workerinput["llmfaith_budget_dir"] = str(self.session.budget_dir)
+        """xdist: every worker shares the run's state (budget, single flight) with the controller, and
+        sends its judge calls through the run's one relay (started by the first process that needs it)."""
+        if self.session.run_dir is not None:
+            node.workerinput["llmfaith_run_dir"] = str(self.session.run_dir)
         run = self.session.relay_run_info()
         if run is not None:
             node.workerinput["llmfaith_relay"] = run
@@ -278,8 +278,8 @@ class RunHooks:
 
     def pytest_unconfigure(self) -> None:
         self.session.close()
-        if self.is_controller and self.session.budget_dir is not None:
-            shutil.rmtree(self.session.budget_dir, ignore_errors=True)
+        if self.is_controller and self.session.run_dir is not None:
+            shutil.rmtree(self.session.run_dir, ignore_errors=True)
         activate(self.previous)
         freeze_for_exit(judged=self.judged)
 

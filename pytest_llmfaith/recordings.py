@@ -143,6 +143,31 @@ def summarise(messages: list[dict[str, str]]) -> dict[str, Any]:
     return asked
 
 
+SHOWN_DIGITS = 2  # of a label's P(yes) in a recording, unless more are needed to stay on its side of a threshold
+
+
+def reviewable(entry: StoredAnswer, exact: bool = False) -> StoredAnswer:
+    """A label answer as a reviewer reads it: P(yes), not the judge's 20 next tokens (the working
+    cache keeps them). Rounded to two digits, or to as many as keep it on the same side of every
+    threshold a label compares it with, so replay gives the verdicts the recording run gave.
+    `exact`: with votes, each drawn vote compares P(yes) with a random number: nothing is rounded."""
+    from .judge import NextToken
+    from .scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, p_yes
+
+    p = p_yes(NextToken.model_validate(entry.answer))
+    shown = p if exact else _same_side(p, (SUPPORTED_AT, CONTRADICTED_AT))
+    return entry.model_copy(update={"answer": {"p_yes": shown}})
+
+
+def _same_side(p: float, thresholds: tuple[float, ...]) -> float:
+    """p rounded to SHOWN_DIGITS, or to as many digits as keep it on its side of every threshold."""
+    for digits in range(SHOWN_DIGITS, 17):
+        rounded = round(p, digits)
+        if all((rounded >= threshold) == (p >= threshold) for threshold in thresholds):
+            return rounded
+    return p
+
+
 class Recorder:
     """A process's view of the recordings: answers from the running test's module file, and a note
     on the running test of every answer it used (the controller writes the files from those)."""

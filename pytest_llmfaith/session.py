@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .errors import ConfigError
+from .errors import ConfigError, redact_data
 from .progress import NO_PROGRESS, JudgeProgress
 from .settings import Settings, from_environment
 
@@ -67,7 +67,9 @@ class LLMFaithSession:
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
         self._recorder: Recorder | None = None
-        self.budget_dir: Path | None = None  # the run's shared budget counters (made by the controller)
+        # The run's shared state (budget counters, single-flight locks and answers): a temporary
+        # folder the controller names for its xdist workers, made by the first process that needs it.
+        self.run_dir: Path | None = None
         self._budget: Budget | None = None
         # The run's judge relay (relay.RelayRun as JSON): given to xdist workers by the controller;
         # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
@@ -119,12 +121,12 @@ class LLMFaithSession:
             if self._cache is None:
                 from .recordings import Recorder
 
-                self._cache = JudgeCache(s.cache_dir, s.cache, ignored=s.recordings is not None)
+                self._cache = JudgeCache(s.cache_dir, s.cache)
                 self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off")
-                if self.budget_dir is not None:
+                if self.run_dir is not None and self.budgeted:
                     from .budget import Budget
 
-                    self._budget = Budget(self.budget_dir, s.max_judge_calls, s.max_cost)
+                    self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
             config = JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,
@@ -136,7 +138,16 @@ class LLMFaithSession:
             self._judges[model].progress = self.progress
             self._judges[model].recorder = self._recorder
             self._judges[model].budget = self._budget
+            if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
+                from .flight import Flights
+
+                self._judges[model].flights = Flights(self.run_dir)
         return self._judges[model]
+
+    @property
+    def budgeted(self) -> bool:
+        """The run limits its judge requests (--llm-max-judge-calls, --llm-max-cost)."""
+        return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
 
     def relay_run_info(self) -> dict[str, Any] | None:
         """The run's relay, made on first need (its identity costs a metadata look-up and hashing
@@ -214,9 +225,10 @@ class LLMFaithSession:
             ordinals[scorer, label] += 1
             return ordinals[scorer, label]
 
-    def record(self, assessment: Assessment, item: pytest.Item | None) -> None:
+    def record(self, assessment: Assessment, item: pytest.Item | None) -> Assessment:
         """Name it within its test, compare it with the baseline, attach it to the running test
-        (survives xdist via the report), then tell the hooks."""
+        (survives xdist via the report), then tell the hooks. Returns it as it leaves the process
+        (reports, JUnit, failure messages): redacted, before any text of it is shortened."""
         reserved = reserved_ordinal.get()
         assessment.ordinal = reserved or self.next_ordinal(item, assessment.result.scorer, assessment.label)
         baseline = self.baseline()
@@ -225,15 +237,18 @@ class LLMFaithSession:
 
             assessment.regression = compare(baseline.assertions[assessment.key], assessment,
                                             self.settings.baseline_tolerance)
-        record = assessment.model_dump(mode="json")
+        names = [self.settings.judge_api_key_env]
+        record = redact_data(assessment.model_dump(mode="json"), names)
+        redacted = type(assessment).model_validate(record)
         with self._lock:  # Stash.setdefault is not atomic: two checks finishing at once would lose one
             if item is None:
-                self.unattached.append(assessment)
+                self.unattached.append(redacted)
             else:
                 item.stash.setdefault(RESULTS_KEY, []).append(record)
-                item.user_properties.extend(junit_properties(assessment))
+                item.user_properties.extend(redact_data(junit_properties(assessment), names))
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
+        return redacted
 
     def baseline(self) -> Baseline | None:
         """The baseline to compare with (read once), or None: none set, being rewritten, or unreadable

@@ -5,12 +5,15 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label;
-  `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0);
+  `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0;
+  `changing` gives a claim the next of its labels at every request, as a judge that is not
+  deterministic does);
 - label requests (logprobs): P(yes) follows the same script, or `p_supported[claim]` when given.
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
 message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
 at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
-connection, no logprobs for a label request, and plausible lies: no claims, an extra claim
+connection, no logprobs for a label request, a 200 whose verdict reasons quote the Authorization
+header it was sent (`echo_key`), and plausible lies: no claims, an extra claim
 (`text`, e.g. a fact copied from the context), the first verdict repeated for all, the first
 verdict given for another statement (`restate`: `text`, judged as the script judges it). It records
 every request (with its arrival time, `t`, in time.monotonic() seconds).
@@ -32,7 +35,7 @@ from typing import Any
 
 FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "wrong_schema",
           "wrong_count", "empty_body", "empty_content", "drop", "fenced", "no_claims", "extra_claim",
-          "repeat_first", "no_logprobs", "restate")
+          "repeat_first", "no_logprobs", "restate", "echo_key")
 
 
 @dataclass
@@ -53,8 +56,11 @@ class Script:
     labels: dict[str, str] = field(default_factory=dict)
     votes: dict[str, list[str]] = field(default_factory=dict)  # claim -> label of sample 0, 1, ...
     p_supported: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "is it supported?"
+    changing: dict[str, list[str]] = field(default_factory=dict)  # claim -> its label in turn, one per request
+    asked: dict[str, int] = field(default_factory=dict)  # claim -> verdict requests so far (for `changing`)
     reason_text: str = '{"reason": "scripted reason"}'
     latency: float = 0.0
+    prompt_tokens: int = 0  # the prompt tokens every answer reports (its price, for a priced model); 0: ~chars/4
 
 
 def _between(text: str, tag: str) -> str | None:
@@ -108,13 +114,15 @@ class JudgeServer:
 
     def facts(self, supported: list[str] = (), contradicted: list[str] = (),  # type: ignore[assignment]
               claims: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
-              votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None) -> None:
+              votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
+              changing: dict[str, list[str]] | None = None) -> None:
         self.script.supported |= set(supported)
         self.script.contradicted |= set(contradicted)
         self.script.claims.update(claims or {})
         self.script.labels.update(labels or {})
         self.script.votes.update(votes or {})
         self.script.p_supported.update(p_supported or {})
+        self.script.changing.update(changing or {})
 
     def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0,
              message: str = "", text: str = "") -> None:
@@ -160,6 +168,10 @@ class JudgeServer:
         return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
     def label(self, claim: str, sample: int = 0) -> str:
+        if claim in self.script.changing:
+            with self._lock:
+                turn = self.script.asked[claim] = self.script.asked.get(claim, 0) + 1
+            return self.script.changing[claim][(turn - 1) % len(self.script.changing[claim])]
         if claim in self.script.votes:
             return self.script.votes[claim][sample]
         if claim in self.script.labels:
@@ -230,13 +242,17 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"verdicts": [first, *answer["verdicts"][1:]]})
         elif kind == "repeat_first" and isinstance(answer, dict) and "verdicts" in answer:
             content = json.dumps({"verdicts": answer["verdicts"][:1] * len(answer["verdicts"])})
+        elif kind == "echo_key" and isinstance(answer, dict) and "verdicts" in answer:
+            sent = self.headers.get("Authorization", "")
+            content = json.dumps({"verdicts": [{**v, "reason": f"{v['reason']} (asked with {sent})"}
+                                               for v in answer["verdicts"]]})
         elif kind == "empty_content":
             content = ""
         elif kind == "fenced":
             content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
         elif kind == "length":
             content = content[: len(content) // 2]
-        prompt_chars = sum(len(m.get("content") or "") for m in messages)
+        prompt_chars = self.judge.script.prompt_tokens * 4 or sum(len(m.get("content") or "") for m in messages)
         choice = {"index": 0, "finish_reason": "length" if kind == "length" else "stop",
                   "message": {"role": "assistant", "content": content}}
         self._send(200, {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 
 import pytest
 
@@ -32,6 +33,35 @@ GOOD = {GOOD!r}
 MIXED = {MIXED!r}
 HALF = {HALF!r}
 '''
+
+# Inner tests that call all_arrive(i) first start their judge work at the same moment, one per
+# xdist worker (BARRIER_DIR: an empty folder per run; WARM_LITELLM: import litellm before).
+ALL_ARRIVE = """
+import os
+import time
+from pathlib import Path
+
+
+def all_arrive(i, workers=4):
+    if os.environ.get("WARM_LITELLM"):
+        from pytest_llmfaith.transport import import_litellm
+
+        import_litellm()
+    barrier = Path(os.environ["BARRIER_DIR"])
+    (barrier / str(i)).touch()
+    deadline = time.monotonic() + 120
+    while len(list(barrier.iterdir())) < workers and time.monotonic() < deadline:
+        time.sleep(0.02)
+"""
+
+
+def run_together(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, *args: str,
+                 workers: int = 4) -> pytest.RunResult:
+    """An xdist run (a subprocess, -n workers) of tests that meet at all_arrive: a new barrier per run."""
+    barrier = tempfile.mkdtemp(prefix="barrier-", dir=pytester.path)
+    monkeypatch.setenv("BARRIER_DIR", barrier)
+    return pytester.runpytest_subprocess("-n", str(workers), "-p", "no:cacheprovider", "-p", "no:randomly",
+                                         *args, timeout=300)
 
 
 def judge_args(server, cache: str = "off") -> list[str]:

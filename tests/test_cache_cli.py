@@ -86,3 +86,31 @@ def test_merge_recordings_and_caches_of_shards(tmp_path) -> None:
     caches = cli(tmp_path, "merge", "cache", "shard1/cache", "shard2/cache")
     assert "merged 2 new entries" in caches.stdout, caches.stderr
     assert [k for k, _, _ in JudgeCache(tmp_path / "cache", "replay").entries()] == ["key-shard1", "key-shard2"]
+
+
+def test_merge_reports_the_keys_two_shards_answered_differently(pytester, server) -> None:
+    """Two CI shards record one request, and the judge answers each differently: the merge keeps one
+    answer and names the key, for caches as for recordings."""
+    server.facts(changing={"Tesla was founded in 2003.": ["yes", "unsure"]})
+    pytester.makepyfile(test_a=SUITE)
+    for shard in ("shard1", "shard2"):
+        pytester.runpytest(*judge_args(server, "use"), f"--llm-cache-dir={shard}/cache",
+                           f"--llm-recordings=rec_{shard}", "-k", "test_good")
+        (pytester.path / f"rec_{shard}").rename(pytester.path / shard / "llmfaith_recordings")
+    verdicts = next(k for k, _, v in JudgeCache(pytester.path / "shard1" / "cache", "replay").entries()
+                    if v["step"] == "verdicts")
+
+    caches = cli(pytester.path, "merge", "cache", "shard1/cache", "shard2/cache")
+    assert caches.returncode == 0, caches.stderr
+    assert caches.stdout.splitlines() == [
+        "merged 2 new entries into the working cache cache; 1 entry answered differently kept the first answer",
+        "answered differently (see both with `python -m pytest_llmfaith cache show KEY` and --cache-dir or --root "
+        "naming each):",
+        f"  {verdicts[:12]} (step verdicts): kept the answer in cache, not the one in shard2/cache"]
+    kept = dict((k, v) for k, _, v in JudgeCache(pytester.path / "cache", "replay").entries())[verdicts]
+    assert kept["answer"]["verdicts"][0]["verdict"] == "yes"  # shard1's, the first source
+
+    recordings = cli(pytester.path, "merge", "merged", "shard1", "shard2")
+    assert "1 entry answered differently kept the destination's answer" in recordings.stdout, recordings.stderr
+    assert f"  {verdicts[:12]} (step verdicts): kept the answer in merged/llmfaith_recordings/test_a.json, not the " \
+           "one in shard2/llmfaith_recordings/test_a.json" in recordings.stdout

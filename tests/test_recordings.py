@@ -247,3 +247,56 @@ def test_a_run_of_some_files_never_calls_other_files_cache_entries_unused(pytest
 
     shutil.rmtree(pytester.path / "llmfaith_recordings")
     pytester.runpytest(*judge_args(server, "replay")).assert_outcomes(passed=4)  # test_b's answers are still cached
+
+
+def test_the_working_cache_folder_ignores_itself_from_its_first_write(pytester, server) -> None:
+    """Recordings off: the folder made by the first write has its .gitignore, so `git status` never
+    lists it; deleted on purpose (to commit the cache), it is not written again."""
+    import subprocess
+
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=SUITE)
+    subprocess.run(["git", "init", "-q"], cwd=pytester.path, check=True)
+    pytester.runpytest(*judge_args(server, "use")).assert_outcomes(passed=2)
+    assert (pytester.path / ".llmfaith_cache" / "cache.db").exists()
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=pytester.path,
+                            capture_output=True, text=True, check=True).stdout
+    assert ".llmfaith_cache" not in status and "test_a.py" in status
+
+    (pytester.path / ".llmfaith_cache" / ".gitignore").unlink()
+    pytester.runpytest(*judge_args(server, "refresh")).assert_outcomes(passed=2)  # writes again
+    assert not (pytester.path / ".llmfaith_cache" / ".gitignore").exists()
+
+
+def test_label_verdicts_are_recorded_as_one_rounded_probability_that_replays_the_same(pytester, server) -> None:
+    """A reviewer reads P(yes) (two digits, more only where rounding would cross a threshold), not
+    20 log-probabilities; the working cache keeps those; replay gives the recorded verdicts."""
+    server.facts(p_supported={"Tesla was founded in 2003.": 0.93, "Elon Musk joined Tesla in 2004.": 0.6996})
+    pytester.makepyfile(test_a=HEADER + """
+def test_labels():
+    assert_faithful("Tesla was founded in 2003. Elon Musk joined Tesla in 2004.", CTX, min_score=0.5)
+""")
+    args = ("--llm-judge-verdicts=label", "--llm-report=report.json")
+    record(pytester, server, *args).assert_outcomes(passed=1)
+    entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
+    labels = {(e["asked"]["claim"], e["asked"]["question"].split()[0]): e["answer"]
+              for e in entries.values() if e["step"] == "verdicts"}
+    assert labels == {("Tesla was founded in 2003.", "Is"): {"p_yes": 0.93},
+                      ("Elon Musk joined Tesla in 2004.", "Is"): {"p_yes": 0.6996},  # 0.70 would be support
+                      ("Elon Musk joined Tesla in 2004.", "Does"): {"p_yes": 0.1}}
+    from pytest_llmfaith.cache import JudgeCache
+
+    cached = [v["answer"] for _, _, v in JudgeCache(pytester.path / ".llmfaith_cache", "replay").entries()
+              if v["step"] == "verdicts"]
+    assert all(len(answer["top"]) == 3 for answer in cached)  # all the tokens the judge sent
+    recorded = json.loads((pytester.path / "report.json").read_text())["results"][0]["result"]
+
+    import shutil
+
+    shutil.rmtree(pytester.path / ".llmfaith_cache")
+    server.reset()
+    record(pytester, server, *args, cache="replay").assert_outcomes(passed=1)
+    replayed = json.loads((pytester.path / "report.json").read_text())["results"][0]["result"]
+    assert [(v["verdict"], v["reason"]) for v in replayed["verdicts"]] == \
+        [(v["verdict"], v["reason"]) for v in recorded["verdicts"]]
+    assert replayed["score"] == recorded["score"] == 0.5

@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, create_model
 
+from ..errors import redact_data
 from ..judge import Judge, extract_json
 from ..results import JudgeCall, ScoreResult, Verdict
 from . import labels, prompts, votes
@@ -87,8 +88,11 @@ class Scorer:
         self.reason_mode = reason
 
     def run(self, output: str, context: ContextArg, *, input: str | None = None, scale: float = 1) -> ScoreResult:
-        """Check the inputs (one set of rules for every scorer), then measure."""
+        """Check the inputs (one set of rules for every scorer), redact secrets from them (an output
+        that quotes an upstream error may hold a key: the judge is sent none, nothing stores one, and
+        replay asks what recording asked), then measure."""
         output, context_list, input, scale = check_inputs(output, context, input, scale)
+        output, context_list, input = redact_data((output, context_list, input), [self.judge.config.api_key_env])
         result = self.measure(output, context_list, input, scale)
         if (result.scorer, result.higher_is_better) != (self.name, self.higher_is_better):
             raise TypeError(f"llmfaith: scorer {self.name!r} returned a result of {result.scorer!r} "

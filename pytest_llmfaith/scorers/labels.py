@@ -214,7 +214,10 @@ def messages(task: str, context: Sequence[str], claim: str) -> list[dict[str, st
 
 
 def p_yes(answer: NextToken) -> float:
-    """P(yes) / (P(yes) + P(no)) over the answer's first token, whatever its case or spacing."""
+    """P(yes) / (P(yes) + P(no)) over the answer's first token, whatever its case or spacing; a
+    recording keeps it alone."""
+    if answer.p_yes is not None:
+        return answer.p_yes
     mass = {"yes": 0.0, "no": 0.0}
     for token, logprob in answer.top.items():
         word = token.strip().lower()
