@@ -201,7 +201,8 @@ def test_cache_recordings_replay_report_votes_gates_and_budget_on_windows(
                 "--llm-report=first.json", "--llm-judge-votes=3")
     first.assert_outcomes(passed=4, failed=1)
     asked = len(server.requests)
-    assert asked > 10 and (pytester.path / "recorded" / "test_suite.json").is_file()
+    samples = {r["body"].get("seed") for r in server.requests if r["step"] == "verdicts"}
+    assert samples >= {1, 2} and (pytester.path / "recorded" / "test_suite.json").is_file()  # the votes were asked
     report = json.loads((pytester.path / "first.json").read_text())
     assert "test_suite.py::test_invented" in json.dumps(report)
 
