@@ -14,9 +14,13 @@ Two kinds of request, chosen by what the judge asks for:
   the same claims again and again until the token limit: 4 minutes, then an error). A free
   answer that ends with one span three times over is stopped there and closed after its last
   whole item; one that cannot be closed is an error at once, not again under the grammar.
-Labels and generation each keep a KV cache of their own, and each reuses its longest matching
-token prefix, so the claims instructions and an assertion's context are read once, not again
-after every switch. llama_cpp is imported here only, in the server process.
+Labels and generation each keep a KV cache of their own, so the claims instructions and an
+assertion's context are read once, not again after every switch. A label's prompt is always
+read in LABEL_CHUNK-token batches counted from its first token, and a cached prefix is reused
+only up to a multiple of LABEL_CHUNK: llama.cpp's results depend on how a prompt is cut into
+batches (measured: a logprob moved by 0.14 between a fresh read and a reused prefix), so every
+request is computed the same way whatever the server read before. llama_cpp is imported here
+only, in the server process.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ if TYPE_CHECKING:
     from llama_cpp.llama_types import ChatCompletionRequestMessage, CreateChatCompletionStreamResponse
 
 TOP_LOGPROBS_MAX = 20
+LABEL_CHUNK = 32  # tokens per batch of a label's prompt; a reused prefix is a multiple of it
 LOOP_REPEATS = 3  # an answer ending with one span this many times over is in a greedy loop
 LOOP_SPAN = (8, 400)  # the span's length in characters, shortest and longest
 
@@ -54,7 +59,8 @@ class LlamaEngine:
         self._n_ctx = n_ctx
         # Labels: logits of the last prompt token only (logits_all would compute the 150k-wide
         # output layer for every prompt token).
-        self.reader: Llama = Llama(n_ctx=n_ctx, **self._common)
+        # Its batches are LABEL_CHUNK long, so llama_cpp's eval cuts where label() needs it to.
+        self.reader: Llama = Llama(n_ctx=n_ctx, n_batch=LABEL_CHUNK, n_ubatch=LABEL_CHUNK, **self._common)
         self._writer: Llama | None = None
         model = self.reader._model
         template = self.reader.metadata.get("tokenizer.chat_template")
@@ -152,7 +158,7 @@ class LlamaEngine:
         tokens = self._tokens(messages)
         if len(tokens) >= llm.n_ctx():
             raise ValueError(f"Requested tokens ({len(tokens)}) exceed context window of {llm.n_ctx()}")
-        reuse = min(_common_prefix(llm.input_ids[: llm.n_tokens].tolist(), tokens), len(tokens) - 1)
+        reuse = aligned_reuse(llm.input_ids[: llm.n_tokens].tolist(), tokens, LABEL_CHUNK)
         if reuse == 0 or not llm._ctx.kv_cache_seq_rm(-1, reuse, -1):
             llm.reset()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
             reuse = 0
@@ -250,6 +256,14 @@ def closed_json(text: str, schema: dict[str, Any]) -> str | None:
         if fits(value, schema, schema):
             return candidate
     return None
+
+
+def aligned_reuse(cached: list[int], tokens: list[int], chunk: int) -> int:
+    """How many of `tokens` to take from the cache: their common prefix with `cached`, cut down
+    to a multiple of `chunk` and leaving at least the last token to read (its logits are the
+    answer), so the rest is read in the batches a fresh read would use."""
+    shared = min(_common_prefix(cached, tokens), len(tokens) - 1)
+    return shared - shared % chunk
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
