@@ -77,7 +77,8 @@ def ensure_wheel(requirement: str = f"llama-cpp-python=={LLAMA_VERSION}",
             shutil.rmtree(partial, ignore_errors=True)
     wheel = cached_wheel(folder)
     if wheel is None:
-        raise RuntimeInstallError(f"pip reported success but left no wheel in {folder}. Fix: run {INSTALL_COMMANDS} again")
+        raise RuntimeInstallError(f"pip reported success but left no wheel in {folder}. "
+                                  f"Fix: run {INSTALL_COMMANDS} again")
     return wheel
 
 
@@ -118,7 +119,8 @@ def install_wheel(wheel: Path, python: Path | None = None) -> None:
         done = subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--no-cache-dir", *extra, str(wheel)],
                               capture_output=True, text=True)
         if done.returncode != 0:
-            raise RuntimeInstallError(f"pip could not install {wheel}:\n{(done.stderr or done.stdout).strip()[-1500:]}\n"
+            output = (done.stderr or done.stdout).strip()[-1500:]
+            raise RuntimeInstallError(f"pip could not install {wheel}:\n{output}\n"
                                       f"Fix: the error above, then run {INSTALL_COMMANDS} again")
     say(f"runtime installed from {wheel.name}")
 

@@ -28,7 +28,8 @@ def _wheel(directory):
     name = "slowpkg-1.0-py3-none-any.whl"
     files = {"slowpkg.py": "ANSWER = 42\\n",
              "slowpkg-1.0.dist-info/METADATA": "Metadata-Version: 2.1\\nName: slowpkg\\nVersion: 1.0\\n",
-             "slowpkg-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\\nGenerator: fake\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n"}
+             "slowpkg-1.0.dist-info/WHEEL":
+                 "Wheel-Version: 1.0\\nGenerator: fake\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n"}
     record = []
     for path, text in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
