@@ -3,8 +3,9 @@
 `install` installs the offline judge into this Python: the runtime compiled once per machine
 (runtime.py), then `llmfaith-install-model` (the weights and the runtime check). `check` loads
 the model in a child process and reads one answer, to prove the runtime works on this CPU (a
-build for other CPU features crashes). `stop` makes the shared judge server exit now, whoever still uses it, instead of after its idle timeout
-(e.g. at the end of a CI script); MODEL defaults to `local`.
+build for other CPU features crashes). `stop` makes the shared judge server exit now, whoever
+still uses it, instead of after its idle timeout (e.g. at the end of a CI script); MODEL defaults
+to `local`.
 """
 
 from __future__ import annotations
