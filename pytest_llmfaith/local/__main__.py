@@ -1,10 +1,11 @@
 """`python -m pytest_llmfaith.local install|check|stop [MODEL]`.
 
-`install` is `llmfaith-install-model`. `check` loads the model in a child process and reads one
-answer, to prove the runtime works on this CPU (a build for other CPU features crashes). `stop`
-makes the shared judge server exit now, whoever still uses it, instead of after its idle timeout
-(e.g. at the end of a CI script), and says which server it stopped or that none was running;
-MODEL defaults to `local`.
+`install` installs the offline judge into this Python: the runtime compiled once per machine
+(runtime.py), then `llmfaith-install-model` (the weights and the runtime check). `check` loads
+the model in a child process and reads one answer, to prove the runtime works on this CPU (a
+build for other CPU features crashes). `stop` makes the shared judge server exit now, whoever
+still uses it, instead of after its idle timeout (e.g. at the end of a CI script), and says
+which server it stopped or that none was running; MODEL defaults to `local`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local.check import main as check_main
 from pytest_llmfaith.local.launcher import server_alive, shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
-from pytest_llmfaith.local.weights import main as install_main
+from pytest_llmfaith.local.runtime import main as install_main
 from pytest_llmfaith.pipes import run_command
 
 USAGE = "usage: python -m pytest_llmfaith.local install | check | stop [local|local:/path/model.gguf]"

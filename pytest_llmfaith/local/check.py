@@ -2,7 +2,7 @@
 
 Run in a child process, since a runtime built for other CPU features dies with a signal
 (SIGILL, or SIGSEGV in AMX tile set-up on some Xeons) that would take the caller with it.
-`llmfaith-install-model` runs it after installing the weights, so a broken build fails the
+`python -m pytest_llmfaith.local install` runs it after installing the weights, so a broken build fails the
 install with the reason and the fix, not the first test with a connection error.
 """
 
@@ -16,12 +16,8 @@ import time
 from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 
-PORTABLE_REBUILD = (
-    'CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF '
-    '-DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" pip install --no-cache-dir '
-    "--force-reinstall --no-deps --no-binary llama-cpp-python llama-cpp-python==0.3.36"
-)
 _PROBE = """
 import json, sys, time
 from pathlib import Path
@@ -58,8 +54,8 @@ def check_runtime(model: Path, timeout: float = 300.0) -> dict[str, object]:
         raise RuntimeBroken(
             f"the offline judge's runtime (llama-cpp-python) {how} while answering one test question "
             f"on this CPU:\n{tail}\nA runtime compiled for other CPU features crashes like this "
-            f"(README, 'Offline judge'). Fix: rebuild it portably (`make clean install` in a checkout, "
-            f"or:\n    {PORTABLE_REBUILD}\n)"
+            f"(docs/offline-judge.md). Fix: install the portable build (compiled once per machine, then "
+            f"kept):\n    {INSTALL_COMMANDS}"
         )
     report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     report["total_s"] = time.monotonic() - started

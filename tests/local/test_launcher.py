@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,9 @@ def test_missing_runtime_is_detected_before_spawning(model_dir: Path, monkeypatc
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "llama_cpp" else real_find_spec(name, *a))
     model = LocalModel(path=tmp_path / "m.gguf", sha256="1" * 64, name="m")
-    with pytest.raises(LocalJudgeUnavailable, match=r'pip install "pytest-llmfaith\[local\]"'):
+    with pytest.raises(LocalJudgeUnavailable) as caught:
         ensure_server(model)
+    assert f"{sys.executable} -m pytest_llmfaith.local install" in str(caught.value)  # works where it is read
     assert not (model_dir / "run").exists()
 
 

@@ -185,3 +185,69 @@ def test_server_that_cannot_load_reports_its_log(
     with pytest.raises(LocalJudgeUnavailable, match="exited with code") as caught:
         ensure_server(model)
     assert f"cannot load {broken}" in str(caught.value)
+
+
+DETERMINISM_SYSTEM = "Du prüfst eine Aussage an einem Kontext. Antworte nur mit yes oder no."
+GERMAN = ("Die Nordlicht Systems GmbH wurde 2011 in Hamburg gegründet. Das Unternehmen beschäftigt 400 Menschen, "
+          "die meisten davon Ingenieure, und hat Büros in Hamburg und Lissabon. Sein Hauptprodukt ist eine "
+          "Planungsplattform für Krankenhäuser. Im Jahr 2023 meldete es einen Umsatz von 38 Millionen Euro.")
+
+
+def label(base: str, context: str, claim: str) -> tuple[list[tuple[str, float]], dict]:
+    """The top next-token logprobs for one claim, exactly as the server sent them, and its usage."""
+    answer = post(base, "/chat/completions", {
+        "model": "local", "temperature": 0, "max_tokens": 1, "logprobs": True, "top_logprobs": 5,
+        "messages": [{"role": "system", "content": DETERMINISM_SYSTEM},
+                     {"role": "user", "content": f"Kontext:\n{context}\n\nAussage: {claim}\nyes oder no?"}]})
+    top = answer["choices"][0]["logprobs"]["content"][0]["top_logprobs"]
+    return [(entry["token"], entry["logprob"]) for entry in top], answer["usage"]
+
+
+def test_a_label_is_the_same_bits_whatever_the_server_read_before(shared_base: str) -> None:
+    """Issue 25.6: the same request after a fresh start, after a request sharing a shorter or a
+    longer prefix, after itself, and after several in another order."""
+    claim = "Nordlicht beschäftigt 400 Menschen."
+    others = {"unrelated": ("Paris ist die Hauptstadt Frankreichs.", "Paris liegt in Frankreich."),
+              "same context": (GERMAN, "Nordlicht wurde 2012 gegründet."),
+              "shorter": (GERMAN[:130], "Nordlicht hat Büros in Lissabon."),
+              "longer": (GERMAN + " Der Sitz ist in Hamburg.", claim),
+              "itself": (GERMAN, claim)}
+    answers = {}
+    for before in [*[[name] for name in others], ["longer", "same context", "shorter"]]:
+        for other in before:
+            label(shared_base, *others[other])
+        answers[" then ".join(before)], usage = label(shared_base, GERMAN, claim)
+        if before == ["same context"]:
+            assert usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2  # its prefix came from the cache
+    fresh = answers["unrelated"]
+    assert fresh[0][0].lower() == "yes"
+    assert {name: answer for name, answer in answers.items() if answer != fresh} == {}
+
+
+SUITE = """
+import pytest
+
+CONTEXT = [{context!r}]
+OUTPUTS = {outputs!r}
+
+
+@pytest.mark.parametrize("name", list(OUTPUTS))
+def test_output(llm_judge, name):
+    llm_judge.assert_faithful(OUTPUTS[name], CONTEXT, min_score=0.7)
+"""
+
+
+def test_the_same_scores_serial_under_xdist_and_in_another_order(real_model: LocalModel, shared_base: str,
+                                                                 pytester: pytest.Pytester) -> None:
+    """Issue 25.6: a run's layout (workers, order) never changes a score of the offline judge."""
+    outputs = {"founded": "Nordlicht wurde 2011 in Hamburg gegründet und beschäftigt 400 Menschen.",
+               "offices": "Nordlicht hat Büros in Hamburg und Madrid und meldete 2023 38 Millionen Euro Umsatz."}
+    runs = []
+    for order, args in [(outputs, ()), (outputs, ("-n", "2")), (dict(reversed(outputs.items())), ())]:
+        pytester.makepyfile(test_de=SUITE.format(context=GERMAN, outputs=order))
+        result = pytester.runpytest_subprocess(f"--llm-judge-model=local:{real_model.path}", "--llm-cache=off",
+                                               "--llm-report=report.json", *args)
+        report = json.loads((pytester.path / "report.json").read_text())
+        runs.append({r["key"]: (r["result"]["score"], r["outcome"]) for r in report["results"]})
+        assert len(runs[-1]) == 2, result.stdout.str()
+    assert runs[0] == runs[1] == runs[2]
