@@ -190,7 +190,8 @@ JAPANESE = Language(
 )
 ARABIC = Language(
     "ar", "Arabic", "trigram", 0.6,
-    stopwords=frozenset("في من إلى على عن مع و أو ثم هو هي هذا هذه ذلك التي الذي كان كانت أن إن قد".split()),
+    stopwords=frozenset("""في من إلى على عن مع و أو ثم هو هي هذا هذه ذلك التي الذي كان كانت أن إن قد فيه فيها له
+    لها وله ولها به بها منه منها عليه عليها عنه عنها""".split()),  # with "in it", "to it": فيها, لها
     negations=(r"(?<!\w)لا(?!\w)", r"(?<!\w)لم(?!\w)", r"(?<!\w)لن(?!\w)", r"(?<!\w)ليس\w*",
                r"(?<!\w)غير(?!\w)", r"(?<!\w)بدون(?!\w)"),
     comparisons={"حوالي": _ABOUT, "نحو": _ABOUT, "تقريبا": _ABOUT, "أكثر من": _OVER, "على الأقل": _OVER,
@@ -372,17 +373,25 @@ def _strip_particle(word: str, lang: Language) -> str:
     return word
 
 
+def gram_size(lang: Language) -> int:
+    """The length of the character n-grams an n-gram language is compared by (0: words)."""
+    return {"trigram": 3, "bigram": 2}.get(lang.unit, 0)
+
+
+def compared_form(word: str, lang: Language) -> str:
+    """A word as its n-grams are taken from: lower case, without its Korean particle."""
+    word = word.casefold()
+    return _strip_particle(word, lang) if lang.unit == "bigram" else word
+
+
 def word_units(word: str, lang: Language, every_word: bool = False) -> set[str]:
     """The units one word (or, in a spaceless script, one run of letters) is compared by; none for
     a function word unless `every_word`."""
-    word = word.casefold()
-    if word in lang.stopwords and not every_word:
+    if word.casefold() in lang.stopwords and not every_word:
         return set()
     if lang.unit == "word":
-        return {stem(word, lang)}
-    if lang.unit == "trigram":
-        return _grams(word, 3)
-    return _grams(_strip_particle(word, lang), 2)
+        return {stem(word.casefold(), lang)}
+    return _grams(compared_form(word, lang), gram_size(lang))
 
 
 def words(text: str, lang: Language) -> list[str]:
