@@ -24,6 +24,7 @@ from .language import (
     clauses,
     compared_form,
     gram_size,
+    head,
     is_fragment,
     language_of,
     markers,
@@ -401,10 +402,9 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
 
 
 def _heads(claims: Sequence[str], lang: Language) -> set[str]:
-    """The first n-1 letters of the claims' words: a stem whose ending a claim changed (Korean
-    "있으며" for "있다") shares no n-gram with it, but its head."""
-    size = gram_size(lang)
-    return {compared_form(w, lang)[: size - 1] for c in claims for w in words(c, lang)} if size > 1 else set()
+    """The heads of the claims' words: a stem whose ending a claim changed (Korean "있으며" for
+    "있다") shares no n-gram with it, but its head."""
+    return {head(w, lang) for c in claims for w in words(c, lang)} if gram_size(lang) > 1 else set()
 
 
 def _bare_span(sentence: str, got: set[str], heads: set[str], lang: Language) -> bool:
@@ -415,25 +415,26 @@ def _bare_span(sentence: str, got: set[str], heads: set[str], lang: Language) ->
     size = gram_size(lang)
     if not size:  # English: its own words decide (`_covered`)
         return False
-    least, edge = (3, 3) if size == 3 else (2, 2)  # a whole short word; a word's ending
-    lead = edge if lang.spaced else 1  # spaceless: "银色飞机" for "飞机" is no prefix
+    least = lead = size  # a whole short word; a prefix (Arabic ال, Hebrew ו), none in bigram scripts
+    if size == 2:
+        lead = 1  # "银色飞机" for "飞机", 국제공항 for 공항: no prefix
     for word in words(sentence, lang):
         if not word_units(word, lang):
             continue
         form = compared_form(word, lang)
-        for start, end in _bare_runs(form, got, heads, size):
-            ending = start > 0 and end == len(form) and end - start <= edge
+        for start, end in _bare_runs(form, got, head(word, lang) in heads, size):
+            ending = start > 0 and end == len(form) and end - start <= lang.ending
             prefix = start == 0 and end < len(form) and end - start <= lead
             if end - start >= least and not (ending or prefix):
                 return True
     return False
 
 
-def _bare_runs(form: str, got: set[str], heads: set[str], size: int) -> list[tuple[int, int]]:
+def _bare_runs(form: str, got: set[str], headed: bool, size: int) -> list[tuple[int, int]]:
     """The runs of a word's letters in none of the claims' units (n-grams, or short words whole)
-    and not its head."""
+    and not its head, if a claim's word has it (`headed`)."""
     covered = [False] * len(form)
-    if form[: size - 1] in heads:
+    if headed:
         covered[: size - 1] = [True] * min(size - 1, len(form))
     for i in range(len(form)):
         for k in range(1, size + 1):
