@@ -325,3 +325,60 @@ def test_the_label_verdicts_numbers_rule_reads_the_contexts_convention(server, m
     else:
         assert [v.verdict for v in result.verdicts] == ["no"]
         assert result.verdicts[0].reason == f"contradicted by the context's numbers: {conflict}"
+
+
+# A claim that drops a distinguishing span of its sentence (issue 25, item 3) and one that restates
+# the whole sentence as a judge would (particles, endings, word order or a compound changed).
+# N-grams shared kept each dropped span hidden: the claim carries most of the sentence's units.
+SPANS = [
+    pytest.param("芝生の上に、赤やシルバーの飛行機が停まっています。", "芝生の上に飛行機が停まっています。",
+                 "芝生の上に赤やシルバーの飛行機が停まっている。", id="ja-jnli-valid-149"),
+    pytest.param("机场上停着红色和银色的飞机。", "机场上停着飞机。", "机场上停着红色和银色飞机。", id="zh"),
+    pytest.param("공항에 빨간색과 은색 비행기가 서 있다.", "공항에 비행기가 서 있다.",
+                 "공항에는 빨간색과 은색의 비행기가 서 있습니다.", id="ko"),
+    pytest.param("시립 도서관은 월요일부터 토요일까지 아침 일찍 문을 엽니다.",
+                 "시립 도서관은 월요일부터 토요일까지 문을 연다.",
+                 "시립 도서관은 월요일부터 토요일까지 아침 일찍 문을 연다.", id="ko-plain-for-formal"),
+    pytest.param("Nordlicht verkauft rote und blaue Fahrräder aus Stahl.", "Nordlicht verkauft Fahrräder aus Stahl.",
+                 "Nordlicht verkauft rote und blaue Stahlfahrräder.", id="de"),
+    pytest.param("Le musée municipal expose depuis longtemps des vases grecs anciens.",
+                 "Le musée municipal expose depuis longtemps des vases anciens.",
+                 "Depuis longtemps, le musée municipal expose des vases grecs anciens.", id="fr"),
+    pytest.param("تبيع الشركة سيارات كهربائية حمراء في مدينة دبي.", "تبيع الشركة سيارات كهربائية في مدينة دبي.",
+                 "الشركة تبيع سيارات كهربائية حمراء في مدينة دبي.", id="ar"),
+]
+
+
+@pytest.mark.parametrize("output, without_span, restated", SPANS)
+def test_a_claim_that_drops_a_span_of_its_sentence_leaves_the_sentence_judged(server, make_judge, output,
+                                                                              without_span, restated):
+    """The JNLI false pass: the one claim left out "赤やシルバーの", the words that are wrong, and the
+    output scored 1.00. A judge that says "supported" for the shorter claim only (the context
+    states it) now gets the sentence judged too: 0.50, not 1.00."""
+    server.facts(claims={output: [without_span]}, supported=[without_span])
+    result = Faithfulness(make_judge(verdicts="all")).run(output, [without_span])
+    assert result.claims == [without_span, output] and _judged(server) == [without_span, output]
+    assert result.score == 0.5
+
+
+@pytest.mark.parametrize("output, without_span, restated", SPANS)
+def test_a_claim_that_restates_the_whole_sentence_in_other_forms_is_judged_alone(server, make_judge, output,
+                                                                                without_span, restated):
+    server.facts(claims={output: [restated]}, supported=[restated])
+    result = Faithfulness(make_judge(verdicts="all")).run(output, [restated])
+    assert result.claims == [restated] and _judged(server) == [restated] and result.score == 1.0
+
+
+def test_the_jnli_false_pass_fails_in_a_real_run(pytester, server):
+    item = next(json.loads(line) for line in MULTILINGUAL.read_text().splitlines() if "jnli-valid-149" in line)
+    claim = "芝生の上に飛行機が停まっています."
+    server.facts(claims={item["output"]: [claim]}, supported=[claim])
+    pytester.makepyfile(test_a=f"""
+from pytest_llmfaith import assert_faithful
+
+def test_answer():
+    assert_faithful({item["output"]!r}, {item["context"]!r}, min_score=0.9)
+""")
+    result = run(pytester, server, "--llm-judge-verdicts=all")
+    result.assert_outcomes(failed=1)
+    assert [r[:3] for r in rows(result)] == [["test_a.py::test_answer", "faithful", "0.50"]]

@@ -22,6 +22,9 @@ from .language import (
     canonical_number,
     carried,
     clauses,
+    compared_form,
+    gram_size,
+    head,
     is_fragment,
     language_of,
     markers,
@@ -383,6 +386,7 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
     found = [(s, frozenset(units(s, lang))) for s in sentences(output) if not is_non_fact(s, lang)]
     found = [(s, wanted) for s, wanted in found if wanted]
     near = _near_claims([wanted for _, wanted in found], claimed)
+    heads = _heads(claims, lang)
     spread: dict[str, int] = {}
     for _, wanted in found:
         for unit in wanted:
@@ -391,10 +395,59 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
     for (sentence, wanted), close in zip(found, near):
         got: set[str] = set().union(*(claimed[i] for i in close))
         own = {u for u in wanted if spread[u] == 1}
-        if not _covered(sentence, wanted, own, got, lang) or any(
+        if not _covered(sentence, wanted, own, got, lang) or _bare_span(sentence, got, heads, lang) or any(
                 dropped(clause, anywhere, lang) for clause in clauses(sentence, lang)):
             missing.append(sentence)
     return missing
+
+
+def _heads(claims: Sequence[str], lang: Language) -> set[str]:
+    """The heads of the claims' words: a stem whose ending a claim changed (Korean "있으며" for
+    "있다") shares no n-gram with it, but its head."""
+    return {head(w, lang) for c in claims for w in words(c, lang)} if gram_size(lang) > 1 else set()
+
+
+def _bare_span(sentence: str, got: set[str], heads: set[str], lang: Language) -> bool:
+    """Whether some word of the sentence holds a run of letters that no claim carries: in n-gram
+    languages a share of units cannot see a dropped span ("赤やシルバーの" left out of a sentence
+    whose other bigrams are two thirds of it). Tolerated: an ending or prefix the claims changed
+    (회사는/회사의, "Mitarbeitern", Arabic "و" and "ال") and the join of a compound spelled out."""
+    size = gram_size(lang)
+    if not size:  # English: its own words decide (`_covered`)
+        return False
+    least = lead = size  # a whole short word; a prefix (Arabic ال, Hebrew ו), none in bigram scripts
+    if size == 2:
+        lead = 1  # "银色飞机" for "飞机", 국제공항 for 공항: no prefix
+    for word in words(sentence, lang):
+        if not word_units(word, lang):
+            continue
+        form = compared_form(word, lang)
+        for start, end in _bare_runs(form, got, head(word, lang) in heads, size):
+            ending = start > 0 and end == len(form) and end - start <= lang.ending
+            prefix = start == 0 and end < len(form) and end - start <= lead
+            if end - start >= least and not (ending or prefix):
+                return True
+    return False
+
+
+def _bare_runs(form: str, got: set[str], headed: bool, size: int) -> list[tuple[int, int]]:
+    """The runs of a word's letters in none of the claims' units (n-grams, or short words whole)
+    and not its head, if a claim's word has it (`headed`)."""
+    covered = [False] * len(form)
+    if headed:
+        covered[: size - 1] = [True] * min(size - 1, len(form))
+    for i in range(len(form)):
+        for k in range(1, size + 1):
+            if i + k <= len(form) and form[i:i + k] in got:
+                covered[i:i + k] = [True] * k
+    runs, start = [], None
+    for i, done in enumerate([*covered, True]):
+        if not done and start is None:
+            start = i
+        elif done and start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
 
 
 def _near_claims(sentence_units: Sequence[frozenset[str]], claimed: Sequence[frozenset[str]]) -> list[set[int]]:

@@ -54,6 +54,7 @@ class Language:
     hedges: tuple[str, ...] = ()  # regex alternatives of speculation ("may", "vielleicht", "可能")
     clause_breaks: tuple[str, ...] = ()  # regexes where a clause ends without a word: Korean "-고 "
     letters: str = ""  # letters that tell this language from the other listed ones (ä, ñ, ç)
+    ending: int = 3  # letters of a word's ending a claim may change ("Tagen"/"Tag", 습니다/다)
 
     @property
     def looser(self) -> str | None:
@@ -174,7 +175,7 @@ KOREAN = Language(
                "가", "을", "를", "의", "에", "로", "와", "과", "도", "만"),
 )
 CHINESE = Language(
-    "zh", "Chinese", "bigram", 0.5, spaced=False, function_chars="的了是在和与及也都而并于由把被对",
+    "zh", "Chinese", "bigram", 0.5, spaced=False, ending=2, function_chars="的了是在和与及也都而并于由把被对",
     negations=(r"不", r"没", r"無", r"无", r"未(?!来)", r"非(?!常)"),  # not in 未来 (future), 非常 (very)
     comparisons={"约": _ABOUT, "大约": _ABOUT, "近": _ABOUT, "超过": _OVER, "至少": _OVER, "不到": _UNDER,
                  "最多": _UNDER},
@@ -182,7 +183,7 @@ CHINESE = Language(
     hedges=(r"可能", r"也许", r"或许", r"大概"),
 )
 JAPANESE = Language(
-    "ja", "Japanese", "bigram", 0.5, spaced=False, function_chars="はがをにのでともへやか、",
+    "ja", "Japanese", "bigram", 0.5, spaced=False, ending=2, function_chars="はがをにのでともへやか、",
     negations=(r"ない", r"ません", r"なかった", r"ず(?=[、。にも])", r"無い", r"非(?!常)"),
     comparisons={"約": _ABOUT, "およそ": _ABOUT, "少なくとも": _OVER, "最大": _UNDER},
     after_number={"以上": _OVER, "超": _OVER, "以下": _UNDER, "未満": _UNDER, "ほど": _ABOUT, "程度": _ABOUT},
@@ -190,7 +191,8 @@ JAPANESE = Language(
 )
 ARABIC = Language(
     "ar", "Arabic", "trigram", 0.6,
-    stopwords=frozenset("في من إلى على عن مع و أو ثم هو هي هذا هذه ذلك التي الذي كان كانت أن إن قد".split()),
+    stopwords=frozenset("""في من إلى على عن مع و أو ثم هو هي هذا هذه ذلك التي الذي كان كانت أن إن قد فيه فيها له
+    لها وله ولها به بها منه منها عليه عليها عنه عنها""".split()),  # with "in it", "to it": فيها, لها
     negations=(r"(?<!\w)لا(?!\w)", r"(?<!\w)لم(?!\w)", r"(?<!\w)لن(?!\w)", r"(?<!\w)ليس\w*",
                r"(?<!\w)غير(?!\w)", r"(?<!\w)بدون(?!\w)"),
     comparisons={"حوالي": _ABOUT, "نحو": _ABOUT, "تقريبا": _ABOUT, "أكثر من": _OVER, "على الأقل": _OVER,
@@ -231,7 +233,8 @@ def _by_script(script: str) -> Language:
     spaceless = script in ("THAI", "LAO", "KHMER", "MYANMAR")
     comma = script in ("LATIN", "CYRILLIC", "GREEK")  # most languages of these scripts write "3,5"
     return Language(script.lower(), f"{script.title()}-script", "bigram" if spaceless else "trigram",
-                    0.5 if spaceless else 0.6, decimal_comma=comma, spaced=not spaceless)
+                    0.5 if spaceless else 0.6, decimal_comma=comma, spaced=not spaceless,
+                    ending=2 if spaceless else 3)
 
 
 def script_of(char: str) -> str | None:
@@ -372,17 +375,32 @@ def _strip_particle(word: str, lang: Language) -> str:
     return word
 
 
+def gram_size(lang: Language) -> int:
+    """The length of the character n-grams an n-gram language is compared by (0: words)."""
+    return {"trigram": 3, "bigram": 2}.get(lang.unit, 0)
+
+
+def compared_form(word: str, lang: Language) -> str:
+    """A word as its n-grams are taken from: lower case, without its Korean particle."""
+    word = word.casefold()
+    return _strip_particle(word, lang) if lang.unit == "bigram" else word
+
+
+def head(word: str, lang: Language) -> str:
+    """A word's first n-1 letters, which a changed ending leaves alone: "있" of 있으며 and 있다. A
+    Hangul syllable without its final consonant, which conjugation changes (합니다 / 한다)."""
+    first = compared_form(word, lang)[: gram_size(lang) - 1]
+    return "".join(chr(0xAC00 + (ord(c) - 0xAC00) // 28 * 28) if "\uac00" <= c <= "\ud7a3" else c for c in first)
+
+
 def word_units(word: str, lang: Language, every_word: bool = False) -> set[str]:
     """The units one word (or, in a spaceless script, one run of letters) is compared by; none for
     a function word unless `every_word`."""
-    word = word.casefold()
-    if word in lang.stopwords and not every_word:
+    if word.casefold() in lang.stopwords and not every_word:
         return set()
     if lang.unit == "word":
-        return {stem(word, lang)}
-    if lang.unit == "trigram":
-        return _grams(word, 3)
-    return _grams(_strip_particle(word, lang), 2)
+        return {stem(word.casefold(), lang)}
+    return _grams(compared_form(word, lang), gram_size(lang))
 
 
 def words(text: str, lang: Language) -> list[str]:
