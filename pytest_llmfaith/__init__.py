@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     if name not in _EXPORTS:
         raise AttributeError(f"module 'pytest_llmfaith' has no attribute {name!r}")
+    if name == "Judge":  # the public judge comes with the offline judge plugged in
+        import_module(".wiring", __name__).plug_in_offline_judge()
     value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
     globals()[name] = value
     return value

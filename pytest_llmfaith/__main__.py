@@ -28,6 +28,6 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    from pytest_llmfaith.cli.pipes import run_command
+    from pytest_llmfaith.processes.pipes import run_command
 
     sys.exit(run_command(main, sys.argv[1:]))

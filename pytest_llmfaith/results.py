@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from enum import Enum
 from typing import Any, Literal
 
@@ -187,3 +188,7 @@ class Assessment(BaseModel):
         label = f" [{self.label}]" if self.label else ""
         return f"{self.test_id}{label} [{self.result.scorer}]" + (f" #{self.ordinal}" if self.ordinal > 1 else "")
 
+
+def round2(x: float) -> float:
+    """Half-up rounding to 2 decimals, as Mastra does (1/8 -> 0.13; Python's round gives 0.12)."""
+    return math.floor((x + 1e-9) * 100 + 0.5) / 100

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 import shlex
 import threading
@@ -24,9 +25,11 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from pytest_llmfaith.errors import CacheMissError, JudgeError, redact, redact_data, shorten
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
 from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.offline import OfflineJudge, plugged_in
+from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport, Transport
-from pytest_llmfaith.plugin.progress import NO_PROGRESS, JudgeProgress
-from pytest_llmfaith.recordings.recorder import StoredAnswer, reviewable, summarise
+from pytest_llmfaith.recordings.asker import NOBODY, Asker
+from pytest_llmfaith.recordings.recorder import StoredAnswer, summarise
 from pytest_llmfaith.results import JudgeCall
 
 if TYPE_CHECKING:
@@ -55,6 +58,20 @@ class NextToken(BaseModel):
         return self
 
 
+def p_yes(answer: NextToken) -> float:
+    """P(yes) / (P(yes) + P(no)) over the answer's first token, whatever its case or spacing; a
+    recording keeps it alone."""
+    if answer.p_yes is not None:
+        return answer.p_yes
+    mass = {"yes": 0.0, "no": 0.0}
+    for token, logprob in answer.top.items():
+        word = token.strip().lower()
+        if word in mass:
+            mass[word] += math.exp(logprob)
+    total = mass["yes"] + mass["no"]
+    return mass["yes"] / total if total > 0 else 0.5
+
+
 def extract_json(text: str) -> Any:
     """Parse a JSON answer that may be wrapped in code fences or prose."""
     body = text.strip()
@@ -77,8 +94,11 @@ class Judge:
     """Asks one judge model for structured answers, through the cache."""
 
     def __init__(self, config: JudgeConfig, cache: JudgeCache | None = None,
-                 transport: Transport | None = None) -> None:
+                 transport: Transport | None = None, *, offline: OfflineJudge | None = None,
+                 asker: Asker = NOBODY) -> None:
         self.config = config
+        self.offline = offline  # None: the one plugged in (judge/offline.py), asked only for a local model
+        self.asker = asker  # the test that is asking, named in a replay miss
         self.cache = cache or JudgeCache(None, mode="off")
         self._transport = transport  # None: a LiteLLMTransport, made on the first uncached call
         self._identity: str | None = None
@@ -94,14 +114,8 @@ class Judge:
     def identity(self) -> str:
         """The model as it enters cache keys: a local model is named by its weights' hash."""
         if self._identity is None:
-            if self.config.model == "local":  # known without the weights: replay needs no model
-                from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256
-
-                self._identity = f"local:{DEFAULT_MODEL_SHA256}"
-            elif self.config.is_local:
-                from pytest_llmfaith.local import resolve_local_model
-
-                self._identity = f"local:{resolve_local_model(self.config.model).sha256}"
+            if self.config.is_local:
+                self._identity = self._offline().identity(self.config.model)
             else:
                 self._identity = self.config.model
         return self._identity
@@ -238,14 +252,13 @@ class Judge:
                              asked=redact_data(summarise(messages), names), answer=redact_data(raw, names),
                              usage=usage, cost_usd=cost)
         if self.recorder is not None:
-            self.recorder.used(key, reviewable(entry, exact=self.config.votes > 1) if schema is NextToken else entry)
+            p = p_yes(NextToken.model_validate(entry.answer)) if schema is NextToken else None
+            self.recorder.used(key, entry, p_yes=p, exact=self.config.votes > 1)
         return entry
 
     def _replay_miss(self, step: str, key: str) -> str:
         """Name what entered the key (test, model, api base) and how to record just that test."""
-        from pytest_llmfaith.plugin.session import running_item
-
-        item = running_item()
+        item = self.asker.asking()
         test = f"test {item.nodeid}" if item is not None else "this call"
         command = f"pytest {shlex.quote(item.nodeid)} --llm-cache=use" if item is not None else \
             "the same call with --llm-cache=use (LLMFAITH_CACHE=use)"
@@ -267,9 +280,17 @@ class Judge:
         if self._transport is None:
             with self._lock:
                 if self._transport is None:
-                    self._transport = self.connect() if self.connect is not None else \
-                        LiteLLMTransport(self.config, announce=self.progress.judge_loading)
+                    self._transport = self.connect() if self.connect is not None else self._litellm()
         return self._transport
+
+    def _litellm(self) -> Transport:
+        """litellm in this process, to the config's endpoint or the offline judge's server."""
+        endpoint = self._offline().endpoint(self.config, self.progress.judge_loading) if self.config.is_local \
+            else None
+        return LiteLLMTransport(self.config, endpoint=endpoint)
+
+    def _offline(self) -> OfflineJudge:
+        return self.offline if self.offline is not None else plugged_in()
 
     def _completion(self, step: str, messages: Messages, schema: type[BaseModel] | None,
                     sample: int) -> CompletionRequest:

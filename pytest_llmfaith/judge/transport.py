@@ -1,11 +1,11 @@
 """The transport: the only module that talks to litellm.
 
-`Judge` (judge.py) decides what to ask and whether an answer is usable; a transport sends one
+`Judge` (client.py) decides what to ask and whether an answer is usable; a transport sends one
 completion request and returns the parsed reply, or raises a JudgeError that names the failure
-and the fix. `LiteLLMTransport` owns the way there: the lazy litellm import, the endpoint (a
-hosted provider, or the offline judge's shared server, replaced once if it died), proxy bypass
-for a judge on this machine, retries with backoff, and the mapping of litellm's exceptions to
-messages. A second transport is one new class with the two methods of `Transport`.
+and the fix. `LiteLLMTransport` owns the lazy litellm import, retries with backoff and the mapping
+of litellm's exceptions to messages; an `Endpoint` says where requests go (a hosted provider, or
+the offline judge's server, which local/ plugs in). A second transport is one new class with the
+two methods of `Transport`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlparse
@@ -24,15 +24,11 @@ from pydantic import BaseModel
 
 from pytest_llmfaith.errors import JudgeError, redact, shorten
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.relay.identity import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from pytest_llmfaith.local import LocalModel
-    from pytest_llmfaith.local.watch import ServerWatch
-
-LOCAL_TRANSPORT_MODEL = "openai/local"
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
 
 
@@ -69,6 +65,51 @@ class Transport(Protocol):
     def close(self) -> None:
         """Release what the transport holds (the offline judge's server lease)."""
         ...
+
+
+class Endpoint(Protocol):
+    """Where requests go: litellm's model string, the api base and the key, read at each call."""
+
+    def target(self) -> tuple[str, str | None, str | None]:
+        ...
+
+    def replacement(self, step: str) -> str | None:
+        """After a request could not connect: the api base of a server started in place of a dead
+        one (ask again there), or None (the failure stands)."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+class HostedEndpoint:
+    """The config's model and api base; the key read at each call, as litellm reads its own
+    variables: a fixture may set it after the first call."""
+
+    def __init__(self, config: JudgeConfig) -> None:
+        self.config = config
+
+    def target(self) -> tuple[str, str | None, str | None]:
+        bypass_proxy_for_loopback(self.config.api_base)
+        return self.config.model, self.config.api_base, self._api_key()
+
+    def replacement(self, step: str) -> str | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+    def _api_key(self) -> str | None:
+        cfg = self.config
+        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
+        if cfg.api_key_env and not key:
+            raise JudgeError(
+                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
+                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
+            )
+        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
+            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
+        return key
 
 
 class Throttle:
@@ -119,16 +160,12 @@ def import_litellm() -> ModuleType:
 class LiteLLMTransport:
     """litellm.completion with retries. Constructing it imports litellm (the first uncached call)."""
 
-    def __init__(self, config: JudgeConfig,
-                 announce: Callable[[str, float | None], None] | None = None,
+    def __init__(self, config: JudgeConfig, endpoint: Endpoint | None = None,
                  throttle: Throttle | None = None) -> None:
         self.config = config
-        self.announce = announce  # told when the offline judge's model loads
+        self.endpoint = endpoint or HostedEndpoint(config)
         self.throttle = throttle or Throttle(config.concurrency)
         self.litellm = import_litellm()
-        self._endpoint: tuple[str, str | None, str | None] | None = None  # the offline judge's: model, api base, key
-        self._local_model: LocalModel | None = None  # set once the local judge server is in use
-        self._server: ServerWatch | None = None
         self._lock = threading.Lock()
         self._unreachable_calls = 0  # calls in a row that ended in a connection error
         self._unreachable: str | None = None  # once set, every call fails at once with this message
@@ -137,7 +174,7 @@ class LiteLLMTransport:
         litellm, step = self.litellm, request.step
         if self._unreachable is not None:
             raise JudgeError(self._unreachable)
-        model, api_base, api_key = self._resolve_endpoint()
+        model, api_base, api_key = self.endpoint.target()
         kwargs: dict[str, Any] = {
             "model": model, "messages": [{**m, "content": sendable(m["content"])} for m in request.messages],
             "timeout": self.config.request_timeout, "temperature": request.temperature, "max_retries": 0,
@@ -209,50 +246,11 @@ class LiteLLMTransport:
         return error
 
     def close(self) -> None:
-        if self._local_model is not None:
-            from pytest_llmfaith.local import shutdown_server
-
-            shutdown_server(self._local_model)
-
-    def _resolve_endpoint(self) -> tuple[str, str | None, str | None]:
-        """The offline judge's server, found once; a hosted judge's key, read at each call as
-        litellm reads its own variables: a fixture may set it after the first call."""
-        cfg = self.config
-        if not cfg.is_local:
-            bypass_proxy_for_loopback(cfg.api_base)
-            return cfg.model, cfg.api_base, self._api_key()
-        if self._endpoint is None:
-            with self._lock:
-                if self._endpoint is None:
-                    from pytest_llmfaith.local import resolve_local_model
-
-                    self._local_model = resolve_local_model(cfg.model)
-                    self._endpoint = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
-                    bypass_proxy_for_loopback(self._endpoint[1])
-        return self._endpoint
-
-    def _api_key(self) -> str | None:
-        cfg = self.config
-        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
-        if cfg.api_key_env and not key:
-            raise JudgeError(
-                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
-                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
-            )
-        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
-            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
-        return key
-
-    def _local_server(self) -> ServerWatch:
-        from pytest_llmfaith.local.watch import ServerWatch
-
-        assert self._local_model is not None
-        self._server = ServerWatch(self._local_model, announce=self.announce)
-        return self._server
+        self.endpoint.close()
 
     def _send(self, kwargs: dict[str, Any], step: str) -> Any:
-        """litellm.completion; a request that cannot reach the offline judge's server finds out
-        whether it died, and if so goes once to a replacement (see local/watch.py)."""
+        """litellm.completion; a request that could not connect asks the endpoint for a replacement
+        server (the offline judge's, once, if it died: local/watch.py)."""
         litellm = self.litellm
         while True:
             try:
@@ -260,11 +258,10 @@ class LiteLLMTransport:
             except (litellm.APIConnectionError, litellm.InternalServerError) as err:
                 failure = err
             # outside the handler: an error about a dead server does not chain litellm's traceback
-            base = self._server.replace_if_dead(step) if self._server is not None else None
+            base = self.endpoint.replacement(step)
             if base is None:
                 raise failure
             kwargs["api_base"] = base
-            self._endpoint = (LOCAL_TRANSPORT_MODEL, base, "local")
 
     def _response_format(self, model: str, request: CompletionRequest) -> dict[str, Any]:
         """JSON schema where the provider enforces it, plain JSON mode otherwise."""

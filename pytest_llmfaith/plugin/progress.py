@@ -1,9 +1,8 @@
 """Progress of slow judge work, shown the pytest way.
 
-The judge reports to a `JudgeProgress` (a no-op unless pytest's terminal shows progress): each
-call that is not a cache hit (`call`), and the offline judge's model load (`judge_loading`).
-`TerminalProgress` turns that into at most one line per slow test, "llmfaith: <test>: 3 judge
-calls, 14.2 s", and one line when the offline judge's model is loaded. On a terminal the line
+The judge reports to a `JudgeProgress` (judge/progress.py). `TerminalProgress` turns that into
+at most one line per slow test, "llmfaith: <test>: 3 judge calls, 14.2 s", and one line when the
+offline judge's model is loaded. On a terminal the line
 appears once the test has waited `SLOW_AFTER_S` on the judge and shows the current step live; in
 a log (no terminal) the lines wait for the end of the run, so that pytest's line of dots stays
 one line. Fast and fully cached tests print nothing; neither does `-q`, nor an xdist worker.
@@ -16,10 +15,11 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.wording import plural
 
 if TYPE_CHECKING:
@@ -29,28 +29,6 @@ hookimpl = pluggy.HookimplMarker("pytest")
 
 SLOW_AFTER_S = 2.0
 TICK_S = 0.5
-
-
-class JudgeProgress(Protocol):
-    def call(self, step: str, index: int, total: int) -> contextlib.AbstractContextManager[None]:
-        """Around one judge call that is not a cache hit (`index` of `total` in its step)."""
-        ...
-
-    def judge_loading(self, model: str, seconds: float | None) -> None:
-        """The offline judge's model starts loading (`seconds` None), or is ready after `seconds`."""
-        ...
-
-
-class _NoProgress:
-    @contextlib.contextmanager
-    def call(self, step: str, index: int, total: int) -> Iterator[None]:
-        yield
-
-    def judge_loading(self, model: str, seconds: float | None) -> None:
-        pass
-
-
-NO_PROGRESS: JudgeProgress = _NoProgress()
 
 
 def step_label(step: str, index: int, total: int) -> str:

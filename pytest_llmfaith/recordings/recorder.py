@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from pydantic import (
 )
 
 from pytest_llmfaith.errors import ConfigError
-from pytest_llmfaith.plugin.session import USED_KEY, running_item
+from pytest_llmfaith.recordings.asker import NOBODY, Asker
 
 RECORDINGS_FORMAT = 1
 SHOWN_CONTEXT_CHARS = 400  # what a reviewer needs to see of the context, not all of it
@@ -146,16 +145,12 @@ def summarise(messages: list[dict[str, str]]) -> dict[str, Any]:
 SHOWN_DIGITS = 2  # of a label's P(yes) in a recording, unless more are needed to stay on its side of a threshold
 
 
-def reviewable(entry: StoredAnswer, exact: bool = False) -> StoredAnswer:
+def reviewable(entry: StoredAnswer, p_yes: float, thresholds: tuple[float, ...], exact: bool = False) -> StoredAnswer:
     """A label answer as a reviewer reads it: P(yes), not the judge's 20 next tokens (the working
     cache keeps them). Rounded to two digits, or to as many as keep it on the same side of every
     threshold a label compares it with, so replay gives the verdicts the recording run gave.
     `exact`: with votes, each drawn vote compares P(yes) with a random number: nothing is rounded."""
-    from pytest_llmfaith.judge.client import NextToken
-    from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, p_yes
-
-    p = p_yes(NextToken.model_validate(entry.answer))
-    shown = p if exact else _same_side(p, (SUPPORTED_AT, CONTRADICTED_AT))
+    shown = p_yes if exact else _same_side(p_yes, thresholds)
     return entry.model_copy(update={"answer": {"p_yes": shown}})
 
 
@@ -172,16 +167,18 @@ class Recorder:
     """A process's view of the recordings: answers from the running test's module file, and a note
     on the running test of every answer it used (the controller writes the files from those)."""
 
-    def __init__(self, folder: str | None, mode: str) -> None:
+    def __init__(self, folder: str | None, mode: str, asker: Asker = NOBODY,
+                 thresholds: tuple[float, ...] = ()) -> None:
         self.folder = folder
         self.mode = mode
+        self.asker = asker
+        self.thresholds = thresholds  # a label's P(yes) stays on its side of each (the scorers')
         self.outside = ""  # who asks outside any test: library use (""), or SELF_CHECK
         self._files: dict[Path, RecordingFile] = {}
-        self._lock = threading.Lock()  # the judge's threads (ask_each, async assertions) note answers at once
 
     def path(self) -> Path | None:
-        item = running_item()
-        return recording_path(item.path, self.folder) if item is not None and self.folder else None
+        test = self.asker.asking()
+        return recording_path(test.path, self.folder) if test is not None and self.folder else None
 
     def get(self, key: str) -> dict[str, Any] | None:
         if self.mode not in ("use", "replay") or (path := self.path()) is None:
@@ -191,17 +188,17 @@ class Recorder:
         entry = self._files[path].entries.get(key)
         return None if entry is None else entry.model_dump(mode="json")
 
-    def used(self, key: str, entry: StoredAnswer) -> None:
-        item = running_item()
-        if item is not None and self.mode != "off":
-            noted = entry.model_dump(mode="json")
-            with self._lock:  # Stash.setdefault is not atomic
-                item.stash.setdefault(USED_KEY, {})[key] = noted
+    def used(self, key: str, entry: StoredAnswer, p_yes: float | None = None, exact: bool = False) -> None:
+        """Note the answer on the asking test; a label answer (`p_yes` given) as its P(yes) alone."""
+        if self.mode != "off":
+            if p_yes is not None:
+                entry = reviewable(entry, p_yes, self.thresholds, exact)
+            self.asker.note_used(key, entry.model_dump(mode="json"))
 
     def recorded_by(self) -> str:
         """Who stores a new answer in the working cache: the running test's file, else `outside`."""
-        item = running_item()
-        return item.nodeid.split("::")[0] if item is not None else self.outside
+        test = self.asker.asking()
+        return test.nodeid.split("::")[0] if test is not None else self.outside
 
 
 def update(path: Path, used: dict[str, tuple[dict[str, Any], set[str]]], passed: set[str],

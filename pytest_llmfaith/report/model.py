@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from pytest_llmfaith.report.selfcheck import CheckReport
 from pytest_llmfaith.results import Assessment, Status
-from pytest_llmfaith.selfcheck.outcome import CheckReport
 
 
 class Totals(BaseModel):

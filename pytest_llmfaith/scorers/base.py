@@ -16,18 +16,13 @@ from pydantic import BaseModel, BeforeValidator, create_model
 
 from pytest_llmfaith.errors import redact_data
 from pytest_llmfaith.judge.client import Judge, extract_json
-from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict
+from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
 from pytest_llmfaith.scorers import labels, prompts, votes
 from pytest_llmfaith.scorers.checks import ClaimsCheck, same_statements
 from pytest_llmfaith.scorers.labels import Label
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
-
-
-def round2(x: float) -> float:
-    """Half-up rounding to 2 decimals, as Mastra does (1/8 -> 0.13; Python's round gives 0.12)."""
-    return math.floor((x + 1e-9) * 100 + 0.5) / 100
 
 
 def normalise_verdict(value: Any) -> Any:

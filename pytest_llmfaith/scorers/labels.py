@@ -12,13 +12,12 @@ can never contradict the verdict.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pytest_llmfaith.judge.client import Judge, NextToken
+from pytest_llmfaith.judge.client import Judge, NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.checks import content_words, context_language, in_context_terms, sentence_words
 from pytest_llmfaith.scorers.language import (
@@ -219,20 +218,6 @@ def messages(task: str, context: Sequence[str], claim: str) -> list[dict[str, st
     evidence = "\n".join(evidence_sentences(claim, context))
     return [{"role": "system", "content": SYSTEM},
             {"role": "user", "content": task.format(context=body, claim=claim.strip(), evidence=evidence)}]
-
-
-def p_yes(answer: NextToken) -> float:
-    """P(yes) / (P(yes) + P(no)) over the answer's first token, whatever its case or spacing; a
-    recording keeps it alone."""
-    if answer.p_yes is not None:
-        return answer.p_yes
-    mass = {"yes": 0.0, "no": 0.0}
-    for token, logprob in answer.top.items():
-        word = token.strip().lower()
-        if word in mass:
-            mass[word] += math.exp(logprob)
-    total = mass["yes"] + mass["no"]
-    return mass["yes"] / total if total > 0 else 0.5
 
 
 def judge_claims(judge: Judge, claims: list[str], context: list[str]) -> tuple[list[Label], list[JudgeCall], str]:

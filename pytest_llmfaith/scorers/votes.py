@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pytest_llmfaith.results import ScoreResult, Verdict
+from pytest_llmfaith.results import ScoreResult, Verdict, round2
 from pytest_llmfaith.scorers import labels
 from pytest_llmfaith.scorers.labels import Label
 
@@ -72,8 +72,6 @@ def drawn_labels(found: Sequence[Label], claims: Sequence[str], sample: int,
 
 def score_range(result: ScoreResult) -> tuple[float, float]:
     """The lowest and highest score if the minority of any contested claims had won."""
-    from pytest_llmfaith.scorers.base import round2  # here, not at the top: base.py imports this module
-
     if not result.verdicts:
         return result.score, result.score
     hits = sum(v.verdict == "yes" for v in result.verdicts)

@@ -17,11 +17,11 @@ from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.recordings.recorder import SELF_CHECK
+from pytest_llmfaith.report.selfcheck import CheckReport, ItemOutcome, ScorerCheck
 from pytest_llmfaith.selfcheck.labelled import balanced_accuracy, class_accuracy, passes, read_jsonl, score_item
-from pytest_llmfaith.selfcheck.outcome import CheckReport, ItemOutcome, ScorerCheck
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.plugin.session import LLMFaithSession
+    from pytest_llmfaith.wiring import JudgeRun
 
 SCORERS = ("faithfulness", "hallucination")
 ITEM_FORMAT = ('one JSON object per line: {"output": "...", "context": ["...", ...], "faithful": true, '
@@ -66,7 +66,7 @@ def load_items(path: Path | None) -> tuple[list[CheckItem], str]:
     return items, str(path)
 
 
-def run_check(session: LLMFaithSession, path: Path | None, min_accuracy: float | None) -> CheckReport:
+def run_check(session: JudgeRun, path: Path | None, min_accuracy: float | None) -> CheckReport:
     """Score every item with both scorers of the session's judge."""
     items, source = load_items(path)
     s = session.settings

