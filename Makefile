@@ -30,10 +30,13 @@ examples-smoke: install
 	cd examples && ../$(BIN)/python -m pytest -m smoke -p no:cacheprovider --llm-cache=off -o llm_baseline= -o llm_report=
 
 # ruff over the package, tests, benchmarks and examples; mypy (strict) over the package, which
-# needs the installed extras: engine.py is checked against llama-cpp-python's own types.
+# needs the installed extras: engine.py is checked against llama-cpp-python's own types; the
+# import direction (import-linter, contracts in pyproject.toml: layers, no pytest below the pytest
+# layer, no cycles).
 lint: install
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m mypy
+	$(BIN)/lint-imports
 
 # The documentation site (docs/, mkdocs.yml) in strict mode: a broken link or a page missing
 # from the navigation fails the build.
