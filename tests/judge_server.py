@@ -17,6 +17,9 @@ header it was sent (`echo_key`), and plausible lies: no claims, an extra claim
 (`text`, e.g. a fact copied from the context), the first verdict repeated for all, the first
 verdict given for another statement (`restate`: `text`, judged as the script judges it). It records
 every request (with its arrival time, `t`, in time.monotonic() seconds).
+It tells the steps apart by the request's structure (logprobs, response_format, data tags), never
+by prompt wording, so a prompt edit breaks no test. `ScriptedJudge` is the script and its answers
+without HTTP; tests/fake_transport.py answers with it in process.
 
 Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --latency 0.3`.
 """
@@ -24,6 +27,7 @@ Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --la
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import re
@@ -72,40 +76,73 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
 
 
-def step_of(messages: list[dict[str, str]]) -> str:
-    user = messages[1]["content"] if len(messages) > 1 else ""
-    if "Split the OUTPUT into atomic claims" in user:
-        return "claims"
-    if "Do not recompute" in user:
+def step_of(body: dict[str, Any]) -> str:
+    """The step a request is for, read from its structure, never from prompt wording: a label
+    question asks for logprobs; the reason is the one answer asked as plain text (no
+    response_format); a JSON answer is the claims step by its schema's name where the provider
+    enforces one, else by its data: an <output> to split and no <context> to judge against."""
+    if body.get("logprobs"):
+        return "verdicts"
+    response_format = body.get("response_format")
+    if not response_format:
         return "reason"
-    return "verdicts"
+    name = (response_format.get("json_schema") or {}).get("name")
+    if name:
+        return "claims" if name == "ClaimsAnswer" else "verdicts"
+    user = _user(body.get("messages", []))
+    return "claims" if _between(user, "output") is not None and _between(user, "context") is None else "verdicts"
 
 
-class JudgeServer:
-    """Start with `with JudgeServer() as judge:`; `judge.url` is the api base."""
+def _user(messages: list[dict[str, str]]) -> str:
+    return messages[1]["content"] if len(messages) > 1 else ""  # a re-ask appends after it
 
-    def __init__(self, port: int = 0) -> None:
+
+def label_key(user: str, schema: dict[str, Any] | None = None) -> str:
+    """The key a verdict's label goes under ("verdict", or the hallucination scorer's
+    "supported"): the schema's own where the request carries it, else the one the requested JSON
+    format gives the labels to (`"<key>": "yes" | ...`)."""
+    if schema:
+        for properties in [schema.get("properties", {}),
+                           *(d.get("properties", {}) for d in schema.get("$defs", {}).values())]:
+            keys = [k for k in properties if k not in ("statement", "reason", "verdicts")]
+            if keys:
+                return keys[0]
+    found = re.findall(r'"(\w+)": "yes" \|', user)
+    return found[-1] if found else "verdict"
+
+
+@functools.cache
+def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The label questions, as patterns made from the package's own templates (a wording edit
+    there moves both sides): which question a request asks, and its claim."""
+    from pytest_llmfaith.scorers import labels
+
+    def pattern(template: str) -> re.Pattern[str]:
+        parts = re.split(r"\{(\w+)\}", template)  # literal, name, literal, name, ...
+        return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)),
+                          re.DOTALL)
+
+    return ("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT))
+
+
+def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
+    """(the question: "supported" or "contradicted", the claim) of a one-token label request."""
+    for question, pattern in _label_questions():
+        match = pattern.fullmatch(messages[-1]["content"])
+        if match:
+            return question, match["claim"]
+    return "", ""
+
+
+class ScriptedJudge:
+    """The script, the queued faults and the requests seen, and the answers they make; the HTTP
+    server below and the in-process fake transport (fake_transport.py) both answer with it."""
+
+    def __init__(self) -> None:
         self.script = Script()
         self.faults: list[Fault] = []
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
-        server = self
-        handler = type("Handler", (_Handler,), {"judge": server})
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
-        self.httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def __enter__(self) -> JudgeServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
     # -- scripting ------------------------------------------------------------------------
     def reset(self) -> None:
@@ -141,27 +178,63 @@ class JudgeServer:
                     return fault
         return None
 
-    def answer(self, step: str, messages: list[dict[str, str]], sample: int = 0) -> dict[str, Any] | str:
-        user = messages[1]["content"]  # a re-ask appends after the system and user messages
+    def answer(self, step: str, messages: list[dict[str, str]], sample: int = 0,
+               schema: dict[str, Any] | None = None) -> dict[str, Any] | str:
+        """The scripted answer to a claims, verdicts or reason request; the claims and the output
+        are read from the data tags, the label's key from the schema or the requested format."""
+        user = _user(messages)
         if step == "claims":
             output = _between(user, "output") or ""
             return {"claims": self.script.claims.get(output, _sentences(output))}
         if step == "reason":
             return self.script.reason_text
-        field = "supported" if '"supported"' in user else "verdict"  # the hallucination scorer's label
+        key = label_key(user, schema)
         one = _between(user, "claim")
         claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
-        verdicts = [{"statement": c, "reason": f"scripted: {c}", field: self.label(c, sample)} for c in claims]
+        verdicts = [{"statement": c, "reason": f"scripted: {c}", key: self.label(c, sample)} for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
+
+    def content(self, answer: dict[str, Any] | str, fault: Fault | None, authorization: str = "") -> str:
+        """The answer as the judge writes it, spoilt as the fault asks: broken JSON, the wrong
+        shape, plausible lies. `authorization` is the header an echo_key fault quotes."""
+        kind = fault.kind if fault else None
+        content = answer if isinstance(answer, str) else json.dumps(answer)
+        has = (lambda name: isinstance(answer, dict) and name in answer)  # noqa: E731
+        if kind == "malformed":
+            content = '{"claims": ["unterminated'
+        elif kind == "wrong_schema":
+            content = json.dumps({"items": ["not", "what", "was", "asked"]})
+        elif kind == "wrong_count" and has("verdicts"):
+            content = json.dumps({"verdicts": answer["verdicts"][:-1] or answer["verdicts"] * 2})  # type: ignore[index]
+        elif kind == "no_claims" and has("claims"):
+            content = json.dumps({"claims": []})
+        elif kind == "extra_claim" and has("claims"):
+            content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[index, union-attr]
+        elif kind == "restate" and has("verdicts"):
+            verdicts = answer["verdicts"]  # type: ignore[index]
+            label = next(k for k in verdicts[0] if k not in ("statement", "reason"))
+            first = {**verdicts[0], "statement": fault.text, label: self.label(fault.text)}  # type: ignore[union-attr]
+            content = json.dumps({"verdicts": [first, *verdicts[1:]]})
+        elif kind == "repeat_first" and has("verdicts"):
+            verdicts = answer["verdicts"]  # type: ignore[index]
+            content = json.dumps({"verdicts": verdicts[:1] * len(verdicts)})
+        elif kind == "echo_key" and has("verdicts"):
+            content = json.dumps({"verdicts": [{**v, "reason": f"{v['reason']} (asked with {authorization})"}
+                                               for v in answer["verdicts"]]})  # type: ignore[index]
+        elif kind == "empty_content":
+            content = ""
+        elif kind == "fenced":
+            content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
+        elif kind == "length":
+            content = content[: len(content) // 2]
+        return content
 
     def next_token(self, messages: list[dict[str, str]]) -> dict[str, float]:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
-        match = re.search(r"\nClaim: (.*?)\n\n.*(Is the claim supported|Does the document contradict)",
-                          messages[-1]["content"], re.DOTALL)
-        claim, question = (match.group(1), match.group(2)) if match else ("", "")
-        if question.startswith("Is") and claim in self.script.p_supported:
+        question, claim = label_question(messages)
+        if question == "supported" and claim in self.script.p_supported:
             p_yes = self.script.p_supported[claim]
-        elif question.startswith("Is"):
+        elif question == "supported":
             p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
         else:
             p_yes = 0.95 if claim in self.script.contradicted else 0.1
@@ -181,6 +254,30 @@ class JudgeServer:
         return "no" if claim in self.script.contradicted else "unsure"
 
 
+class JudgeServer(ScriptedJudge):
+    """Start with `with JudgeServer() as judge:`; `judge.url` is the api base."""
+
+    def __init__(self, port: int = 0) -> None:
+        super().__init__()
+        server = self
+        handler = type("Handler", (_Handler,), {"judge": server})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> JudgeServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
 class _Handler(BaseHTTPRequestHandler):
     judge: JudgeServer
     protocol_version = "HTTP/1.1"
@@ -195,7 +292,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         messages = body.get("messages", [])
-        step = step_of(messages)
+        step = step_of(body)
         headers = {k.lower(): v for k, v in self.headers.items()}
         self.judge.requests.append({"step": step, "body": body, "headers": headers, "t": time.monotonic()})
         fault = self.judge.take_fault(step)
@@ -223,35 +320,9 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send_raw(200, b"")
         if body.get("logprobs"):
             return self._send_next_token(body, kind)
-        answer = self.judge.answer(step, messages, sample=body.get("seed") or 0)
-        content = answer if isinstance(answer, str) else json.dumps(answer)
-        if kind == "malformed":
-            content = '{"claims": ["unterminated'
-        elif kind == "wrong_schema":
-            content = json.dumps({"items": ["not", "what", "was", "asked"]})
-        elif kind == "wrong_count" and isinstance(answer, dict) and "verdicts" in answer:
-            content = json.dumps({"verdicts": answer["verdicts"][:-1] or answer["verdicts"] * 2})
-        elif kind == "no_claims" and isinstance(answer, dict) and "claims" in answer:
-            content = json.dumps({"claims": []})
-        elif kind == "extra_claim" and isinstance(answer, dict) and "claims" in answer:
-            content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[union-attr]
-        elif kind == "restate" and isinstance(answer, dict) and "verdicts" in answer:
-            label = next(k for k in answer["verdicts"][0] if k not in ("statement", "reason"))
-            first = {**answer["verdicts"][0], "statement": fault.text,  # type: ignore[union-attr]
-                     label: self.judge.label(fault.text)}  # type: ignore[union-attr]
-            content = json.dumps({"verdicts": [first, *answer["verdicts"][1:]]})
-        elif kind == "repeat_first" and isinstance(answer, dict) and "verdicts" in answer:
-            content = json.dumps({"verdicts": answer["verdicts"][:1] * len(answer["verdicts"])})
-        elif kind == "echo_key" and isinstance(answer, dict) and "verdicts" in answer:
-            sent = self.headers.get("Authorization", "")
-            content = json.dumps({"verdicts": [{**v, "reason": f"{v['reason']} (asked with {sent})"}
-                                               for v in answer["verdicts"]]})
-        elif kind == "empty_content":
-            content = ""
-        elif kind == "fenced":
-            content = f"Sure! Here is the JSON:\n```json\n{content}\n```\nHope that helps."
-        elif kind == "length":
-            content = content[: len(content) // 2]
+        schema = ((body.get("response_format") or {}).get("json_schema") or {}).get("schema")
+        answer = self.judge.answer(step, messages, sample=body.get("seed") or 0, schema=schema)
+        content = self.judge.content(answer, fault, self.headers.get("Authorization", ""))
         prompt_chars = self.judge.script.prompt_tokens * 4 or sum(len(m.get("content") or "") for m in messages)
         choice = {"index": 0, "finish_reason": "length" if kind == "length" else "stop",
                   "message": {"role": "assistant", "content": content}}

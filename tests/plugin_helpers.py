@@ -2,14 +2,14 @@
 loopback judge, and how to read their llmfaith section.
 
 The judge server lives in the outer process and is scripted before each inner run; the inner run
-reaches it through --llm-judge-api-base. A test module imports the two autouse fixtures below to
-have them apply (`from plugin_helpers import _clean_env, ...  # noqa: F401`). Runs that need a
-fresh interpreter (xdist workers, "litellm is never imported") are in test_plugin_subprocess.py.
+reaches it through --llm-judge-api-base. The environment those runs need (`clean_env`,
+`litellm_warmed_up`, tests/conftest.py) applies to every test of tests/plugin/ and tests/cli/ through
+their conftest.py. Runs that need a fresh interpreter and the environment as given (xdist workers,
+"litellm is never imported", other platforms) are in tests/subprocess_runs/.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 
@@ -37,7 +37,6 @@ HALF = {HALF!r}
 # Inner tests that call all_arrive(i) first start their judge work at the same moment, one per
 # xdist worker (BARRIER_DIR: an empty folder per run; WARM_LITELLM: import litellm before).
 ALL_ARRIVE = """
-import os
 import time
 from pathlib import Path
 
@@ -94,38 +93,3 @@ def rows(result: pytest.RunResult) -> list[list[str]]:
     whitespace ("NO THRESHOLD" stays one cell)."""
     matches = [ROW.match(line) for line in section(result)]
     return [[m.group(1), *m.group(2).replace("NO THRESHOLD", "NO_THRESHOLD").split()] for m in matches if m]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _litellm_warmed_up_in_the_outer_process(judge_server) -> None:
-    """Import litellm and exercise its answer and error paths here, before any inner run does.
-
-    pytester's in-process runs undo what an inner run imported. litellm imports the
-    importlib_metadata backport, which deletes the stdlib PathFinder.find_distributions and puts
-    its own finder on sys.meta_path: restored, that leaves no pytest11 entry points, so later
-    inner runs would not load the plugin. And litellm submodules imported lazily inside one inner
-    run (error mapping) would be re-imported by the next with new exception classes.
-    """
-    from pytest_llmfaith import Faithfulness, Judge, JudgeCache, JudgeConfig, JudgeError
-
-    judge = Judge(JudgeConfig(model="openai/test-judge", api_base=judge_server.url, retries=0, timeout=0.3),
-                  JudgeCache(None, "off"))
-    judge_server.reset()
-    Faithfulness(judge).run("Tesla was founded in 2003.", ["Tesla was founded in 2003."])
-    for fault in ("500", "delay", "malformed"):
-        judge_server.fail(fault, times=3, seconds=1)
-        with pytest.raises(JudgeError):
-            Faithfulness(judge).run("Tesla was founded in 2003.", ["Tesla was founded in 2003."])
-        judge_server.reset()
-
-
-@pytest.fixture(autouse=True)
-def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [*(n for n in os.environ if n.startswith("LLMFAITH_")), "GITHUB_STEP_SUMMARY", "NO_COLOR",
-                 "FORCE_COLOR", "PY_COLORS", "PYTEST_ADDOPTS"]:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "160")  # full test ids in the table; the 80-column layout has its own test
-    # In-process runs reuse the litellm this process imported; a relay per test would cost an import
-    # each. The relay's own tests (test_relay.py, and the xdist runs here that ask for it) turn it on.
-    monkeypatch.setenv("LLMFAITH_JUDGE_RELAY", "off")
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "0")  # as in conftest.py

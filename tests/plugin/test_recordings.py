@@ -7,17 +7,7 @@ import json
 import re
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures: litellm warmed up, clean environment)
-    GOOD,
-    HALF,
-    HEADER,
-    MIXED,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    section,
-)
+from plugin_helpers import GOOD, HALF, HEADER, TESLA_FACTS, judge_args, section
 
 SUITE = HEADER + """
 def test_good():

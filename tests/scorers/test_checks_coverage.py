@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from plugin_helpers import _clean_env, _litellm_warmed_up_in_the_outer_process, rows, run  # noqa: F401
+from plugin_helpers import rows, run
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
 from pytest_llmfaith.scorers.checks import check_claim, uncovered, without_repeats

@@ -7,13 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    ALL_ARRIVE,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    run_together,
-)
+from plugin_helpers import ALL_ARRIVE, judge_args, run_together
 
 pytest.importorskip("xdist")
 

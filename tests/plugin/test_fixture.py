@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin suite apply here too)
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run
 
 
 def test_with_defaults_sets_thresholds_and_model_for_its_copy_only(pytester, server) -> None:

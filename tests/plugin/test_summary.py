@@ -6,18 +6,7 @@ import json
 import re
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    GOOD,
-    HALF,
-    HEADER,
-    MIXED,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-    section,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
 
 # -- assertions ----------------------------------------------------------------------------------
 

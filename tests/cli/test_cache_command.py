@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from plugin_helpers import _clean_env, _litellm_warmed_up_in_the_outer_process, judge_args  # noqa: F401
+from plugin_helpers import judge_args
 from test_recordings import SUITE, TESLA_FACTS
 
 from pytest_llmfaith.cli.cache import current_prompt_versions

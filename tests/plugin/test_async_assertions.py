@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import re
 
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run
 
 ASYNC_HEADER = HEADER + """
 import asyncio

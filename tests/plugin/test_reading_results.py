@@ -9,15 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    run,
-    section,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run, section
 
 from pytest_llmfaith.wording import plural
 

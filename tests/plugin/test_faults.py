@@ -7,15 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin suite apply here too)
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-    section,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
 
 SECRET = "sk-test-CRED-0123456789abcdef"
 
@@ -34,7 +26,7 @@ def test_bad():
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _fault_paths_warmed_up(_litellm_warmed_up_in_the_outer_process, judge_server) -> None:  # noqa: F811 (a fixture)
+def _fault_paths_warmed_up(litellm_warmed_up, judge_server) -> None:
     """litellm's error paths for these faults are imported here, not inside an inner run."""
     from pytest_llmfaith import Faithfulness, Judge, JudgeCache, JudgeConfig, JudgeError
 

@@ -11,19 +11,12 @@ import json
 from pathlib import Path
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run
 
 from pytest_llmfaith.settings import OPTIONS
 
 REFUSAL = "I could not find that in the documents."
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 NO_CLAIMS_SUITE = HEADER + f"""
 REFUSAL = {REFUSAL!r}

@@ -7,11 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-)
+from plugin_helpers import judge_args
 
 KEY = "sk-live-" + "Q7x9" * 6  # set by a fixture of the suite, after the run started
 PASSWORD = "correct-horse-battery"  # any *_PASSWORD variable long enough to be a secret

@@ -30,8 +30,8 @@ pytest.importorskip("xdist")
 # The fakes are made from Linux; on Windows and macOS the whole suite runs on the real platform.
 FAKES = pytest.mark.skipif(sys.platform != "linux", reason="the fake platforms are made from Linux")
 
-SHIM = Path(__file__).parent / "fake_platform"
-PACKAGE = Path(__file__).parents[1] / "pytest_llmfaith"
+SHIM = Path(__file__).parents[1] / "fake_platform"
+PACKAGE = Path(__file__).parents[2] / "pytest_llmfaith"
 FACTS = ["Tesla was founded in 2003.", "The first Tesla car was the Roadster."]
 GOOD = " ".join(FACTS)
 SUITE = f'''

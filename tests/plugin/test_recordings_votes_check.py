@@ -7,12 +7,7 @@ import json
 import shutil
 
 import pytest
-from plugin_helpers import (  # noqa: F401
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    rows,
-)
+from plugin_helpers import judge_args, rows
 from test_recordings import RECORDING, notes, record
 from test_selfcheck import script_a_good_judge
 

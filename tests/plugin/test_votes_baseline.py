@@ -7,13 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-    section,
-)
+from plugin_helpers import rows, run, section
 
 FOUNDED, ROADSTER, JOINED = ("Tesla was founded in 2003.", "The first Tesla car was the Roadster.",
                              "Elon Musk joined Tesla in 2004.")

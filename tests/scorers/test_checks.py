@@ -17,7 +17,7 @@ from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
 from pytest_llmfaith.scorers.checks import check_claim, numbers, same_statements, states_facts
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
-LABELLED = Path(__file__).parent.parent / "benchmarks" / "labelled_set.jsonl"
+LABELLED = Path(__file__).parents[2] / "benchmarks" / "labelled_set.jsonl"
 
 
 @pytest.fixture

@@ -16,14 +16,14 @@ from types import SimpleNamespace
 
 import pytest
 from judge_server import _between
-from plugin_helpers import _clean_env, _litellm_warmed_up_in_the_outer_process, rows, run  # noqa: F401
+from plugin_helpers import rows, run
 
 from pytest_llmfaith import Faithfulness, Hallucination
 from pytest_llmfaith.scorers.checks import check_claim, is_non_fact, same_statements, uncovered
 from pytest_llmfaith.scorers.labels import conflicting_amount
 from pytest_llmfaith.scorers.language import language_of, markers, numbers, sentences
 
-MULTILINGUAL = Path(__file__).parent.parent / "benchmarks" / "labelled" / "multilingual.jsonl"
+MULTILINGUAL = Path(__file__).parents[2] / "benchmarks" / "labelled" / "multilingual.jsonl"
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,7 @@ import json
 import shutil
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    ALL_ARRIVE,
-    HEADER,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    run,
-    run_together,
-)
+from plugin_helpers import ALL_ARRIVE, HEADER, judge_args, run, run_together
 
 pytest.importorskip("xdist")
 

@@ -7,15 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from plugin_helpers import (  # noqa: F401 - module fixtures shared with the plugin tests
-    GOOD,
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    run,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run
 
 from pytest_llmfaith.plugin import progress
 

@@ -6,13 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from plugin_helpers import (  # noqa: F401
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    rows,
-    run,
-    section,
-)
+from plugin_helpers import rows, run, section
 
 CLOSE_CLAIM = "Elon Musk joined Tesla in 2004."
 TEST_FILE = f'''

@@ -6,14 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from plugin_helpers import (  # noqa: F401  (autouse fixtures of the plugin tests)
-    HEADER,
-    TESLA_FACTS,
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    run,
-    section,
-)
+from plugin_helpers import HEADER, TESLA_FACTS, run, section
 
 from pytest_llmfaith import Scorer, ScoreResult
 from pytest_llmfaith.scorers.registry import ScorerRegistry, builtin

@@ -10,17 +10,12 @@ from pathlib import Path
 
 import pytest
 from judge_server import _sentences
-from plugin_helpers import (  # noqa: F401
-    _clean_env,
-    _litellm_warmed_up_in_the_outer_process,
-    judge_args,
-    run,
-)
+from plugin_helpers import judge_args, run
 
 from pytest_llmfaith.selfcheck.check import load_items
 from pytest_llmfaith.selfcheck.labelled import item_problems, read_jsonl
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED, _ = load_items(None)
 SUITE = "def test_runs():\n    open('ran', 'w').close()\n"
 
