@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import re
 import tempfile
+import time
 
 import pytest
+
+from pytest_llmfaith.processes.children import child_alive
 
 TESLA_FACTS = {
     "supported": ["Tesla was founded in 2003.", "The first Tesla car was the Roadster.",
@@ -33,6 +36,14 @@ GOOD = {GOOD!r}
 MIXED = {MIXED!r}
 HALF = {HALF!r}
 '''
+# Two inner tests: GOOD passes, HALF passes at its limit (recorded and replayed by several modules).
+SUITE = HEADER + """
+def test_good():
+    assert_faithful(GOOD, CTX)
+
+def test_half():
+    assert_not_hallucinated(HALF, CTX, max_score=0.5)
+"""
 
 # Inner tests that call all_arrive(i) first start their judge work at the same moment, one per
 # xdist worker (BARRIER_DIR: an empty folder per run; WARM_LITELLM: import litellm before).
@@ -61,6 +72,16 @@ def run_together(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, *ar
     monkeypatch.setenv("BARRIER_DIR", barrier)
     return pytester.runpytest_subprocess("-n", str(workers), "-p", "no:cacheprovider", "-p", "no:randomly",
                                          *args, timeout=300)
+
+
+def gone(pid: int, within: float = 30.0) -> bool:
+    """Whether process `pid` ends within `within` seconds (generous: the machine may be busy)."""
+    deadline = time.monotonic() + within
+    while child_alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def judge_args(server, cache: str = "off") -> list[str]:

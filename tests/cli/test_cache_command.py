@@ -7,8 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from plugin_helpers import judge_args
-from test_recordings import SUITE, TESLA_FACTS
+from plugin_helpers import SUITE, TESLA_FACTS, judge_args
 
 from pytest_llmfaith.cli.cache import current_prompt_versions
 from pytest_llmfaith.judge.cache import JudgeCache

@@ -7,15 +7,8 @@ import json
 import re
 
 import pytest
-from plugin_helpers import GOOD, HALF, HEADER, TESLA_FACTS, judge_args, section
+from plugin_helpers import GOOD, HALF, HEADER, SUITE, TESLA_FACTS, judge_args, section
 
-SUITE = HEADER + """
-def test_good():
-    assert_faithful(GOOD, CTX)
-
-def test_half():
-    assert_not_hallucinated(HALF, CTX, max_score=0.5)
-"""
 RECORDING = "llmfaith_recordings/test_a.json"
 
 

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 from judge_server import JudgeServer
-from plugin_helpers import rows
+from plugin_helpers import gone, rows
 
 from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.transport import LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import user_tag
-from pytest_llmfaith.processes.children import child_alive, file_lock, pid_alive, request_json
+from pytest_llmfaith.processes.children import file_lock, pid_alive, request_json
 from pytest_llmfaith.relay.client import (
     RelayCall,
     RelayClient,
@@ -119,15 +119,6 @@ def relay_line(result: pytest.RunResult) -> tuple[int, int, int, int]:
     assert found, result.stdout.str()
     pid, requests, processes, limit = (int(found.group(i)) for i in range(1, 5))
     return pid, requests, processes, limit
-
-
-def gone(pid: int, within: float = 30.0) -> bool:  # generous: the machine may be busy
-    deadline = time.monotonic() + within
-    while child_alive(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 def relays_started(root: Path) -> list[int]:

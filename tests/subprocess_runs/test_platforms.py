@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from test_relay import gone
+from plugin_helpers import gone
 
 from pytest_llmfaith.processes.children import Leases
 
