@@ -1,9 +1,9 @@
 """The claim checks against a judge that misbehaves plausibly (issue 25, items 1-4 and 8).
 
-Each case is a real judge answer over HTTP (tests/judge_server.py) that today's checks turned
-into a pass: padding with sub-claims, a claim whose negation or comparison changed, an output
-left partly unclaimed, a verdict given for another claim. The plugin-level runs show the
-pass/fail outcome a user sees; the scorer-level ones pin the claims and the score.
+Each case is a judge answer that the checks once turned into a pass: padding with sub-claims, a
+claim whose negation or comparison changed, an output left partly unclaimed, a verdict given for
+another claim. The scorer-level tests pin the claims and the score against the in-process fake
+judge; the real runs (pytester, the HTTP judge) show the pass/fail outcome a user sees.
 """
 
 from __future__ import annotations
@@ -23,17 +23,18 @@ WHOLE = ["Acme was founded in 1999 in Oslo.", "Acme makes 40,000 bikes a year.",
 PADDING = ["Acme was founded in 1999.", "Acme was founded in Oslo."]
 
 
-def _pad(server) -> None:
-    server.facts(claims={PADDED: [WHOLE[0], *PADDING, *WHOLE[1:]]}, supported=[WHOLE[0], *PADDING])
+def _pad(judge) -> None:
+    judge.facts(claims={PADDED: [WHOLE[0], *PADDING, *WHOLE[1:]]}, supported=[WHOLE[0], *PADDING])
 
 
-def test_sub_claims_of_another_claim_count_once(server, make_judge):
-    _pad(server)
-    faithful = Faithfulness(make_judge(verdicts="all")).run(PADDED, PADDED_CONTEXT)
+def test_sub_claims_of_another_claim_count_once(fake, make_fake_judge):
+    _pad(fake)
+    faithful = Faithfulness(make_fake_judge(verdicts="all")).run(PADDED, PADDED_CONTEXT)
     assert faithful.claims == WHOLE and faithful.score == 0.33  # 0.60 with the padding
-    assert Hallucination(make_judge(verdicts="all")).run(PADDED, PADDED_CONTEXT).score == 0.67  # 0.40
+    assert Hallucination(make_fake_judge(verdicts="all")).run(PADDED, PADDED_CONTEXT).score == 0.67  # 0.40
 
 
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")  # an inner pytest run
 def test_padding_does_not_turn_failing_assertions_into_passes(pytester, server):
     _pad(server)
     pytester.makepyfile(test_a=f"""
@@ -71,18 +72,19 @@ def test_a_claim_is_a_repeat_only_when_another_carries_every_word_of_it(claims, 
 # -- 2. negation and comparison markers ---------------------------------------------------------------
 @pytest.mark.parametrize("claim", ["Acme employs 40 people or more.", "Acme does not employ 40 people.",
                                    "Acme employs at least 40 people.", "Acme never employed 40 people."])
-def test_a_claim_that_adds_a_negation_or_comparison_is_not_the_outputs(server, make_judge, claim):
+def test_a_claim_that_adds_a_negation_or_comparison_is_not_the_outputs(fake, make_fake_judge, claim):
     output = "Acme employs 40 people."
-    server.facts(claims={output: [claim]}, supported=[claim])  # the context says what the altered claim says
-    result = Faithfulness(make_judge(verdicts="all")).run(output, [claim])
+    fake.facts(claims={output: [claim]}, supported=[claim])  # the context says what the altered claim says
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(output, [claim])
     assert result.claims == [output] and result.score == 0.0  # 1.00 if the altered claim were judged
 
 
-def test_a_claim_that_removes_a_negation_is_not_the_outputs(server, make_judge):
+def test_a_claim_that_removes_a_negation_is_not_the_outputs(fake, make_fake_judge):
     output = "Acme does not ship to Norway, and it has a store in Oslo."
     claims = ["Acme ships to Norway.", "Acme has a store in Oslo."]
-    server.facts(claims={output: claims}, supported=claims)
-    result = Faithfulness(make_judge(verdicts="all")).run(output, ["Acme ships to Norway and has a store in Oslo."])
+    fake.facts(claims={output: claims}, supported=claims)
+    context = ["Acme ships to Norway and has a store in Oslo."]
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(output, context)
     assert result.claims == [claims[1], output] and result.score == 0.5
 
 
@@ -103,9 +105,9 @@ def test_claims_that_keep_their_clauses_negations_and_comparisons_are_accepted(o
     ("Acme ships from Berlin on Mondays and Fridays.", ["Acme ships from Berlin on Mondays."]),
     ("The plan costs $8 and includes 50 GB.", ["The plan costs $8."]),
 ])
-def test_a_sentence_whose_names_numbers_or_own_words_no_claim_carries_is_judged(server, make_judge, output, claims):
-    server.facts(claims={output: claims}, supported=claims)
-    result = Faithfulness(make_judge(verdicts="all")).run(output, claims)
+def test_a_sentence_whose_names_numbers_or_own_words_no_claim_carries_is_judged(fake, make_fake_judge, output, claims):
+    fake.facts(claims={output: claims}, supported=claims)
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(output, claims)
     assert result.score == 0.5  # 1.00 if the left-out part went unjudged
     assert len(result.claims) == 2 and result.claims[0] == claims[0]
 
@@ -124,17 +126,18 @@ CLAIMS_40 = ["Acme employs 40 people.", "Acme was founded in 1999."]
 
 @pytest.mark.parametrize("statement", ["Acme employs 400 people.", "Acme does not employ 40 people.",
                                        "Initech employs 40 people.", "Acme employs 40 people or more."])
-def test_a_verdict_for_another_statement_is_reasked_then_an_error(server, make_judge, statement):
-    server.facts(claims={OUTPUT_40: CLAIMS_40}, supported=[statement, CLAIMS_40[1]])
-    server.fail("restate", step="verdicts", times=1, text=statement)
-    result = Faithfulness(make_judge(verdicts="all")).run(OUTPUT_40, ["Initech employs 400 people."])
+def test_a_verdict_for_another_statement_is_reasked_then_an_error(fake, make_fake_judge, statement):
+    fake.facts(claims={OUTPUT_40: CLAIMS_40}, supported=[statement, CLAIMS_40[1]])
+    fake.fail("restate", step="verdicts", times=1, text=statement)
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(OUTPUT_40, ["Initech employs 400 people."])
     assert result.score == 0.5 and result.verdicts[0].statement == CLAIMS_40[0]  # re-asked: the claim's own verdict
-    assert len(server.calls("verdicts")) == 2
-    server.fail("restate", step="verdicts", times=99, text=statement)
+    assert len(fake.calls("verdicts")) == 2
+    fake.fail("restate", step="verdicts", times=99, text=statement)
     with pytest.raises(JudgeError, match=f"verdict 1 is about {statement!r}, but claim 1 is"):
-        Faithfulness(make_judge(verdicts="all")).run(OUTPUT_40, ["Initech employs 400 people."])
+        Faithfulness(make_fake_judge(verdicts="all")).run(OUTPUT_40, ["Initech employs 400 people."])
 
 
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")  # an inner pytest run
 def test_a_verdict_for_another_number_is_an_error_in_a_real_run(pytester, server):
     server.facts(claims={OUTPUT_40: CLAIMS_40}, supported=["Acme employs 400 people.", CLAIMS_40[1]])
     server.fail("restate", step="verdicts", times=99, text="Acme employs 400 people.")

@@ -1,4 +1,6 @@
-"""Label verdicts: each claim's verdict read from the judge's next-token logprobs, over real HTTP."""
+"""Label verdicts (scorers/labels.py): each claim's verdict read from the judge's next-token
+probabilities. The scoring rules are asked of the in-process fake judge; what a label request
+carries on the wire (logprobs through litellm), and a judge that returns none, over real HTTP."""
 
 from __future__ import annotations
 
@@ -9,19 +11,27 @@ from pytest_llmfaith.errors import JudgeError
 
 TESLA = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."]
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company. Tesla sells flying cars."
+TESLA_FACTS = {"supported": ["Tesla was founded in 2003."], "contradicted": ["Elon Musk started the company."]}
 
 
 @pytest.fixture
-def tesla(server):
-    server.facts(supported=["Tesla was founded in 2003."], contradicted=["Elon Musk started the company."])
+def tesla(fake):
+    fake.facts(**TESLA_FACTS)
+    return fake
+
+
+@pytest.fixture
+def tesla_over_http(server):
+    """For what the request on the wire must carry: logprobs asked through litellm."""
+    server.facts(**TESLA_FACTS)
     return server
 
 
-def test_verdicts_come_from_label_probabilities(tesla, make_judge):
+def test_verdicts_come_from_label_probabilities(tesla_over_http, make_judge):
     result = Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
     assert [v.verdict for v in result.verdicts] == ["yes", "no", "unsure"]
     assert result.score == 0.33
-    requests = [c["body"] for c in tesla.calls("verdicts")]
+    requests = [c["body"] for c in tesla_over_http.calls("verdicts")]
     assert all(r["logprobs"] is True and r["max_tokens"] == 1 and r["top_logprobs"] == 20 for r in requests)
     assert "response_format" not in requests[0]
     # the contradiction question is asked only of the two unsupported claims
@@ -34,18 +44,18 @@ def test_verdicts_come_from_label_probabilities(tesla, make_judge):
 
 
 @pytest.mark.parametrize("p_yes, supported", [(0.6, False), (0.69, False), (0.7, True), (0.8, True)])
-def test_a_lukewarm_yes_is_not_support(server, make_judge, p_yes, supported):
+def test_a_lukewarm_yes_is_not_support(fake, make_fake_judge, p_yes, supported):
     """The judge's own answer (P(yes) > 0.5) is not enough: below 0.7 a claim is not supported, so
     an answer the judge only half believes fails its gate instead of passing."""
     claim = "Tesla was founded in 2003."
-    server.facts(p_supported={claim: p_yes})
-    faithful = Faithfulness(make_judge(verdicts="label")).run(claim, TESLA)
-    hallucinated = Hallucination(make_judge(verdicts="label")).run(claim, TESLA)
+    fake.facts(p_supported={claim: p_yes})
+    faithful = Faithfulness(make_fake_judge(verdicts="label")).run(claim, TESLA)
+    hallucinated = Hallucination(make_fake_judge(verdicts="label")).run(claim, TESLA)
     assert (faithful.score, hallucinated.score) == ((1.0, 0.0) if supported else (0.0, 1.0))
 
 
-def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla, make_judge, tmp_path):
-    judge = make_judge(cache="use", cache_dir=tmp_path, verdicts="label")
+def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla, make_fake_judge, tmp_path):
+    judge = make_fake_judge(cache="use", cache_dir=tmp_path, verdicts="label")
     Faithfulness(judge).run(OUTPUT, TESLA)
     asked = len(tesla.calls())
     result = Hallucination(judge).run(OUTPUT, TESLA)
@@ -54,8 +64,8 @@ def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla, make_j
     assert all(call.cached for call in result.judge_calls)
 
 
-def test_context_first_claim_last_so_the_context_is_read_once(tesla, make_judge):
-    Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
+def test_context_first_claim_last_so_the_context_is_read_once(tesla, make_fake_judge):
+    Faithfulness(make_fake_judge(verdicts="label")).run(OUTPUT, TESLA)
     prompts = [c["body"]["messages"][-1]["content"] for c in tesla.calls("verdicts")]
     heads = {p.split("\n\nClaim: ")[0] for p in prompts}
     assert len(heads) == 1
@@ -63,13 +73,13 @@ def test_context_first_claim_last_so_the_context_is_read_once(tesla, make_judge)
     assert all(item in head for item in TESLA)
 
 
-def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla, make_judge):
-    tesla.fail("no_logprobs", step="verdicts", times=10)
+def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla_over_http, make_judge):
+    tesla_over_http.fail("no_logprobs", step="verdicts", times=10)
     with pytest.raises(JudgeError, match="returned no logprobs.*--llm-judge-verdicts=one"):
         Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
 
 
-def test_auto_reads_labels_for_the_offline_judge_only(make_judge):
+def test_auto_reads_labels_for_the_offline_judge_only(make_fake_judge):
     from pytest_llmfaith.judge.client import JudgeConfig
 
     assert JudgeConfig(model="local").verdict_mode == "label"
@@ -78,10 +88,10 @@ def test_auto_reads_labels_for_the_offline_judge_only(make_judge):
     assert JudgeConfig(model="openai/gpt-4o-mini", verdicts="label").verdict_mode == "label"
 
 
-def test_speculation_is_unsure_for_faithfulness_but_no_hallucination_when_the_fact_is_stated(server, make_judge):
+def test_speculation_is_unsure_for_faithfulness_but_no_hallucination_when_the_fact_is_stated(fake, make_fake_judge):
     claim = "The company will likely keep its 500 employees."
-    server.facts(supported=[claim])
-    judge = make_judge(verdicts="label")
+    fake.facts(supported=[claim])
+    judge = make_fake_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, ["The company has 500 employees."])
     assert [v.verdict for v in faithful.verdicts] == ["unsure"] and faithful.score == 0.0
     assert faithful.verdicts[0].reason.startswith("speculative")
@@ -94,9 +104,9 @@ def test_speculation_is_unsure_for_faithfulness_but_no_hallucination_when_the_fa
     ("Acme leads the market with a 30% share.", "Acme has a 30% market share.", True),
     ("Acme leads the market with a 30% share.", "Acme leads the market with a 30% share.", False),
 ])
-def test_an_evaluation_the_context_does_not_make_is_never_supported(server, make_judge, claim, context, made_up):
-    server.facts(supported=[claim])  # a judge that says "supported" anyway
-    result = Hallucination(make_judge(verdicts="label")).run(claim, [context])
+def test_an_evaluation_the_context_does_not_make_is_never_supported(fake, make_fake_judge, claim, context, made_up):
+    fake.facts(supported=[claim])  # a judge that says "supported" anyway
+    result = Hallucination(make_fake_judge(verdicts="label")).run(claim, [context])
     assert result.score == (1.0 if made_up else 0.0)
     if made_up:
         assert "is an evaluation the context does not make" in result.verdicts[0].reason
@@ -118,9 +128,9 @@ def test_an_evaluation_the_context_does_not_make_is_never_supported(server, make
     # the same length in other units is no conflict, though the context has another number of weeks
     ("Pro backups are kept for 2 weeks.", "Pro backups are kept for 14 days, Enterprise backups for 3 weeks.", None),
 ])
-def test_an_amount_the_context_gives_as_another_number_is_contradicted(server, make_judge, claim, context, conflict):
-    server.facts(supported=[claim])  # a judge that says "supported" anyway
-    judge = make_judge(verdicts="label")
+def test_an_amount_the_context_gives_as_another_number_is_contradicted(fake, make_fake_judge, claim, context, conflict):
+    fake.facts(supported=[claim])  # a judge that says "supported" anyway
+    judge = make_fake_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, [context])
     made_up = Hallucination(judge).run(claim, [context])
     if conflict is None:
@@ -130,8 +140,8 @@ def test_an_amount_the_context_gives_as_another_number_is_contradicted(server, m
         assert faithful.verdicts[0].reason == f"contradicted by the context's numbers: {conflict}"
 
 
-def _asked_claims(server) -> list[str]:
-    prompts = [c["body"]["messages"][-1]["content"] for c in server.calls("verdicts")]
+def _asked_claims(fake) -> list[str]:
+    prompts = [c["body"]["messages"][-1]["content"] for c in fake.calls("verdicts")]
     return [p.split("\n\nClaim: ")[1].split("\n\n")[0] for p in prompts if "Is the claim supported" in p]
 
 
@@ -153,14 +163,14 @@ def _asked_claims(server) -> list[str]:
     ("The bridge opened in 1937.", "The bridge opened to traffic on May 28, 1937, after four years of work.",
      "The bridge opened on May 28, 1937.", "“1937” → “May 28, 1937”"),
 ])
-def test_an_amount_is_judged_as_the_context_writes_it(server, make_judge, claim, context, asked, shown):
-    server.facts(supported=[asked])  # a judge that supports the context's own amount only
-    judge = make_judge(verdicts="label")
+def test_an_amount_is_judged_as_the_context_writes_it(fake, make_fake_judge, claim, context, asked, shown):
+    fake.facts(supported=[asked])  # a judge that supports the context's own amount only
+    judge = make_fake_judge(verdicts="label")
     faithful = Faithfulness(judge).run(claim, [context])
     assert faithful.score == 1.0 and Hallucination(judge).run(claim, [context]).score == 0.0
     assert faithful.verdicts[0].reason.startswith(
         f"supported as the context writes it: {shown}; P(supported) 0.95 ≥ 0.70")
-    assert _asked_claims(server)[:2] == [claim, asked]
+    assert _asked_claims(fake)[:2] == [claim, asked]
 
 
 @pytest.mark.parametrize(("claim", "context", "restated"), [
@@ -177,12 +187,12 @@ def test_an_amount_is_judged_as_the_context_writes_it(server, make_judge, claim,
     ("Version 3.0 was released in 2021.", "Version 2.0 was released in September 2021.",
      "Version 3.0 was released in September 2021."),
 ])
-def test_an_amount_in_other_terms_is_no_licence_for_the_rest_of_the_claim(server, make_judge, claim, context,
+def test_an_amount_in_other_terms_is_no_licence_for_the_rest_of_the_claim(fake, make_fake_judge, claim, context,
                                                                           restated):
     """Too far off or not the same length, the claim is judged as written; close enough, the judge
     still judges the rest of it (here it supports nothing), so a right number never carries a
     wrong city, nor a right year a wrong version."""
-    judge = make_judge(verdicts="label")
+    judge = make_fake_judge(verdicts="label")
     assert Faithfulness(judge).run(claim, [context]).score == 0.0
     assert Hallucination(judge).run(claim, [context]).score == 1.0
-    assert set(_asked_claims(server)) == {claim} | ({restated} if restated else set())
+    assert set(_asked_claims(fake)) == {claim} | ({restated} if restated else set())

@@ -1,6 +1,6 @@
 """Reasons say what decided (issue 27, part 4): which question, the probability named one way
 ("P(supported) 0.64 < 0.70"), a quote only of the sentence the verdict rests on, and the
-hallucination scorer's reasons in its own direction. Label verdicts over real HTTP."""
+hallucination scorer's reasons in its own direction. Label verdicts from the in-process fake judge."""
 
 from __future__ import annotations
 
@@ -14,24 +14,24 @@ FEEDER = ["The P2 feeder holds 4 litres of dry food.", "The P2 has no camera.",
           "The P2 connects to the app over Wi-Fi.", "The P1 has a camera and a microphone."]
 
 
-def reasons(server, make_judge, claim: str, context: list[str], **facts: object) -> tuple[str, str]:
-    server.facts(**facts)  # type: ignore[arg-type]
-    judge = make_judge(verdicts="label")
+def reasons(fake, make_fake_judge, claim: str, context: list[str], **facts: object) -> tuple[str, str]:
+    fake.facts(**facts)  # type: ignore[arg-type]
+    judge = make_fake_judge(verdicts="label")
     return (Faithfulness(judge).run(claim, context).verdicts[0].reason,
             Hallucination(judge).run(claim, context).verdicts[0].reason)
 
 
-def test_a_claim_just_under_the_line_is_not_supported_enough_not_contradicted(server, make_judge) -> None:
+def test_a_claim_just_under_the_line_is_not_supported_enough_not_contradicted(fake, make_fake_judge) -> None:
     claim = "The P2 holds 4 litres of dry food."
-    faithful, made_up = reasons(server, make_judge, claim, FEEDER, p_supported={claim: 0.64})
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.64})
     assert faithful == ("not supported enough: P(supported) 0.64 < 0.70, not contradicted "
                         "(P(contradicted) 0.10 < 0.50): “The P2 feeder holds 4 litres of dry food.”")
     assert made_up == "made up, " + faithful
 
 
-def test_a_contradiction_names_both_questions_it_asked(server, make_judge) -> None:
+def test_a_contradiction_names_both_questions_it_asked(fake, make_fake_judge) -> None:
     claim = "The P2 has a camera."
-    faithful, made_up = reasons(server, make_judge, claim, FEEDER, contradicted=[claim], p_supported={claim: 0.64})
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, contradicted=[claim], p_supported={claim: 0.64})
     assert faithful == "contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.64 < 0.70): “The P2 has no camera.”"
     assert made_up == "made up, " + faithful
 
@@ -39,31 +39,31 @@ def test_a_contradiction_names_both_questions_it_asked(server, make_judge) -> No
 @pytest.mark.parametrize("claim", ["The P2 works with the Alexa voice assistant.",
                                    "The P2 plays music through its speaker.",
                                    "The P2 is sold in Norway."])
-def test_a_sentence_that_shares_only_the_product_name_is_not_quoted(server, make_judge, claim) -> None:
+def test_a_sentence_that_shares_only_the_product_name_is_not_quoted(fake, make_fake_judge, claim) -> None:
     """The newcomer's "nearest" quote, "The P2 has no camera." for a voice-assistant claim: a
     sentence that shares only the product's name is not what the verdict rests on."""
-    faithful, made_up = reasons(server, make_judge, claim, FEEDER)
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER)
     assert "“" not in faithful and "“" not in made_up, (faithful, made_up)
     assert faithful.startswith("not supported enough: P(supported) 0.10 < 0.70")
 
 
-def test_the_hallucination_scorer_says_whether_a_claim_is_made_up(server, make_judge) -> None:
+def test_the_hallucination_scorer_says_whether_a_claim_is_made_up(fake, make_fake_judge) -> None:
     claim = "The P2 connects to the app over Wi-Fi."
-    faithful, made_up = reasons(server, make_judge, claim, FEEDER, supported=[claim])
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, supported=[claim])
     assert faithful == "supported: P(supported) 0.95 ≥ 0.70: “The P2 connects to the app over Wi-Fi.”"
     assert made_up == "not made up, " + faithful
     speculative = "The P2 might connect to the app over Wi-Fi."
-    faithful, made_up = reasons(server, make_judge, speculative, FEEDER, supported=[speculative])
+    faithful, made_up = reasons(fake, make_fake_judge, speculative, FEEDER, supported=[speculative])
     assert faithful.startswith("speculative: the context supports the fact (P(supported) 0.95 ≥ 0.70), but "
                                "speculation is not explicit support")
     assert made_up.startswith("not made up, supported (speculation about a fact it states): P(supported) 0.95")
 
 
-def test_p_is_named_one_way_in_every_reason(server, make_judge) -> None:
+def test_p_is_named_one_way_in_every_reason(fake, make_fake_judge) -> None:
     """No bare "p=" nor "p supported=": every probability is P(question) with the line it was held to."""
     claims = ["The P2 holds 4 litres of dry food.", "The P2 has a camera.", "The P2 is sold in Norway."]
-    server.facts(supported=claims[:1], contradicted=claims[1:2])
-    judge = make_judge(verdicts="label", votes=3)
+    fake.facts(supported=claims[:1], contradicted=claims[1:2])
+    judge = make_fake_judge(verdicts="label", votes=3)
     for scorer in (Faithfulness(judge), Hallucination(judge)):
         for verdict in scorer.run(" ".join(claims), FEEDER).verdicts:
             assert not re.search(r"\bp[ =]", verdict.reason), verdict.reason

@@ -1,6 +1,6 @@
 """Claims in the judge's own words, in any language (issue 24, parts 1-2).
 
-A scripted judge over real HTTP writes the claims a real judge would: Korean particles changed
+A scripted judge (in process; the real runs over HTTP) writes the claims a real judge would: Korean particles changed
 when a sentence is split, German compounds spelled out, Chinese and Japanese without spaces,
 the subject repeated in every claim. The claims must reach the verdict step unchanged, the score
 must be Mastra's fraction, and a judge that drops a fact or pads with one the output does not
@@ -103,48 +103,48 @@ CASES = [
 ]
 
 
-def _script(server, case: Case, claims: list[str]) -> None:
-    server.facts(claims={case.output: claims}, supported=[*case.claims[:2], case.padding])
+def _script(fake, case: Case, claims: list[str]) -> None:
+    fake.facts(claims={case.output: claims}, supported=[*case.claims[:2], case.padding])
 
 
-def _judged(server) -> list[str]:
+def _judged(judge) -> list[str]:
     """The claims the verdict step was asked about, as the judge received them."""
     asked = [json.loads(_between(c["body"]["messages"][-1]["content"], "claims") or "[]")
-             for c in server.calls("verdicts")]
+             for c in judge.calls("verdicts")]
     return [claim for claims in asked for claim in claims]
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_natural_claims_reach_the_verdicts_unchanged_and_score_mastras_fraction(server, make_judge, case):
+def test_natural_claims_reach_the_verdicts_unchanged_and_score_mastras_fraction(fake, make_fake_judge, case):
     assert language_of(case.output).code == case.lang
-    _script(server, case, list(case.claims))
-    faithful = Faithfulness(make_judge(verdicts="all")).run(case.output, list(case.context))
-    assert faithful.claims == list(case.claims) and _judged(server) == list(case.claims)
+    _script(fake, case, list(case.claims))
+    faithful = Faithfulness(make_fake_judge(verdicts="all")).run(case.output, list(case.context))
+    assert faithful.claims == list(case.claims) and _judged(fake) == list(case.claims)
     assert faithful.score == 0.67  # 2 of 3 supported
-    hallucinated = Hallucination(make_judge(verdicts="all")).run(case.output, list(case.context))
+    hallucinated = Hallucination(make_fake_judge(verdicts="all")).run(case.output, list(case.context))
     assert hallucinated.claims == list(case.claims) and hallucinated.score == 0.33
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_judge_that_drops_the_unsupported_fact_is_caught(server, make_judge, case):
-    _script(server, case, list(case.claims[:2]))
-    result = Faithfulness(make_judge(verdicts="all")).run(case.output, list(case.context))
+def test_a_judge_that_drops_the_unsupported_fact_is_caught(fake, make_fake_judge, case):
+    _script(fake, case, list(case.claims[:2]))
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(case.output, list(case.context))
     assert result.claims == [*case.claims[:2], case.output]  # the sentence is judged whole, in its own words
     assert result.score == 0.67
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_judge_that_pads_with_a_fact_the_output_does_not_make_is_caught(server, make_judge, case):
-    _script(server, case, [*case.claims, case.padding])
-    result = Faithfulness(make_judge(verdicts="all")).run(case.output, list(case.context))
-    assert result.claims == list(case.claims) and case.padding not in _judged(server)
+def test_a_judge_that_pads_with_a_fact_the_output_does_not_make_is_caught(fake, make_fake_judge, case):
+    _script(fake, case, [*case.claims, case.padding])
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(case.output, list(case.context))
+    assert result.claims == list(case.claims) and case.padding not in _judged(fake)
     assert result.score == 0.67  # 0.75 if the context's fact counted
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_score_read_with_looser_checks_says_so(server, make_judge, case):
-    _script(server, case, list(case.claims))
-    result = Faithfulness(make_judge(verdicts="all")).run(case.output, list(case.context))
+def test_a_score_read_with_looser_checks_says_so(fake, make_fake_judge, case):
+    _script(fake, case, list(case.claims))
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(case.output, list(case.context))
     if case.lang == "en":
         assert result.notes == [] and "Note:" not in result.reason
     else:
@@ -152,7 +152,7 @@ def test_a_score_read_with_looser_checks_says_so(server, make_judge, case):
         assert result.notes[0] in result.reason
 
 
-def test_the_german_compound_spelled_out_no_longer_hides_an_unsupported_fact(server, make_judge):
+def test_the_german_compound_spelled_out_no_longer_hides_an_unsupported_fact(fake, make_fake_judge):
     """The issue's false pass: the claim that spells out "Kundendienstbüro" was dropped for sharing
     too few words, and its sentence counted as covered by the other claims' words (0.67 -> 1.00)."""
     output = ("Nordlicht wurde 1999 in Bremen gegründet und hat ein Kundendienstbüro. "
@@ -160,8 +160,8 @@ def test_the_german_compound_spelled_out_no_longer_hides_an_unsupported_fact(ser
     claims = ["Nordlicht wurde 1999 in Bremen gegründet.", "Nordlicht hat ein Büro für den Kundendienst.",
               "Nordlicht hat 40 Mitarbeiter und ein Lager."]
     context = ["Nordlicht wurde 1999 in Bremen gegründet. Die Firma hat 40 Mitarbeiter und ein Lager."]
-    server.facts(claims={output: claims}, supported=[claims[0], claims[2]])
-    result = Faithfulness(make_judge(verdicts="all")).run(output, context)
+    fake.facts(claims={output: claims}, supported=[claims[0], claims[2]])
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(output, context)
     assert result.claims == claims and result.score == 0.67
 
 
@@ -264,6 +264,7 @@ def test_names_and_own_words_decide_coverage_in_other_languages():
                                          "Nordlicht verkauft rote Fahrräder."]
 
 
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")  # an inner pytest run
 def test_the_german_false_pass_fails_in_a_real_run_and_says_how_it_was_checked(pytester, server):
     output = ("Nordlicht wurde 1999 in Bremen gegründet und hat ein Kundendienstbüro. "
               "Nordlicht hat 40 Mitarbeiter und ein Lager.")
@@ -316,10 +317,10 @@ def _verdicts(*statements: str) -> SimpleNamespace:
     ("这款手机的屏幕为6.7英寸。", "该型号手机配备6.1英寸屏幕。", "“6.7英” where the context says “6.1英”"),
     ("Der AquaPur fasst 3,5 Liter Wasser.", "Der Wasserfilter AquaPur fasst 3,5 Liter.", None),
 ])
-def test_the_label_verdicts_numbers_rule_reads_the_contexts_convention(server, make_judge, claim, context, conflict):
+def test_the_label_verdicts_numbers_rule_reads_the_contexts_convention(fake, make_fake_judge, claim, context, conflict):
     """The issue: "60 Tagen" and "3,5 Liter" were left to a judge that says "supported" at p 0.6-0.7."""
-    server.facts(supported=[claim])  # a judge that says "supported" anyway
-    result = Faithfulness(make_judge(verdicts="label")).run(claim, [context])
+    fake.facts(supported=[claim])  # a judge that says "supported" anyway
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(claim, [context])
     if conflict is None:
         assert result.score == 1.0
     else:
@@ -350,25 +351,26 @@ SPANS = [
 
 
 @pytest.mark.parametrize("output, without_span, restated", SPANS)
-def test_a_claim_that_drops_a_span_of_its_sentence_leaves_the_sentence_judged(server, make_judge, output,
+def test_a_claim_that_drops_a_span_of_its_sentence_leaves_the_sentence_judged(fake, make_fake_judge, output,
                                                                               without_span, restated):
     """The JNLI false pass: the one claim left out "赤やシルバーの", the words that are wrong, and the
     output scored 1.00. A judge that says "supported" for the shorter claim only (the context
     states it) now gets the sentence judged too: 0.50, not 1.00."""
-    server.facts(claims={output: [without_span]}, supported=[without_span])
-    result = Faithfulness(make_judge(verdicts="all")).run(output, [without_span])
-    assert result.claims == [without_span, output] and _judged(server) == [without_span, output]
+    fake.facts(claims={output: [without_span]}, supported=[without_span])
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(output, [without_span])
+    assert result.claims == [without_span, output] and _judged(fake) == [without_span, output]
     assert result.score == 0.5
 
 
 @pytest.mark.parametrize("output, without_span, restated", SPANS)
-def test_a_claim_that_restates_the_whole_sentence_in_other_forms_is_judged_alone(server, make_judge, output,
+def test_a_claim_that_restates_the_whole_sentence_in_other_forms_is_judged_alone(fake, make_fake_judge, output,
                                                                                 without_span, restated):
-    server.facts(claims={output: [restated]}, supported=[restated])
-    result = Faithfulness(make_judge(verdicts="all")).run(output, [restated])
-    assert result.claims == [restated] and _judged(server) == [restated] and result.score == 1.0
+    fake.facts(claims={output: [restated]}, supported=[restated])
+    result = Faithfulness(make_fake_judge(verdicts="all")).run(output, [restated])
+    assert result.claims == [restated] and _judged(fake) == [restated] and result.score == 1.0
 
 
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")  # an inner pytest run
 def test_the_jnli_false_pass_fails_in_a_real_run(pytester, server):
     item = next(json.loads(line) for line in MULTILINGUAL.read_text().splitlines() if "jnli-valid-149" in line)
     claim = "芝生の上に飛行機が停まっています."

@@ -1,4 +1,5 @@
-"""Votes (--llm-judge-votes=N): independent samples per verdict, over real HTTP to the loopback judge."""
+"""Votes (--llm-judge-votes=N, scorers/votes.py): independent samples per verdict, asked of the in-process
+fake judge (each sample its own request, seed and temperature)."""
 
 from __future__ import annotations
 
@@ -17,15 +18,15 @@ CLOSE_ABOVE = labels.SUPPORTED_AT + 0.05  # a close call the judge decides "supp
 
 
 @pytest.fixture
-def split_vote(server):
+def split_vote(fake):
     """The judge is sure of one claim and answers the other yes, no, yes by sample."""
-    server.facts(supported=[SURE], votes={SPLIT: ["yes", "no", "yes"]})
-    return server
+    fake.facts(supported=[SURE], votes={SPLIT: ["yes", "no", "yes"]})
+    return fake
 
 
 @pytest.mark.parametrize("mode", ["all", "one"])
-def test_each_sample_is_a_new_request_at_the_votes_temperature_with_its_own_seed(split_vote, make_judge, mode):
-    result = Faithfulness(make_judge(verdicts=mode, votes=3, votes_temperature=0.9)).run(OUTPUT, CTX)
+def test_each_sample_is_a_new_request_at_the_votes_temperature_with_its_own_seed(split_vote, make_fake_judge, mode):
+    result = Faithfulness(make_fake_judge(verdicts=mode, votes=3, votes_temperature=0.9)).run(OUTPUT, CTX)
     assert result.votes == 3 and result.score == 1.0
     assert [(v.verdict, v.samples, v.agreement) for v in result.verdicts] == [
         ("yes", ["yes", "yes", "yes"], "3/3"), ("yes", ["yes", "no", "yes"], "2/3")]
@@ -36,43 +37,45 @@ def test_each_sample_is_a_new_request_at_the_votes_temperature_with_its_own_seed
     assert len(split_vote.calls("claims")) == 1  # the claims are the unit voted on: asked once
 
 
-def test_the_majority_wins_and_keeps_the_reason_of_a_sample_that_gave_it(server, make_judge):
-    server.facts(supported=[SURE], votes={SPLIT: ["yes", "no", "no"]})
-    result = Hallucination(make_judge(votes=3)).run(OUTPUT, CTX)
+def test_the_majority_wins_and_keeps_the_reason_of_a_sample_that_gave_it(fake, make_fake_judge):
+    fake.facts(supported=[SURE], votes={SPLIT: ["yes", "no", "no"]})
+    result = Hallucination(make_fake_judge(votes=3)).run(OUTPUT, CTX)
     verdict = result.verdicts[1]
     assert (verdict.verdict, verdict.agreement, result.score) == ("yes", "2/3", 0.5)  # made up, 2 of 3
     assert verdict.samples == ["no", "yes", "yes"]
 
 
-def test_a_rerun_replays_the_same_samples_and_a_cached_answer_is_never_a_new_sample(split_vote, make_judge, tmp_path):
-    first = Faithfulness(make_judge(cache="use", cache_dir=tmp_path, votes=3)).run(OUTPUT, CTX)
+def test_a_rerun_replays_the_same_samples_and_a_cached_answer_is_never_a_new_sample(split_vote, make_fake_judge,
+                                                                                   tmp_path):
+    first = Faithfulness(make_fake_judge(cache="use", cache_dir=tmp_path, votes=3)).run(OUTPUT, CTX)
     asked = len(split_vote.calls())
-    again = Faithfulness(make_judge(cache="replay", cache_dir=tmp_path, votes=3)).run(OUTPUT, CTX)
+    again = Faithfulness(make_fake_judge(cache="replay", cache_dir=tmp_path, votes=3)).run(OUTPUT, CTX)
     assert len(split_vote.calls()) == asked
     assert all(c.cached for c in again.judge_calls) and len(again.judge_calls) == 4  # claims + 3 samples
     assert [v.samples for v in again.verdicts] == [v.samples for v in first.verdicts]
     assert len({c.key for c in again.judge_calls}) == 4  # three distinct keys for the three samples
 
 
-def test_sample_zero_keeps_the_key_of_a_single_vote_so_existing_caches_stay_valid(split_vote, make_judge, tmp_path):
-    Faithfulness(make_judge(cache="use", cache_dir=tmp_path)).run(OUTPUT, CTX)
+def test_sample_zero_keeps_the_key_of_a_single_vote_so_existing_caches_stay_valid(split_vote, make_fake_judge,
+                                                                                 tmp_path):
+    Faithfulness(make_fake_judge(cache="use", cache_dir=tmp_path)).run(OUTPUT, CTX)
     split_vote.requests.clear()
-    Faithfulness(make_judge(cache="use", cache_dir=tmp_path, votes=3)).run(OUTPUT, CTX)
+    Faithfulness(make_fake_judge(cache="use", cache_dir=tmp_path, votes=3)).run(OUTPUT, CTX)
     assert [c["body"].get("seed") for c in split_vote.calls()] == [1, 2]  # only the new samples
 
 
-def test_without_votes_results_are_unchanged(split_vote, make_judge):
-    result = Faithfulness(make_judge()).run(OUTPUT, CTX)
+def test_without_votes_results_are_unchanged(split_vote, make_fake_judge):
+    result = Faithfulness(make_fake_judge()).run(OUTPUT, CTX)
     assert result.votes == 1 and all(v.samples == [] and v.agreement is None for v in result.verdicts)
     assert [c["body"]["temperature"] for c in split_vote.calls("verdicts")] == [0.0]
 
 
 # -- label verdicts: votes drawn from the judge's probabilities ----------------------------------
-def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(server, make_judge, tmp_path):
-    server.facts(supported=[SURE], p_supported={SPLIT: CLOSE_ABOVE})
-    judge = make_judge(verdicts="label", votes=9, cache="use", cache_dir=tmp_path)
+def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(fake, make_fake_judge, tmp_path):
+    fake.facts(supported=[SURE], p_supported={SPLIT: CLOSE_ABOVE})
+    judge = make_fake_judge(verdicts="label", votes=9, cache="use", cache_dir=tmp_path)
     result = Faithfulness(judge).run(OUTPUT, CTX)
-    assert len(server.calls("verdicts")) == 2  # one label question per claim (both supported), as with 1 vote
+    assert len(fake.calls("verdicts")) == 2  # one label question per claim (both supported), as with 1 vote
     sure, split = result.verdicts
     assert sure.samples == ["yes"] * 9  # P(yes) 0.95 at temperature 0.7: every draw agrees
     assert split.samples[0] == "yes"  # the judge's own label, just above the threshold
@@ -85,20 +88,20 @@ def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(serve
         "no" if s == "yes" else "yes" for s in split.samples]  # the other scorer draws the same votes
 
 
-def test_a_drawn_vote_says_how_it_was_drawn(server, make_judge):
-    server.facts(p_supported={SPLIT: CLOSE_ABOVE})
-    judge = make_judge(verdicts="label")
+def test_a_drawn_vote_says_how_it_was_drawn(fake, make_fake_judge):
+    fake.facts(p_supported={SPLIT: CLOSE_ABOVE})
+    judge = make_fake_judge(verdicts="label")
     found, _, _ = labels.judge_claims(judge, [SPLIT], CTX)
     (label, reason), = votes.drawn_labels(found, [SPLIT], 1, 0.7)
     assert label.p_supported in (0.0, 1.0)
     assert f"in vote 2 (drawn at temperature 0.7 from the judge's P(supported) {CLOSE_ABOVE:.2f} ≥ 0.70)" in reason
 
 
-def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(server, make_judge):
+def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(fake, make_fake_judge):
     """A judge sure of "supported" would draw "supported in vote 2" next to an unsupported verdict."""
     claim = "Acme employs 40 people."
-    server.facts(supported=[claim])
-    judge = make_judge(verdicts="label")
+    fake.facts(supported=[claim])
+    judge = make_fake_judge(verdicts="label")
     found, _, _ = labels.judge_claims(judge, [claim], ["Acme employs 400 people."])
     for sample in range(3):
         (label, reason), = votes.drawn_labels(found, [claim], sample, 0.7)
@@ -106,9 +109,9 @@ def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(server, mak
         assert reason == "contradicted by the context's numbers: “40 people” where the context says “400 people”"
 
 
-def test_a_cold_temperature_draws_the_judges_own_label_every_time(server, make_judge):
-    server.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: CLOSE_ABOVE - 0.1})
-    result = Faithfulness(make_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
+def test_a_cold_temperature_draws_the_judges_own_label_every_time(fake, make_fake_judge):
+    fake.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: CLOSE_ABOVE - 0.1})
+    result = Faithfulness(make_fake_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
     assert [v.agreement for v in result.verdicts] == ["5/5", "5/5"]
     assert [v.verdict for v in result.verdicts] == ["yes", "unsure"]
 
