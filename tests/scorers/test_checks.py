@@ -1,7 +1,7 @@
 """A judge that lies plausibly (issue 9, items 1-3) ends in a correct score or a JudgeError, never a pass.
 
 Scorer level (scorers/checks.py), against the in-process fake judge; the plugin-level side (no-claims policy,
-thresholds, settings, xfail) is in test_plugin_no_false_pass.py.
+thresholds, settings, xfail) is in tests/plugin/test_no_false_pass.py.
 """
 
 from __future__ import annotations
