@@ -27,7 +27,6 @@ Run it standalone for benchmarks: `python tests/judge_server.py --port 8765 --la
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import re
@@ -111,10 +110,9 @@ def label_key(user: str, schema: dict[str, Any] | None = None) -> str:
     return found[-1] if found else "verdict"
 
 
-@functools.cache
 def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The label questions, as patterns made from the package's own templates (a wording edit
-    there moves both sides): which question a request asks, and its claim."""
+    """The label questions, as patterns made from the package's own templates as they are now (a
+    wording edit there moves both sides): which question a request asks, and its claim."""
     from pytest_llmfaith.scorers import labels
 
     def pattern(template: str) -> re.Pattern[str]:
