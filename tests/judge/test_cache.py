@@ -1,4 +1,7 @@
-"""The judge cache: key material, modes, faults, and several processes sharing one directory."""
+"""The judge cache: key material, modes, faults, and several processes sharing one directory.
+
+The answers come from the in-process fake judge; what depends on the request sent (the api base,
+the key) and the subprocesses that replay, from the HTTP judge."""
 
 from __future__ import annotations
 
@@ -18,11 +21,19 @@ from pytest_llmfaith.judge.cache import CacheWarning, JudgeCache, request_key
 from pytest_llmfaith.scorers.base import ClaimsAnswer
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
+TESLA_FACTS = {"supported": ["Tesla was founded in 2003."], "contradicted": ["Elon Musk started the company."]}
 
 
 @pytest.fixture
-def tesla(server):
-    server.facts(supported=["Tesla was founded in 2003."], contradicted=["Elon Musk started the company."])
+def tesla(fake):
+    fake.facts(**TESLA_FACTS)
+    return fake
+
+
+@pytest.fixture
+def tesla_over_http(server):
+    """For what the request must carry to the server (its url, the key) and subprocesses that ask it."""
+    server.facts(**TESLA_FACTS)
     return server
 
 
@@ -51,68 +62,68 @@ def test_key_covers_what_decides_the_answer(make_judge):
         assert request_key(other.request(messages, ClaimsAnswer, "v1")) == base
 
 
-def test_use_mode_records_then_replays_for_free(tesla, make_judge, tmp_path):
-    first = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+def test_use_mode_records_then_replays_for_free(tesla, make_fake_judge, tmp_path):
+    first = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in first.judge_calls] == [False, False]
     calls = len(tesla.requests)
-    again = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    again = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in again.judge_calls] == [True, True]
     assert len(tesla.requests) == calls
     assert (again.score, again.reason, again.claims) == (first.score, first.reason, first.claims)
     assert again.judge_calls[0].prompt_tokens == first.judge_calls[0].prompt_tokens
 
 
-def test_threshold_and_test_name_are_not_in_the_key(tesla, make_judge):
+def test_threshold_and_test_name_are_not_in_the_key(tesla, make_fake_judge):
     """Two scorers sharing an output share the claims call: the key is the request only."""
-    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
-    result = Faithfulness(make_judge("use")).run(OUTPUT, TESLA)
+    Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
+    result = Faithfulness(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in result.judge_calls] == [True, False]
 
 
-def test_refresh_asks_again_and_overwrites(tesla, make_judge):
-    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+def test_refresh_asks_again_and_overwrites(tesla, make_fake_judge):
+    Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     tesla.facts(supported=["Elon Musk started the company."], contradicted=[])
     tesla.script.contradicted.clear()
-    refreshed = Hallucination(make_judge("refresh")).run(OUTPUT, TESLA)
+    refreshed = Hallucination(make_fake_judge("refresh")).run(OUTPUT, TESLA)
     assert refreshed.score == 0.0 and not any(c.cached for c in refreshed.judge_calls)
-    replayed = Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+    replayed = Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     assert replayed.score == 0.0 and all(c.cached for c in replayed.judge_calls)
 
 
-def test_replay_miss_names_step_model_key_and_fix(tesla, make_judge, tmp_path):
+def test_replay_miss_names_step_model_key_and_fix(tesla, make_fake_judge, tmp_path):
     with pytest.raises(CacheMissError) as err:
-        Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+        Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     message = str(err.value)
     assert "step 'claims'" in message and "openai/test-judge" in message
     assert "cache key " in message and "--llm-cache=use" in message
     assert tesla.requests == []
 
 
-def test_off_mode_reads_and_writes_nothing(tesla, make_judge, tmp_path):
-    Hallucination(make_judge("off")).run(OUTPUT, TESLA)
-    Hallucination(make_judge("off")).run(OUTPUT, TESLA)
+def test_off_mode_reads_and_writes_nothing(tesla, make_fake_judge, tmp_path):
+    Hallucination(make_fake_judge("off")).run(OUTPUT, TESLA)
+    Hallucination(make_fake_judge("off")).run(OUTPUT, TESLA)
     assert len(tesla.requests) == 4
     assert not (tmp_path / "cache").exists()
 
 
-def test_failed_answers_are_never_stored(tesla, make_judge, tmp_path):
+def test_failed_answers_are_never_stored(tesla, make_fake_judge, tmp_path):
     tesla.fail("malformed", step="verdicts", times=99)
     with pytest.raises(JudgeError):
-        Hallucination(make_judge("use", reasks=1)).run(OUTPUT, TESLA)
+        Hallucination(make_fake_judge("use", reasks=1)).run(OUTPUT, TESLA)
     tesla.faults.clear()
-    result = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    result = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in result.judge_calls] == [True, False]  # claims were valid, verdicts not
     assert b"unterminated" not in store_text(tmp_path / "cache")
 
 
-def test_stored_answer_that_no_longer_validates_is_a_miss_and_is_replaced(tesla, make_judge, tmp_path):
-    judge = make_judge("use")
+def test_stored_answer_that_no_longer_validates_is_a_miss_and_is_replaced(tesla, make_fake_judge, tmp_path):
+    judge = make_fake_judge("use")
     Hallucination(judge).run(OUTPUT, TESLA)
     key = Hallucination(judge).run(OUTPUT, TESLA).judge_calls[0].key
     judge.cache.set(key, {"answer": {"not_claims": 1}})
-    result = Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+    result = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in result.judge_calls] == [False, True]
-    assert Hallucination(make_judge("replay")).run(OUTPUT, TESLA).score == 0.5
+    assert Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA).score == 0.5
 
 
 def test_api_key_never_reaches_the_store(server, make_judge, tmp_path, monkeypatch):
@@ -125,17 +136,17 @@ def test_api_key_never_reaches_the_store(server, make_judge, tmp_path, monkeypat
     assert b'"claims"' in stored and secret.encode() not in stored
 
 
-def test_corrupt_store_warns_once_and_runs_uncached(tesla, make_judge, tmp_path):
+def test_corrupt_store_warns_once_and_runs_uncached(tesla, make_fake_judge, tmp_path):
     cache_dir = tmp_path / "cache"
     cache_dir.mkdir()
     (cache_dir / "cache.db").write_bytes(b"this is not sqlite" * 100)
-    judge = make_judge("use")
+    judge = make_fake_judge("use")
     with pytest.warns(CacheWarning, match=r"unusable .*Fix: delete that directory") as record:
         assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5
         assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5
     assert len([w for w in record if issubclass(w.category, CacheWarning)]) == 1
     with pytest.raises(JudgeError, match="(?i)replay mode needs a readable cache"):
-        Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+        Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
 
 
 
@@ -190,15 +201,15 @@ def run_script(script: str, *args: str, prefix: list[str] | None = None) -> subp
                           capture_output=True, text=True, timeout=120)
 
 
-def test_replay_opens_no_socket_and_never_imports_litellm(tesla, make_judge, tmp_path):
+def test_replay_opens_no_socket_and_never_imports_litellm(tesla_over_http, make_judge, tmp_path):
     Hallucination(make_judge("use")).run(OUTPUT, TESLA)
-    done = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", OUTPUT, tesla.url)
+    done = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", OUTPUT, tesla_over_http.url)
     assert done.stdout.split() == ["0.5", "True", "[]"], done.stderr
-    missed = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", "Something new.", tesla.url)
+    missed = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", "Something new.", tesla_over_http.url)
     assert "CacheMissError" in missed.stderr and "network is forbidden" not in missed.stderr
 
 
-def test_read_only_store_serves_hits(tesla, make_judge, tmp_path):
+def test_read_only_store_serves_hits(tesla_over_http, make_judge, tmp_path):
     if not shutil.which("unshare") or run_script("", prefix=["unshare", "-m", "true"]).returncode:
         pytest.skip("needs mount namespaces (unshare -m) to make a read-only mount")
     judge = make_judge("use")
@@ -207,7 +218,8 @@ def test_read_only_store_serves_hits(tesla, make_judge, tmp_path):
     cache = tmp_path / "cache"
     script = "import warnings; warnings.simplefilter('always');" + REPLAY_SCRIPT.replace('"replay"', "sys.argv[2]")
     mount = f"mount --bind {cache} {cache} && mount -o remount,ro,bind {cache} && exec \"$@\""
-    done = run_script(script, str(cache), "use", OUTPUT, tesla.url, prefix=["unshare", "-m", "sh", "-c", mount, "sh"])
+    done = run_script(script, str(cache), "use", OUTPUT, tesla_over_http.url,
+                      prefix=["unshare", "-m", "sh", "-c", mount, "sh"])
     assert done.stdout.split() == ["0.5", "True", "[]"], done.stderr
     assert "read-only" in done.stderr and "Stored answers are used" in done.stderr
 
@@ -239,15 +251,15 @@ def test_parallel_processes_share_one_store_without_losing_entries(tmp_path):
     assert all(cache.get(f"shared-{i}") == {"answer": {"claims": ["same"]}} for i in range(10))
 
 
-def test_values_are_json_text_not_pickles(tesla, make_judge, tmp_path):
-    Hallucination(make_judge("use")).run(OUTPUT, TESLA)
+def test_values_are_json_text_not_pickles(tesla, make_fake_judge, tmp_path):
+    Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     import sqlite3
 
     rows = sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT mode, value FROM Cache").fetchall()
     assert rows and all(mode == 1 and json.loads(value)["answer"] for mode, value in rows)
 
 
-def test_an_answer_of_32_kib_or_more_is_read_back(make_judge, tmp_path):
+def test_an_answer_of_32_kib_or_more_is_read_back(make_fake_judge, tmp_path):
     """diskcache keeps a str of 32 KiB or more in a file of its own, not in the row: the reader,
     which does without diskcache, reads it back, and an entry in another mode is a miss."""
     cache = JudgeCache(tmp_path / "cache", "use")
@@ -267,20 +279,20 @@ def test_an_answer_of_32_kib_or_more_is_read_back(make_judge, tmp_path):
     assert modes == {"big": 3, "small": 1, "pickled": 4}
 
 
-def test_a_cached_run_changes_no_byte_of_the_store(tesla, make_judge, tmp_path):
+def test_a_cached_run_changes_no_byte_of_the_store(tesla, make_fake_judge, tmp_path):
     """diskcache rewrites its settings on every open: reads must not open it (git status stays clean)."""
-    judge = make_judge("use")
+    judge = make_fake_judge("use")
     Hallucination(judge).run(OUTPUT, TESLA)
     judge.cache.close()
     before = {p.name: p.read_bytes() for p in (tmp_path / "cache").iterdir() if p.is_file()}
     for mode in ("use", "replay"):
-        again = make_judge(mode)
+        again = make_fake_judge(mode)
         assert all(c.cached for c in Hallucination(again).run(OUTPUT, TESLA).judge_calls)
         again.cache.close()
     assert {p.name: p.read_bytes() for p in (tmp_path / "cache").iterdir() if p.is_file()} == before
 
 
-def test_replay_without_a_store_creates_nothing(tesla, make_judge, tmp_path):
+def test_replay_without_a_store_creates_nothing(tesla, make_fake_judge, tmp_path):
     with pytest.raises(CacheMissError):
-        Hallucination(make_judge("replay")).run(OUTPUT, TESLA)
+        Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     assert not (tmp_path / "cache").exists()
