@@ -8,8 +8,6 @@ import re
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-SHOWN_ANSWER_CHARS = 300
-
 
 class LLMFaithError(Exception):
     """Base class: anything the plugin raises on purpose."""
@@ -85,7 +83,3 @@ def _secrets(names: Iterable[str | None]) -> list[str]:
     found = [v for k, v in os.environ.items() if SECRET_NAME.search(k)]
     return sorted({v for v in [*named, *found] if len(v) >= MIN_SECRET_CHARS}, key=len, reverse=True)
 
-
-def shorten(text: str, limit: int = SHOWN_ANSWER_CHARS) -> str:
-    """A judge's answer as quoted in a message: long enough to see what went wrong, never a wall."""
-    return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} more chars]"

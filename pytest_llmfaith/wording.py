@@ -43,3 +43,8 @@ def unstable_summary(count: int, votes: int) -> str:
     """The summary's line on UNSTABLE scores: what it means, then what to do."""
     return (f"llmfaith: {plural(count, 'score')} UNSTABLE: the judge's votes on a claim split, and the "
             f"minority would flip pass/fail; the majority decided. {unstable_advice(votes)}")
+
+
+def shorten(text: str, limit: int = 160) -> str:
+    """Text as a line quotes it: whole, or cut to `limit` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

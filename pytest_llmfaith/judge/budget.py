@@ -2,7 +2,7 @@
 
 Every request that leaves the process counts, re-asks included; answers from the recordings, the
 cache or another test of the run (single flight) never reach it. A request is admitted before it
-is sent, in one transaction shared by every process of the run (cache.SharedCounters in the run's
+is sent, in one transaction shared by every process of the run (run_state.SharedCounters in the run's
 folder, see session.run_dir), so that four xdist workers cannot each see room for the last call:
 
 - calls: the request takes one of --llm-max-judge-calls, or is refused;
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_llmfaith.errors import BudgetExceeded
-from pytest_llmfaith.judge.cache import SharedCounters, run_folder
+from pytest_llmfaith.judge.run_state import SharedCounters, run_folder
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock

@@ -19,7 +19,6 @@ import sqlite3
 import threading
 import warnings
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -244,56 +243,3 @@ class JudgeCache:
             f"llmfaith: the judge cache at {self.directory} is unusable ({problem}). "
             "Fix: delete that directory, or point --llm-cache-dir somewhere writable."
         )
-
-
-def run_folder(run_dir: Path, name: str) -> Path:
-    """A folder of the run's shared state (see session.run_dir), made by the first process of the
-    run that needs it: the run's folder itself is private to the user (0o700)."""
-    run_dir.mkdir(mode=0o700, exist_ok=True)
-    folder = run_dir / name
-    folder.mkdir(exist_ok=True)
-    return folder
-
-
-class SharedCounters:
-    """Integer counters shared by the processes of a run (xdist workers): diskcache's `incr` and
-    transactions are atomic across processes. Used for the run's judge budget."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self._store: Any = None
-        self._lock = threading.Lock()
-
-    def get(self, name: str) -> int:
-        return int(self._open().get(name, 0))
-
-    def find(self, name: str) -> int | None:
-        """The counter, or None when it was never set."""
-        value = self._open().get(name)
-        return None if value is None else int(value)
-
-    def add(self, name: str, delta: int = 1) -> int:
-        return int(self._open().incr(name, delta))
-
-    def set(self, name: str, value: int) -> None:
-        self._open().set(name, value)
-
-    @contextmanager
-    def transaction(self) -> Iterator[SharedCounters]:
-        """Reads and writes inside are one step for every process of the run (SQLite's BEGIN
-        IMMEDIATE): what is checked stays true until what depends on it is written."""
-        with self._open().transact(retry=True):
-            yield self
-
-    def close(self) -> None:
-        if self._store is not None:
-            self._store.close()
-            self._store = None
-
-    def _open(self) -> Any:
-        with self._lock:
-            if self._store is None:
-                import diskcache
-
-                self._store = diskcache.Cache(str(self.directory))
-        return self._store

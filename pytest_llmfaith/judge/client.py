@@ -22,21 +22,24 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from pytest_llmfaith.errors import CacheMissError, JudgeError, redact, redact_data, shorten
+from pytest_llmfaith.errors import CacheMissError, JudgeError, redact, redact_data
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.offline import OfflineJudge, plugged_in
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport, Transport
+from pytest_llmfaith.recordings.asked import summarise
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
-from pytest_llmfaith.recordings.recorder import StoredAnswer, summarise
+from pytest_llmfaith.recordings.files import StoredAnswer
 from pytest_llmfaith.results import JudgeCall
+from pytest_llmfaith.wording import shorten
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.budget import Budget
     from pytest_llmfaith.judge.flight import Flights
     from pytest_llmfaith.recordings.recorder import Recorder
 
+SHOWN_ANSWER_CHARS = 300  # of a judge's answer in an error message: enough to see what went wrong
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
 
@@ -356,7 +359,7 @@ class Judge:
             ]
         raise JudgeError(self._redact(
             f"llmfaith: judge {self.config.model} gave no valid answer at step '{step}' after "
-            f"{self.config.reasks + 1} attempts: {problem}. Last answer: {shorten(text)!r}. "
+            f"{self.config.reasks + 1} attempts: {problem}. Last answer: {shorten(text, SHOWN_ANSWER_CHARS)!r}. "
             "Fix: use a stronger judge model (--llm-judge-model), or check that the server "
             "returns the JSON it is asked for."
         ))
@@ -378,7 +381,7 @@ class Judge:
         limit = f"max_tokens={self.config.max_tokens}" if self.config.max_tokens else "the server's default limit"
         return JudgeError(self._redact(
             f"llmfaith: judge {self.config.model}'s answer at step '{step}' was cut off by the token "
-            f"limit ({limit}) before it was complete: {shorten(text)!r}. Fix: raise the limit with "
+            f"limit ({limit}) before it was complete: {shorten(text, SHOWN_ANSWER_CHARS)!r}. Fix: raise the limit with "
             "--llm-judge-max-tokens=N (ini llm_judge_max_tokens, env LLMFAITH_JUDGE_MAX_TOKENS)."
         ))
 

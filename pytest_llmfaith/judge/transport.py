@@ -22,8 +22,9 @@ from urllib.parse import urlparse
 
 from pydantic import BaseModel
 
-from pytest_llmfaith.errors import JudgeError, redact, shorten
+from pytest_llmfaith.errors import JudgeError, redact
 from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.wording import shorten
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -302,7 +303,7 @@ class LiteLLMTransport:
                     "--llm-judge-api-base")
         error = JudgeError(redact(
             f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
-            f"attempt(s): {kind}: {shorten(server_said(err).rstrip('. ') or kind)}. Fix: {hint}.",
+            f"attempt(s): {kind}: {shorten(server_said(err).rstrip('. ') or kind, 300)}. Fix: {hint}.",
             [self.config.api_key_env],
         ))
         error.kind = kind

@@ -38,16 +38,10 @@ from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.capabilities import background_processes_missing
-from pytest_llmfaith.processes.children import (
-    PACKAGE_ROOT,
-    exit_description,
-    file_lock,
-    request_json,
-    spawn,
-    stat_line,
-    tail,
-)
+from pytest_llmfaith.processes.children import PACKAGE_ROOT, exit_description, spawn
 from pytest_llmfaith.processes.children import child_alive as server_alive
+from pytest_llmfaith.processes.files import file_lock, stat_line, tail
+from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
 __all__ = ["ensure_server", "ensure_server_state", "exit_description", "run_files", "server_alive",

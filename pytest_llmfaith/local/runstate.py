@@ -21,7 +21,8 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from pytest_llmfaith.local.weights import model_dir
-from pytest_llmfaith.processes.children import Leases, pid_log, prune_logs, read_state, write_json_atomic
+from pytest_llmfaith.processes.children import Leases, pid_log
+from pytest_llmfaith.processes.files import prune_logs, read_state, write_json_atomic
 
 
 class ServerState(BaseModel):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
-from pytest_llmfaith.processes.children import file_lock
+from pytest_llmfaith.processes.files import file_lock
 
 LLAMA_VERSION = "0.3.36"
 PORTABLE_FLAGS = (

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_llmfaith.local.engine import LlamaEngine
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
-from pytest_llmfaith.processes.children import file_lock
+from pytest_llmfaith.processes.files import file_lock
 
 Engine = Callable[[dict[str, Any]], dict[str, Any]]
 """Takes llama_cpp `create_chat_completion` keyword arguments, returns its completion dict."""
@@ -117,7 +117,7 @@ def _response_format(spec: dict[str, Any] | None) -> dict[str, Any] | None:
     raise BadRequest(f"unsupported response_format type: {kind!r}")
 
 
-class JudgeServer(ThreadingHTTPServer):
+class OfflineServer(ThreadingHTTPServer):
     """HTTP server holding the engine, the generation lock and the idle clock."""
 
     daemon_threads = True
@@ -198,7 +198,7 @@ class JudgeServer(ThreadingHTTPServer):
 
 
 class _Handler(BaseHTTPRequestHandler):
-    server: JudgeServer
+    server: OfflineServer
     protocol_version = "HTTP/1.1"
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
@@ -276,7 +276,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(1) from None
     print(f"loaded {args.model} in {time.monotonic() - started:.1f}s", flush=True)
-    server = JudgeServer(engine, name=args.name, sha256=args.sha256,
+    server = OfflineServer(engine, name=args.name, sha256=args.sha256,
                          idle_timeout=args.idle_timeout, files=files, runtime=args.runtime)
     signal.signal(signal.SIGTERM, lambda *_: server.stop())
     files.write(ServerState(pid=os.getpid(), port=server.port, sha256=args.sha256,

@@ -79,12 +79,13 @@ class Housekeeping:
         if not any(run.used or (self.rootdir / m).parent.joinpath(folder).is_dir() for m, run in self.modules.items()):
             return []  # cheap: a run that touched no recordings does not import them
         from pytest_llmfaith.recordings import recorder as recordings
+        from pytest_llmfaith.recordings.files import recording_path
 
         unused: dict[Path, list[str]] = {}
         written: list[str] = []
         save = settings.cache in ("use", "refresh")
         for module, run in sorted(self.modules.items()):
-            path = recordings.recording_path(self.rootdir / module, folder)
+            path = recording_path(self.rootdir / module, folder)
             if not run.used and not path.exists():
                 continue
             stale, changed = recordings.update(path, run.used, run.passed, run.reported if full else None,

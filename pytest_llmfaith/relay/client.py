@@ -45,21 +45,9 @@ from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import private_folder_problem
-from pytest_llmfaith.processes.children import (
-    Leases,
-    child_alive,
-    exit_description,
-    file_lock,
-    kill,
-    pid_log,
-    prune_logs,
-    read_state,
-    relay_root,
-    request_json,
-    spawn,
-    tail,
-    write_json_atomic,
-)
+from pytest_llmfaith.processes.children import Leases, child_alive, exit_description, kill, pid_log, relay_root, spawn
+from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, tail, write_json_atomic
+from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named
 
 WireT = TypeVar("WireT", bound=BaseModel)

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from pytest_llmfaith.processes.capabilities import user_tag
-from pytest_llmfaith.processes.children import PACKAGE_ROOT, Leases, relay_root, stat_line
+from pytest_llmfaith.processes.children import PACKAGE_ROOT, Leases, relay_root
+from pytest_llmfaith.processes.files import stat_line
 from pytest_llmfaith.settings import OPTIONS, Settings
 
 # Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the

@@ -33,7 +33,8 @@ from pydantic import ValidationError
 from pytest_llmfaith.errors import JudgeError, LLMFaithError, RelayError, redact
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import LiteLLMTransport, Throttle, import_litellm
-from pytest_llmfaith.processes.children import file_lock, pid_alive
+from pytest_llmfaith.processes.children import pid_alive
+from pytest_llmfaith.processes.files import file_lock
 from pytest_llmfaith.relay.client import (
     CLIENT_HEADER,
     FIX,

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from pytest_llmfaith.report.model import Report, Totals
 from pytest_llmfaith.results import Assessment, Status
-from pytest_llmfaith.scorers.base import shorten
-from pytest_llmfaith.wording import plural, unstable_summary
+from pytest_llmfaith.wording import plural, shorten, unstable_summary
 
 REPORT_VERSION = 1
 

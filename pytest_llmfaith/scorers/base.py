@@ -20,6 +20,7 @@ from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
 from pytest_llmfaith.scorers import labels, prompts, votes
 from pytest_llmfaith.scorers.checks import ClaimsCheck, same_statements
 from pytest_llmfaith.scorers.labels import Label
+from pytest_llmfaith.wording import shorten
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
@@ -245,10 +246,6 @@ def parse_reason(text: str) -> str:
     if body.startswith("```"):
         body = body.strip("`").removeprefix("json").strip()
     return body
-
-
-def shorten(text: str, limit: int = 160) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def listing(verdicts: Sequence[Verdict]) -> str:

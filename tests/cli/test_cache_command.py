@@ -11,7 +11,7 @@ from plugin_helpers import SUITE, TESLA_FACTS, judge_args
 
 from pytest_llmfaith.cli.cache import current_prompt_versions
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.recordings.recorder import RecordedAnswer, RecordingFile, load, write
+from pytest_llmfaith.recordings.files import RecordedAnswer, RecordingFile, load, write
 
 
 def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
-from pytest_llmfaith.local.server import JudgeServer
+from pytest_llmfaith.local.server import OfflineServer
 
 VERDICT_SCHEMA = {
     "type": "object",
@@ -46,7 +46,7 @@ class FakeEngine:
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def serve(server: JudgeServer) -> threading.Thread:
+def serve(server: OfflineServer) -> threading.Thread:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return thread
@@ -58,15 +58,15 @@ def engine() -> FakeEngine:
 
 
 @pytest.fixture
-def server(engine: FakeEngine) -> Iterator[JudgeServer]:
-    srv = JudgeServer(engine, name="fake-model", sha256="ab" * 32, idle_timeout=60)
+def server(engine: FakeEngine) -> Iterator[OfflineServer]:
+    srv = OfflineServer(engine, name="fake-model", sha256="ab" * 32, idle_timeout=60)
     serve(srv)
     yield srv
     srv.stop()
     srv.server_close()
 
 
-def call(server: JudgeServer, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, dict]:
+def call(server: OfflineServer, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, dict]:
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", data=data,
                                      method="POST" if data is not None else "GET")
@@ -83,7 +83,7 @@ def chat_body(**extra: Any) -> dict[str, Any]:
             **extra}
 
 
-def test_health_and_models(server: JudgeServer) -> None:
+def test_health_and_models(server: OfflineServer) -> None:
     assert call(server, "/health") == (200, {"status": "ok", "pid": os.getpid(),
                                              "model": "fake-model", "sha256": "ab" * 32,
                                              "runtime": ""})
@@ -93,7 +93,7 @@ def test_health_and_models(server: JudgeServer) -> None:
 
 
 def test_json_schema_becomes_a_grammar_constrained_json_object(
-    server: JudgeServer, engine: FakeEngine
+    server: OfflineServer, engine: FakeEngine
 ) -> None:
     body = chat_body(temperature=0, seed=7, max_tokens=64, response_format={
         "type": "json_schema", "json_schema": {"name": "v", "schema": VERDICT_SCHEMA, "strict": True}})
@@ -108,7 +108,7 @@ def test_json_schema_becomes_a_grammar_constrained_json_object(
     }]
 
 
-def test_json_object_and_text_formats(server: JudgeServer, engine: FakeEngine) -> None:
+def test_json_object_and_text_formats(server: OfflineServer, engine: FakeEngine) -> None:
     call(server, "/v1/chat/completions", chat_body(response_format={"type": "json_object"}))
     call(server, "/v1/chat/completions", chat_body(response_format={"type": "text"}))
     assert engine.calls[0]["response_format"] == {"type": "json_object"}
@@ -125,14 +125,14 @@ def test_json_object_and_text_formats(server: JudgeServer, engine: FakeEngine) -
         (json.dumps(chat_body(stream=True)).encode(), "streaming"),
     ],
 )
-def test_bad_requests_get_400(server: JudgeServer, engine: FakeEngine, raw: bytes, message: str) -> None:
+def test_bad_requests_get_400(server: OfflineServer, engine: FakeEngine, raw: bytes, message: str) -> None:
     status, answer = call(server, "/v1/chat/completions", raw=raw)
     assert status == 400
     assert message in answer["error"]["message"]
     assert engine.calls == []
 
 
-def test_engine_errors_are_answers_not_resets(server: JudgeServer, engine: FakeEngine) -> None:
+def test_engine_errors_are_answers_not_resets(server: OfflineServer, engine: FakeEngine) -> None:
     engine.fail = ValueError("Requested tokens (9000) exceed context window of 8192")
     assert call(server, "/v1/chat/completions", chat_body())[0] == 400
     engine.fail = RuntimeError("boom")
@@ -141,7 +141,7 @@ def test_engine_errors_are_answers_not_resets(server: JudgeServer, engine: FakeE
 
 
 def test_shutdown_endpoint_stops_serving(engine: FakeEngine) -> None:
-    srv = JudgeServer(engine, name="m", sha256="cd" * 32, idle_timeout=60)
+    srv = OfflineServer(engine, name="m", sha256="cd" * 32, idle_timeout=60)
     thread = serve(srv)
     assert call(srv, "/shutdown", raw=b"") == (200, {"status": "stopping"})
     thread.join(timeout=5)
@@ -151,7 +151,7 @@ def test_shutdown_endpoint_stops_serving(engine: FakeEngine) -> None:
 
 def test_idle_server_removes_its_state_and_stops(engine: FakeEngine, tmp_path: Path) -> None:
     files = RunFiles.for_sha("ef" * 32, tmp_path / "run")
-    srv = JudgeServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.4, files=files)
+    srv = OfflineServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.4, files=files)
     files.write(ServerState(pid=os.getpid(), port=srv.port, sha256="ef" * 32, name="m",
                             model_path=tmp_path / "m.gguf"))
     thread = serve(srv)
@@ -166,7 +166,7 @@ def test_idle_server_removes_its_state_and_stops(engine: FakeEngine, tmp_path: P
 def test_live_lease_keeps_an_idle_server(engine: FakeEngine, tmp_path: Path) -> None:
     files = RunFiles.for_sha("ef" * 32, tmp_path / "run")
     files.set_clients([os.getpid()])
-    srv = JudgeServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.2, files=files)
+    srv = OfflineServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.2, files=files)
     thread = serve(srv)
     time.sleep(0.8)
     assert thread.is_alive()

@@ -28,7 +28,9 @@ from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.transport import LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import user_tag
-from pytest_llmfaith.processes.children import file_lock, pid_alive, request_json
+from pytest_llmfaith.processes.children import pid_alive
+from pytest_llmfaith.processes.files import file_lock
+from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.relay.client import (
     RelayCall,
     RelayClient,

@@ -1,0 +1,116 @@
+"""Files shared by the processes of a machine: locks, state written atomically, logs.
+
+Locks are filelock's (fcntl on POSIX, LockFileEx on Windows), imported on first use: a run that
+never calls the judge needs none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+StateT = TypeVar("StateT", bound="BaseModel")
+LOG_TAIL = 3000
+REPLACE_TRIES = 100  # 10 ms apart: a reader holds a state file for well under a second
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, wait: bool = True, dir_mode: int = 0o777) -> Iterator[None]:
+    """Exclusive lock (filelock: fcntl on POSIX, LockFileEx on Windows) so concurrent
+    installers/workers queue. With wait=False, raises BlockingIOError at once when another process
+    holds it.
+
+    The lock is the file at `path` when it is taken: one whose folder was removed by the holder
+    (an idle relay removes its own, under its lock) is let go and the new file at `path` locked,
+    so that a waiter never holds a lock nobody else can see."""
+    import filelock
+
+    while True:
+        path.parent.mkdir(mode=dir_mode, parents=True, exist_ok=True)
+        lock = filelock.FileLock(path)
+        try:
+            lock.acquire(timeout=-1 if wait else 0)
+        except filelock.Timeout:
+            raise BlockingIOError(f"{path} is locked by another process") from None
+        except FileNotFoundError:  # the folder went between mkdir and the lock
+            continue
+        try:
+            if path.exists():
+                yield
+                return
+        finally:
+            lock.release()
+
+
+def write_json_atomic(path: Path, text: str) -> None:
+    """Write via a temp file (mode 0600, as mkstemp makes it) + os.replace so readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        _replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _replace(source: str, target: Path) -> None:
+    """os.replace, again while it is refused: Windows refuses to replace a file that another
+    process has open (a run reading the leases), for as long as it reads it."""
+    for _ in range(REPLACE_TRIES - 1):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(0.01)
+    os.replace(source, target)
+
+
+def read_state(path: Path, model: type[StateT]) -> StateT | None:
+    """A state file written with write_json_atomic; None if it is missing or not of this shape
+    (pydantic's ValidationError is a ValueError)."""
+    try:
+        return model.model_validate_json(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def prune_logs(log: Path, keep: int = 3) -> None:
+    """Delete all but the newest `keep` per-pid logs of processes started with `log` as their log name."""
+    logs = sorted(log.parent.glob(f"{log.stem}.*.log"), key=_mtime, reverse=True)
+    for old in logs[keep:]:
+        with contextlib.suppress(FileNotFoundError):
+            old.unlink()
+
+
+def stat_line(path: Path) -> str:
+    """A file as far as a process that loaded it is concerned: path, size, modification time."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return f"{path}:missing"
+    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def tail(path: Path) -> str:
+    try:
+        return path.read_bytes()[-LOG_TAIL:].decode(errors="replace").strip() or "(empty)"
+    except OSError:
+        return "(no log)"

@@ -1,0 +1,91 @@
+"""The recordings' file format: one JSON file per test module, its entries, read and written.
+
+Deterministic bytes (sorted keys and tests, two-space indent) and written only when they change,
+so a run that used the same answers leaves the files alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, ValidationError, model_serializer
+
+from pytest_llmfaith.errors import ConfigError
+
+RECORDINGS_FORMAT = 1
+
+
+class StoredAnswer(BaseModel):
+    """One judge answer with what was asked: the value of the working cache and of a recording."""
+
+    step: str = ""
+    model: str = ""
+    prompt_version: str = ""
+    sample: int = 0  # which vote of --llm-judge-votes it answers, from 0 (the plain request)
+    asked: dict[str, Any] = Field(default_factory=dict)  # a readable summary of the request
+    answer: Any = None
+    usage: dict[str, int] = Field(default_factory=dict)
+    cost_usd: float | None = None
+
+    @model_serializer(mode="wrap")
+    def _plain_request_unmarked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Sample 0 is left out: runs without votes write the bytes they wrote before votes."""
+        data: dict[str, Any] = handler(self)
+        if not self.sample:
+            data.pop("sample", None)
+        return data
+
+
+class RecordedAnswer(StoredAnswer):
+    tests: list[str] = Field(default_factory=list)  # the tests of the module that use it; [] = unused
+
+
+class RecordingFile(BaseModel):
+    format: int = RECORDINGS_FORMAT
+    entries: dict[str, RecordedAnswer] = Field(default_factory=dict)
+
+    def dump(self) -> str:
+        """Deterministic text: sorted keys and tests, two-space indent, one trailing newline."""
+        data = self.model_dump(mode="json")
+        for entry in data["entries"].values():
+            entry["tests"] = sorted(set(entry["tests"]))
+        return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def recording_path(test_file: Path, folder: str) -> Path:
+    return test_file.parent / folder / f"{test_file.stem}.json"
+
+
+def load(path: Path) -> RecordingFile:
+    """A missing file is empty; a broken one is an error naming the file and the fix."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return RecordingFile()
+    try:
+        return RecordingFile.model_validate_json(text)
+    except (ValidationError, ValueError) as err:
+        raise ConfigError(
+            f"llmfaith: the recordings file {path} is not valid ({str(err).splitlines()[0]}). Fix: "
+            f"resolve its merge conflict or restore it (git checkout -- {path}); `python -m "
+            "pytest_llmfaith cache merge` joins two versions of it.") from None
+
+
+def write(path: Path, recording: RecordingFile) -> bool:
+    """Write only when the bytes change (atomically); an empty recording removes its file."""
+    text = recording.dump() if recording.entries else ""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    if text == old:
+        return False
+    if not text:
+        path.unlink()
+        return True
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
+    partial.write_text(text, encoding="utf-8", errors="backslashreplace")
+    partial.replace(path)
+    return True
