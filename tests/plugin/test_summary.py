@@ -62,6 +62,34 @@ def test_not_scored():
     assert len(server.calls("claims")) == 6 and len(server.calls("verdicts")) == 6
 
 
+@pytest.mark.parametrize("verdicts", ["all", "one", "label"])
+@pytest.mark.parametrize("reason", ["verdicts", "llm"])
+def test_every_scorer_path_scores_the_same_end_to_end(pytester, server, verdicts, reason) -> None:
+    """Each way of asking for verdicts and reasons, through litellm to the HTTP judge, in a real run:
+    the scorer unit tests ask the in-process fake judge, so this is their end-to-end counterpart."""
+    server.facts(**TESLA_FACTS)
+    server.script.reason_text = '{"reason": "Musk did not found Tesla; Mars is not in the context."}'
+    pytester.makepyfile(test_a=HEADER + """
+def test_good():
+    assert_faithful(GOOD, CTX)
+    assert_not_hallucinated(GOOD, CTX)
+
+def test_mixed():
+    assert_faithful(MIXED, CTX, min_score=0.5)
+    assert_not_hallucinated(MIXED, CTX, max_score=0.5)
+""")
+    result = run(pytester, server, f"--llm-judge-verdicts={verdicts}", f"--llm-reason={reason}", "-vv")
+    result.assert_outcomes(passed=1, failed=1)
+    assert [r[:5] for r in rows(result)] == [
+        ["test_a.py::test_good", "faithful", "1.00", ">=0.70", "PASS"],
+        ["test_a.py::test_good", "halluc", "0.00", "<=0.30", "PASS"],
+        ["test_a.py::test_mixed", "faithful", "0.33", ">=0.50", "FAIL"]]  # the first failing assertion ends the test
+    steps = {c["step"] for c in server.calls()}
+    assert steps == ({"claims", "verdicts", "reason"} if reason == "llm" else {"claims", "verdicts"})
+    assert all(bool(c["body"].get("logprobs")) == (verdicts == "label") for c in server.calls("verdicts"))
+    if reason == "llm":
+        assert "Musk did not found Tesla; Mars is not in the context." in result.stdout.str()
+
 def test_table_fits_80_columns_and_shows_every_test_id_whole(pytester, server, monkeypatch) -> None:
     server.facts(**TESLA_FACTS)
     monkeypatch.setenv("COLUMNS", "80")
