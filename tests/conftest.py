@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 # test asks otherwise (tests/relay/ tests the warm relay).
 os.environ["LLMFAITH_RELAY_IDLE_TIMEOUT"] = "0"
 
+from cases import TESLA_JUDGED  # noqa: E402
 from fake_transport import FakeTransport  # noqa: E402
 from judge_server import JudgeServer  # noqa: E402
 
@@ -61,6 +62,20 @@ def fake() -> FakeTransport:
 def make_fake_judge(fake: FakeTransport, tmp_path: Path):
     """Build a Judge that asks `fake` in process: no socket, no litellm (same arguments as make_judge)."""
     return _judge_maker(tmp_path, fake)
+
+
+@pytest.fixture
+def tesla_fake(fake: FakeTransport) -> FakeTransport:
+    """The in-process judge scripted with TESLA_JUDGED (cases.py)."""
+    fake.facts(**TESLA_JUDGED)
+    return fake
+
+
+@pytest.fixture
+def tesla_server(server: JudgeServer) -> JudgeServer:
+    """The HTTP judge scripted with TESLA_JUDGED, for what a request must carry on the wire."""
+    server.facts(**TESLA_JUDGED)
+    return server
 
 
 @pytest.fixture(scope="module")

@@ -21,20 +21,6 @@ from pytest_llmfaith.judge.cache import CacheWarning, JudgeCache, request_key
 from pytest_llmfaith.scorers.base import ClaimsAnswer
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
-TESLA_FACTS = {"supported": ["Tesla was founded in 2003."], "contradicted": ["Elon Musk started the company."]}
-
-
-@pytest.fixture
-def tesla(fake):
-    fake.facts(**TESLA_FACTS)
-    return fake
-
-
-@pytest.fixture
-def tesla_over_http(server):
-    """For what the request must carry to the server (its url, the key) and subprocesses that ask it."""
-    server.facts(**TESLA_FACTS)
-    return server
 
 
 def store_text(directory: Path) -> bytes:
@@ -62,61 +48,61 @@ def test_key_covers_what_decides_the_answer(make_judge):
         assert request_key(other.request(messages, ClaimsAnswer, "v1")) == base
 
 
-def test_use_mode_records_then_replays_for_free(tesla, make_fake_judge, tmp_path):
+def test_use_mode_records_then_replays_for_free(tesla_fake, make_fake_judge, tmp_path):
     first = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in first.judge_calls] == [False, False]
-    calls = len(tesla.requests)
+    calls = len(tesla_fake.requests)
     again = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in again.judge_calls] == [True, True]
-    assert len(tesla.requests) == calls
+    assert len(tesla_fake.requests) == calls
     assert (again.score, again.reason, again.claims) == (first.score, first.reason, first.claims)
     assert again.judge_calls[0].prompt_tokens == first.judge_calls[0].prompt_tokens
 
 
-def test_threshold_and_test_name_are_not_in_the_key(tesla, make_fake_judge):
+def test_threshold_and_test_name_are_not_in_the_key(tesla_fake, make_fake_judge):
     """Two scorers sharing an output share the claims call: the key is the request only."""
     Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     result = Faithfulness(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in result.judge_calls] == [True, False]
 
 
-def test_refresh_asks_again_and_overwrites(tesla, make_fake_judge):
+def test_refresh_asks_again_and_overwrites(tesla_fake, make_fake_judge):
     Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
-    tesla.facts(supported=["Elon Musk started the company."], contradicted=[])
-    tesla.script.contradicted.clear()
+    tesla_fake.facts(supported=["Elon Musk started the company."], contradicted=[])
+    tesla_fake.script.contradicted.clear()
     refreshed = Hallucination(make_fake_judge("refresh")).run(OUTPUT, TESLA)
     assert refreshed.score == 0.0 and not any(c.cached for c in refreshed.judge_calls)
     replayed = Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     assert replayed.score == 0.0 and all(c.cached for c in replayed.judge_calls)
 
 
-def test_replay_miss_names_step_model_key_and_fix(tesla, make_fake_judge, tmp_path):
+def test_replay_miss_names_step_model_key_and_fix(tesla_fake, make_fake_judge, tmp_path):
     with pytest.raises(CacheMissError) as err:
         Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     message = str(err.value)
     assert "step 'claims'" in message and "openai/test-judge" in message
     assert "cache key " in message and "--llm-cache=use" in message
-    assert tesla.requests == []
+    assert tesla_fake.requests == []
 
 
-def test_off_mode_reads_and_writes_nothing(tesla, make_fake_judge, tmp_path):
+def test_off_mode_reads_and_writes_nothing(tesla_fake, make_fake_judge, tmp_path):
     Hallucination(make_fake_judge("off")).run(OUTPUT, TESLA)
     Hallucination(make_fake_judge("off")).run(OUTPUT, TESLA)
-    assert len(tesla.requests) == 4
+    assert len(tesla_fake.requests) == 4
     assert not (tmp_path / "cache").exists()
 
 
-def test_failed_answers_are_never_stored(tesla, make_fake_judge, tmp_path):
-    tesla.fail("malformed", step="verdicts", times=99)
+def test_failed_answers_are_never_stored(tesla_fake, make_fake_judge, tmp_path):
+    tesla_fake.fail("malformed", step="verdicts", times=99)
     with pytest.raises(JudgeError):
         Hallucination(make_fake_judge("use", reasks=1)).run(OUTPUT, TESLA)
-    tesla.faults.clear()
+    tesla_fake.faults.clear()
     result = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     assert [c.cached for c in result.judge_calls] == [True, False]  # claims were valid, verdicts not
     assert b"unterminated" not in store_text(tmp_path / "cache")
 
 
-def test_stored_answer_that_no_longer_validates_is_a_miss_and_is_replaced(tesla, make_fake_judge, tmp_path):
+def test_stored_answer_that_no_longer_validates_is_a_miss_and_is_replaced(tesla_fake, make_fake_judge, tmp_path):
     judge = make_fake_judge("use")
     Hallucination(judge).run(OUTPUT, TESLA)
     key = Hallucination(judge).run(OUTPUT, TESLA).judge_calls[0].key
@@ -136,7 +122,7 @@ def test_api_key_never_reaches_the_store(server, make_judge, tmp_path, monkeypat
     assert b'"claims"' in stored and secret.encode() not in stored
 
 
-def test_corrupt_store_warns_once_and_runs_uncached(tesla, make_fake_judge, tmp_path):
+def test_corrupt_store_warns_once_and_runs_uncached(tesla_fake, make_fake_judge, tmp_path):
     cache_dir = tmp_path / "cache"
     cache_dir.mkdir()
     (cache_dir / "cache.db").write_bytes(b"this is not sqlite" * 100)
@@ -201,15 +187,15 @@ def run_script(script: str, *args: str, prefix: list[str] | None = None) -> subp
                           capture_output=True, text=True, timeout=120)
 
 
-def test_replay_opens_no_socket_and_never_imports_litellm(tesla_over_http, make_judge, tmp_path):
+def test_replay_opens_no_socket_and_never_imports_litellm(tesla_server, make_judge, tmp_path):
     Hallucination(make_judge("use")).run(OUTPUT, TESLA)
-    done = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", OUTPUT, tesla_over_http.url)
+    done = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", OUTPUT, tesla_server.url)
     assert done.stdout.split() == ["0.5", "True", "[]"], done.stderr
-    missed = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", "Something new.", tesla_over_http.url)
+    missed = run_script(REPLAY_SCRIPT, str(tmp_path / "cache"), "replay", "Something new.", tesla_server.url)
     assert "CacheMissError" in missed.stderr and "network is forbidden" not in missed.stderr
 
 
-def test_read_only_store_serves_hits(tesla_over_http, make_judge, tmp_path):
+def test_read_only_store_serves_hits(tesla_server, make_judge, tmp_path):
     if not shutil.which("unshare") or run_script("", prefix=["unshare", "-m", "true"]).returncode:
         pytest.skip("needs mount namespaces (unshare -m) to make a read-only mount")
     judge = make_judge("use")
@@ -218,7 +204,7 @@ def test_read_only_store_serves_hits(tesla_over_http, make_judge, tmp_path):
     cache = tmp_path / "cache"
     script = "import warnings; warnings.simplefilter('always');" + REPLAY_SCRIPT.replace('"replay"', "sys.argv[2]")
     mount = f"mount --bind {cache} {cache} && mount -o remount,ro,bind {cache} && exec \"$@\""
-    done = run_script(script, str(cache), "use", OUTPUT, tesla_over_http.url,
+    done = run_script(script, str(cache), "use", OUTPUT, tesla_server.url,
                       prefix=["unshare", "-m", "sh", "-c", mount, "sh"])
     assert done.stdout.split() == ["0.5", "True", "[]"], done.stderr
     assert "read-only" in done.stderr and "Stored answers are used" in done.stderr
@@ -251,7 +237,7 @@ def test_parallel_processes_share_one_store_without_losing_entries(tmp_path):
     assert all(cache.get(f"shared-{i}") == {"answer": {"claims": ["same"]}} for i in range(10))
 
 
-def test_values_are_json_text_not_pickles(tesla, make_fake_judge, tmp_path):
+def test_values_are_json_text_not_pickles(tesla_fake, make_fake_judge, tmp_path):
     Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     import sqlite3
 
@@ -279,7 +265,7 @@ def test_an_answer_of_32_kib_or_more_is_read_back(make_fake_judge, tmp_path):
     assert modes == {"big": 3, "small": 1, "pickled": 4}
 
 
-def test_a_cached_run_changes_no_byte_of_the_store(tesla, make_fake_judge, tmp_path):
+def test_a_cached_run_changes_no_byte_of_the_store(tesla_fake, make_fake_judge, tmp_path):
     """diskcache rewrites its settings on every open: reads must not open it (git status stays clean)."""
     judge = make_fake_judge("use")
     Hallucination(judge).run(OUTPUT, TESLA)
@@ -292,7 +278,7 @@ def test_a_cached_run_changes_no_byte_of_the_store(tesla, make_fake_judge, tmp_p
     assert {p.name: p.read_bytes() for p in (tmp_path / "cache").iterdir() if p.is_file()} == before
 
 
-def test_replay_without_a_store_creates_nothing(tesla, make_fake_judge, tmp_path):
+def test_replay_without_a_store_creates_nothing(tesla_fake, make_fake_judge, tmp_path):
     with pytest.raises(CacheMissError):
         Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     assert not (tmp_path / "cache").exists()

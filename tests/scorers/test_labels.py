@@ -11,27 +11,13 @@ from pytest_llmfaith.errors import JudgeError
 
 TESLA = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."]
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company. Tesla sells flying cars."
-TESLA_FACTS = {"supported": ["Tesla was founded in 2003."], "contradicted": ["Elon Musk started the company."]}
 
 
-@pytest.fixture
-def tesla(fake):
-    fake.facts(**TESLA_FACTS)
-    return fake
-
-
-@pytest.fixture
-def tesla_over_http(server):
-    """For what the request on the wire must carry: logprobs asked through litellm."""
-    server.facts(**TESLA_FACTS)
-    return server
-
-
-def test_verdicts_come_from_label_probabilities(tesla_over_http, make_judge):
+def test_verdicts_come_from_label_probabilities(tesla_server, make_judge):
     result = Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
     assert [v.verdict for v in result.verdicts] == ["yes", "no", "unsure"]
     assert result.score == 0.33
-    requests = [c["body"] for c in tesla_over_http.calls("verdicts")]
+    requests = [c["body"] for c in tesla_server.calls("verdicts")]
     assert all(r["logprobs"] is True and r["max_tokens"] == 1 and r["top_logprobs"] == 20 for r in requests)
     assert "response_format" not in requests[0]
     # the contradiction question is asked only of the two unsupported claims
@@ -54,27 +40,27 @@ def test_a_lukewarm_yes_is_not_support(fake, make_fake_judge, p_yes, supported):
     assert (faithful.score, hallucinated.score) == ((1.0, 0.0) if supported else (0.0, 1.0))
 
 
-def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla, make_fake_judge, tmp_path):
+def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla_fake, make_fake_judge, tmp_path):
     judge = make_fake_judge(cache="use", cache_dir=tmp_path, verdicts="label")
     Faithfulness(judge).run(OUTPUT, TESLA)
-    asked = len(tesla.calls())
+    asked = len(tesla_fake.calls())
     result = Hallucination(judge).run(OUTPUT, TESLA)
-    assert len(tesla.calls()) == asked  # claims and every label: cache hits
+    assert len(tesla_fake.calls()) == asked  # claims and every label: cache hits
     assert [v.verdict for v in result.verdicts] == ["no", "yes", "yes"] and result.score == 0.67
     assert all(call.cached for call in result.judge_calls)
 
 
-def test_context_first_claim_last_so_the_context_is_read_once(tesla, make_fake_judge):
+def test_context_first_claim_last_so_the_context_is_read_once(tesla_fake, make_fake_judge):
     Faithfulness(make_fake_judge(verdicts="label")).run(OUTPUT, TESLA)
-    prompts = [c["body"]["messages"][-1]["content"] for c in tesla.calls("verdicts")]
+    prompts = [c["body"]["messages"][-1]["content"] for c in tesla_fake.calls("verdicts")]
     heads = {p.split("\n\nClaim: ")[0] for p in prompts}
     assert len(heads) == 1
     head = heads.pop()
     assert all(item in head for item in TESLA)
 
 
-def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla_over_http, make_judge):
-    tesla_over_http.fail("no_logprobs", step="verdicts", times=10)
+def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla_server, make_judge):
+    tesla_server.fail("no_logprobs", step="verdicts", times=10)
     with pytest.raises(JudgeError, match="returned no logprobs.*--llm-judge-verdicts=one"):
         Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
 
