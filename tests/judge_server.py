@@ -196,29 +196,29 @@ class ScriptedJudge:
         """The answer as the judge writes it, spoilt as the fault asks: broken JSON, the wrong
         shape, plausible lies. `authorization` is the header an echo_key fault quotes."""
         kind = fault.kind if fault else None
+        text = fault.text if fault else ""
         content = answer if isinstance(answer, str) else json.dumps(answer)
-        has = (lambda name: isinstance(answer, dict) and name in answer)  # noqa: E731
+        data: dict[str, Any] = answer if isinstance(answer, dict) else {}
+        claims, verdicts = data.get("claims"), data.get("verdicts")
         if kind == "malformed":
             content = '{"claims": ["unterminated'
         elif kind == "wrong_schema":
             content = json.dumps({"items": ["not", "what", "was", "asked"]})
-        elif kind == "wrong_count" and has("verdicts"):
-            content = json.dumps({"verdicts": answer["verdicts"][:-1] or answer["verdicts"] * 2})  # type: ignore[index]
-        elif kind == "no_claims" and has("claims"):
+        elif kind == "wrong_count" and verdicts is not None:
+            content = json.dumps({"verdicts": verdicts[:-1] or verdicts * 2})
+        elif kind == "no_claims" and claims is not None:
             content = json.dumps({"claims": []})
-        elif kind == "extra_claim" and has("claims"):
-            content = json.dumps({"claims": [*answer["claims"], fault.text]})  # type: ignore[index, union-attr]
-        elif kind == "restate" and has("verdicts"):
-            verdicts = answer["verdicts"]  # type: ignore[index]
+        elif kind == "extra_claim" and claims is not None:
+            content = json.dumps({"claims": [*claims, text]})
+        elif kind == "restate" and verdicts is not None:
             label = next(k for k in verdicts[0] if k not in ("statement", "reason"))
-            first = {**verdicts[0], "statement": fault.text, label: self.label(fault.text)}  # type: ignore[union-attr]
-            content = json.dumps({"verdicts": [first, *verdicts[1:]]})
-        elif kind == "repeat_first" and has("verdicts"):
-            verdicts = answer["verdicts"]  # type: ignore[index]
+            content = json.dumps({"verdicts": [{**verdicts[0], "statement": text, label: self.label(text)},
+                                               *verdicts[1:]]})
+        elif kind == "repeat_first" and verdicts is not None:
             content = json.dumps({"verdicts": verdicts[:1] * len(verdicts)})
-        elif kind == "echo_key" and has("verdicts"):
+        elif kind == "echo_key" and verdicts is not None:
             content = json.dumps({"verdicts": [{**v, "reason": f"{v['reason']} (asked with {authorization})"}
-                                               for v in answer["verdicts"]]})  # type: ignore[index]
+                                               for v in verdicts]})
         elif kind == "empty_content":
             content = ""
         elif kind == "fenced":
