@@ -79,7 +79,7 @@ def step_of(body: dict[str, Any]) -> str:
     """The step a request is for, read from its structure, never from prompt wording: a label
     question asks for logprobs; the reason is the one answer asked as plain text (no
     response_format); a JSON answer is the claims step by its schema's name where the provider
-    enforces one, else by its data: an <output> to split and no <context> to judge against."""
+    enforces one, else by its data: an <output> to split, and no context or claim to judge."""
     if body.get("logprobs"):
         return "verdicts"
     response_format = body.get("response_format")
@@ -89,7 +89,8 @@ def step_of(body: dict[str, Any]) -> str:
     if name:
         return "claims" if name == "ClaimsAnswer" else "verdicts"
     user = _user(body.get("messages", []))
-    return "claims" if _between(user, "output") is not None and _between(user, "context") is None else "verdicts"
+    judged = any(_between(user, tag) is not None for tag in ("context", "claims", "claim"))
+    return "claims" if _between(user, "output") is not None and not judged else "verdicts"
 
 
 def _user(messages: list[dict[str, str]]) -> str:

@@ -48,6 +48,7 @@ def test_half():
 # Inner tests that call all_arrive(i) first start their judge work at the same moment, one per
 # xdist worker (BARRIER_DIR: an empty folder per run; WARM_LITELLM: import litellm before).
 ALL_ARRIVE = """
+import os
 import time
 from pathlib import Path
 
