@@ -125,7 +125,8 @@ class Housekeeping:
             cache.close()
 
     def _prune_commands(self) -> str:
-        """Full commands, with their conditions: a bare `cache prune` only asks "prune what?"."""
+        """A full run with --llm-prune-unused, or, where recordings say what is used, the exact cache
+        command: a bare `cache prune` only asks "prune what?"."""
         settings = self.session.settings
         mode = "" if settings.cache in ("use", "refresh") else " --llm-cache=use"
         commands = [f"`pytest --llm-prune-unused{mode}`"]
