@@ -18,6 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable, LocalServerDied
+from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import (
     ensure_server_state,
     exit_description,
@@ -65,7 +66,7 @@ class ServerWatch:
     def __init__(self, model: LocalModel,
                  announce: Callable[[str, float | None], None] | None = None) -> None:
         self.model = model
-        self.announce = announce  # (model name, None) when a load starts; (name, seconds) when ready
+        self.announce = announce  # (model and kernels, None) when a load starts; (..., seconds) when ready
         self.state: ServerState | None = None
         self.deaths: list[ServerDeath] = []
         self._lock = threading.Lock()
@@ -100,17 +101,19 @@ class ServerWatch:
     def _ensure(self) -> ServerState:
         started = time.monotonic()
         announce = self.announce
+        choice = choose(self.model.path)
+        label = f"{self.model.name} ({choice.label()})"  # the one line that says which kernels run
         loading = False
 
         def starting() -> None:
             nonlocal loading
             loading = True
             if announce is not None:
-                announce(self.model.name, None)
+                announce(label, None)
 
-        state = ensure_server_state(self.model, starting=starting)
+        state = ensure_server_state(self.model, starting=starting, choice=choice)
         if loading and announce is not None:
-            announce(self.model.name, time.monotonic() - started)
+            announce(label, time.monotonic() - started)
         return state
 
     def _message(self, step: str, what: str) -> str:

@@ -66,9 +66,10 @@ def fake_runtime(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(Path(__file__).parent),
                                                                    os.environ.get("PYTHONPATH")])))
     monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "30")
+    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")  # no proof of a real variant with a fake model
 
     def use(runtime: str) -> None:
-        monkeypatch.setattr(launcher, "runtime_identity", lambda: runtime)
+        monkeypatch.setattr(launcher, "runtime_identity", lambda variant=None: runtime)
 
     use("runtime-a")
     return use
