@@ -27,6 +27,7 @@ from pytest_llmfaith.local.launcher import (
 )
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import ServerState
+from pytest_llmfaith.local.variants import VARIANT_ENV
 
 _TAIL_LINES = 12
 _READ_BYTES = 30_000
@@ -34,8 +35,9 @@ _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one l
 _CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
 CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
              "instructions: rebuild llama-cpp-python portably (`make clean install` in a checkout "
-             "of pytest-llmfaith; README, \"The offline judge\"), and if it still crashes, report it "
-             "with this log")
+             "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
+             f"kernels than the portable ones, run those with {VARIANT_ENV}=portable; if it still crashes, "
+             "report it with this log")
 KILL_FIX = ("SIGKILL mostly comes from the out-of-memory killer (the server needs about 2.4 GB; "
             "see `dmesg`) or from someone killing it: free memory or run fewer processes")
 OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith.local stop`) or failed: its log says "
