@@ -43,12 +43,14 @@ class RuntimeBroken(LLMFaithError):
 
 
 class ProbeFailed(RuntimeBroken):
-    """The probe's child process crashed, failed or hung: `how` says which, `tail` its output."""
+    """The probe's child process crashed, failed or hung: `how` says which, `tail` its output,
+    `exit_code` the code it exited with (None: killed by a signal, or hung)."""
 
-    def __init__(self, how: str, tail: str) -> None:
+    def __init__(self, how: str, tail: str, exit_code: int | None = None) -> None:
         super().__init__(f"{how}: {tail}")
         self.how = how
         self.tail = tail
+        self.exit_code = exit_code
 
 
 def probe(model: Path, timeout: float, first_on_path: Path | None = None) -> dict[str, object]:
@@ -64,10 +66,11 @@ def probe(model: Path, timeout: float, first_on_path: Path | None = None) -> dic
                               text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         raise ProbeFailed(f"did not answer one question within {timeout:.0f} s", "(no answer)") from None
-    if done.returncode != 0:
-        how = f"was killed by {signal.Signals(-done.returncode).name}" if done.returncode < 0 \
-            else f"exited with code {done.returncode}"
-        raise ProbeFailed(how, (done.stderr or done.stdout).strip()[-1500:] or "(no output)")
+    tail = (done.stderr or done.stdout).strip()[-1500:] or "(no output)"
+    if done.returncode < 0:
+        raise ProbeFailed(f"was killed by {signal.Signals(-done.returncode).name}", tail)
+    if done.returncode > 0:
+        raise ProbeFailed(f"exited with code {done.returncode}", tail, exit_code=done.returncode)
     report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     report["total_s"] = time.monotonic() - started
     return report

@@ -6,7 +6,8 @@ here: a build for instructions the CPU lacks dies of SIGILL, AMX set-up of SIGSE
 not take a test run with it. The proof's result is stamped per machine (the variant's folder,
 the CPU's model name and flags), so later runs read a file instead of loading the model again; a
 home folder shared by several machines keeps one stamp per CPU. A failed proof falls back to
-the portable build, with one line saying why (`Choice.note`).
+the portable build, with one line saying why (`Choice.note`). Only a crash or a hang is stamped:
+an exit with an error may be the model file's fault, not the kernels', so it is proven again.
 
 Kernels change numerics, so `identity` puts the variant in the judge's cache key: `local:<sha256>`
 for the portable build (the key recordings and caches always had), `local:<sha256>+avx512` for
@@ -119,6 +120,8 @@ def prove(variant: Variant, model: Path, cpu: Cpu | None = None) -> Proof:
             report = probe(model, PROOF_TIMEOUT, first_on_path=variant.folder())
         except ProbeFailed as exc:
             proof = Proof(ok=False, how=f"its tiny generation {exc.how}")
+            if exc.exit_code is not None:  # an error, maybe the model's (a bad file): not stamped
+                return proof
         else:
             loaded = Path(str(report["llama_cpp"])).resolve()
             ok = loaded.is_relative_to(variant.folder().resolve())

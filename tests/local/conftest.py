@@ -36,6 +36,7 @@ def model_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty private model folder, so no test touches the user's real cache."""
     folder = tmp_path / "models"
     monkeypatch.setenv("LLMFAITH_MODEL_DIR", str(folder))
+    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")  # no kernel proof with a test's fake model
     return folder
 
 
@@ -66,7 +67,6 @@ def fake_runtime(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(Path(__file__).parent),
                                                                    os.environ.get("PYTHONPATH")])))
     monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "30")
-    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")  # no proof of a real variant with a fake model
 
     def use(runtime: str) -> None:
         monkeypatch.setattr(launcher, "runtime_identity", lambda variant=None: runtime)

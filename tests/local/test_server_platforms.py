@@ -21,7 +21,7 @@ from pytest_llmfaith.local import launcher, ensure_server, resolve_local_model, 
 from pytest_llmfaith.processes import pid_alive, request_json
 
 launcher.SERVER_MODULE = "fake_judge_server"
-launcher.runtime_identity = lambda: "runtime-a"
+launcher.runtime_identity = lambda variant=None: "runtime-a"
 model = resolve_local_model(sys.argv[1])
 base = ensure_server(model)
 files = launcher.run_files(model)
