@@ -28,7 +28,7 @@ from typing import Any
 from _common import MODEL, header, judge, machine
 
 from pytest_llmfaith import Faithfulness, Hallucination, Judge, JudgeCache, JudgeConfig
-from pytest_llmfaith.cache import request_key
+from pytest_llmfaith.judge.cache import request_key
 
 
 def per_call_us(fn: Callable[[], Any], iterations: int, warmup: int = 50) -> list[float]:

@@ -91,9 +91,9 @@ def first_use_import_ms(repeats: int = 7) -> list[float]:
     """What the first scored assertion of a run imports (pydantic, the scorers, the report; a
     cached run no longer imports diskcache), timed in a fresh process that has already imported
     pytest and the plugin, with bytecode."""
-    code = ("import time, pytest, pytest_llmfaith.plugin; t = time.perf_counter(); "
-            "import pytest_llmfaith.assertion, pytest_llmfaith.scorers, pytest_llmfaith.judge, "
-            "pytest_llmfaith.cache, pytest_llmfaith.report; "
+    code = ("import time, pytest, pytest_llmfaith.plugin.hooks; t = time.perf_counter(); "
+            "import pytest_llmfaith.plugin.assertion, pytest_llmfaith.scorers, pytest_llmfaith.judge.client, "
+            "pytest_llmfaith.judge.cache, pytest_llmfaith.report.model; "
             "print((time.perf_counter() - t) * 1000)")
     subprocess.run([PYTHON, "-c", code], env=clean_env(), capture_output=True, check=True)  # .pyc
     return [float(subprocess.run([PYTHON, "-c", code], env=clean_env(), capture_output=True, text=True,

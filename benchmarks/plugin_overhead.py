@@ -86,11 +86,11 @@ def timed_runs(suite: Path, repeats: int, n_tests: int) -> tuple[list[float], li
 
 
 def import_cost(repeats: int, **env: str) -> tuple[list[float], list[float], list[str]]:
-    """Cumulative microseconds of `pytest_llmfaith.plugin` (its package included) with pytest
+    """Cumulative microseconds of `pytest_llmfaith.plugin.hooks` (its package included) with pytest
     already imported; also of pytest itself, for scale; and the new non-llmfaith modules."""
     plugin_us: list[float] = []
     pytest_us: list[float] = []
-    code = "import pytest; import pytest_llmfaith.plugin"
+    code = "import pytest; import pytest_llmfaith.plugin.hooks"
     subprocess.run([PYTHON, "-c", code], env=clean_env(**env), check=True)  # warm-up: writes .pyc
     for _ in range(repeats):
         proc = subprocess.run([PYTHON, "-X", "importtime", "-c", code], capture_output=True,
@@ -100,13 +100,13 @@ def import_cost(repeats: int, **env: str) -> tuple[list[float], list[float], lis
             match = re.match(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|(\s*)(\S+)", line)
             if match and not match.group(3)[1:].startswith(" "):  # top-level imports only
                 cumulative[match.group(4)] = int(match.group(2))
-        plugin_us.append(cumulative.get("pytest_llmfaith", 0) + cumulative.get("pytest_llmfaith.plugin", 0))
+        plugin_us.append(cumulative.get("pytest_llmfaith", 0) + cumulative.get("pytest_llmfaith.plugin.hooks", 0))
         pytest_us.append(cumulative.get("pytest", 0))
     probe = textwrap.dedent("""\
         import sys
         import pytest
         before = set(sys.modules)
-        import pytest_llmfaith.plugin
+        import pytest_llmfaith.plugin.hooks
         print(" ".join(sorted(m for m in set(sys.modules) - before if not m.startswith("pytest_llmfaith"))))
         """)
     new = subprocess.run([PYTHON, "-c", probe], capture_output=True, text=True, env=clean_env(),
@@ -115,7 +115,8 @@ def import_cost(repeats: int, **env: str) -> tuple[list[float], list[float], lis
 
 
 def heavy_modules_after_import() -> list[str]:
-    code = f"import sys, pytest, pytest_llmfaith.plugin; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    code = ("import sys, pytest, pytest_llmfaith.plugin.hooks; "
+            f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))")
     return subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, env=clean_env(),
                           check=True).stdout.split()
 
@@ -186,7 +187,7 @@ def main() -> None:
         plugin_us, pytest_us, new = import_cost(args.import_repeats)
         source_us, _, _ = import_cost(args.import_repeats, PYTHONDONTWRITEBYTECODE="1",
                                       PYTHONPYCACHEPREFIX=str(root / "empty-pycache"))
-        print(f"pytest_llmfaith.plugin cumulative, with .pyc     : {spread(plugin_us, 'ms', 1e-3, 2)}")
+        print(f"pytest_llmfaith.plugin.hooks cumulative, with .pyc     : {spread(plugin_us, 'ms', 1e-3, 2)}")
         print(f"  the same compiled from source (no .pyc)        : {spread(source_us, 'ms', 1e-3, 2)}")
         print(f"pytest itself, with .pyc, for scale              : {spread(pytest_us, 'ms', 1e-3, 1)}")
         print(f"modules the plugin adds beyond pytest_llmfaith.*: {len(new)}"
@@ -194,7 +195,7 @@ def main() -> None:
 
         header("invisibility checks")
         heavy = heavy_modules_after_import()
-        print(f"after `import pytest_llmfaith.plugin`: {'OK, none of' if not heavy else 'FAIL, loaded:'} "
+        print(f"after `import pytest_llmfaith.plugin.hooks`: {'OK, none of' if not heavy else 'FAIL, loaded:'} "
               f"{', '.join(heavy or HEAVY)} {'in sys.modules' if not heavy else ''}".rstrip())
         rc, heavy_run, loaded = heavy_modules_after_run(suite)
         print(f"after a whole in-process run (plugin loaded: {loaded}, exit {rc}, sockets forbidden): "

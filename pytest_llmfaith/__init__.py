@@ -10,20 +10,20 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 _EXPORTS = {
-    "assert_faithful": "assertion",
-    "assert_not_hallucinated": "assertion",
+    "assert_faithful": "plugin.assertion",
+    "assert_not_hallucinated": "plugin.assertion",
     "Faithfulness": "scorers",
     "Hallucination": "scorers",
     "Scorer": "scorers",
-    "assert_faithful_async": "assertion",
-    "assert_not_hallucinated_async": "assertion",
-    "Judge": "judge",
-    "LLMJudge": "assertion",
-    "JudgeConfig": "judge_config",
-    "Transport": "transport",
-    "CompletionRequest": "transport",
-    "Completion": "transport",
-    "JudgeCache": "cache",
+    "assert_faithful_async": "plugin.assertion",
+    "assert_not_hallucinated_async": "plugin.assertion",
+    "Judge": "judge.client",
+    "LLMJudge": "plugin.assertion",
+    "JudgeConfig": "judge.config",
+    "Transport": "judge.transport",
+    "CompletionRequest": "judge.transport",
+    "Completion": "judge.transport",
+    "JudgeCache": "judge.cache",
     "ScoreResult": "results",
     "Verdict": "results",
     "JudgeCall": "results",
@@ -40,20 +40,27 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
-    from .assertion import (
+    from pytest_llmfaith.errors import (
+        BudgetExceeded,
+        CacheMissError,
+        ConfigError,
+        JudgeError,
+        LLMFaithError,
+        LocalJudgeUnavailable,
+    )
+    from pytest_llmfaith.judge.cache import JudgeCache
+    from pytest_llmfaith.judge.client import Judge
+    from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
+    from pytest_llmfaith.plugin.assertion import (
         LLMJudge,
         assert_faithful,
         assert_faithful_async,
         assert_not_hallucinated,
         assert_not_hallucinated_async,
     )
-    from .cache import JudgeCache
-    from .errors import BudgetExceeded, CacheMissError, ConfigError, JudgeError, LLMFaithError, LocalJudgeUnavailable
-    from .judge import Judge
-    from .judge_config import JudgeConfig
-    from .results import Assessment, JudgeCall, ScoreResult, Status, Verdict
-    from .scorers import Faithfulness, Hallucination, Scorer
-    from .transport import Completion, CompletionRequest, Transport
+    from pytest_llmfaith.results import Assessment, JudgeCall, ScoreResult, Status, Verdict
+    from pytest_llmfaith.scorers import Faithfulness, Hallucination, Scorer
 
 
 def __getattr__(name: str) -> Any:

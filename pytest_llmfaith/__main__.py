@@ -11,9 +11,9 @@ import sys
 
 COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
-    "cache": ("pytest_llmfaith.cache_cli", "stats, show, prune and merge the judge cache and the recordings"),
+    "cache": ("pytest_llmfaith.cli.cache", "stats, show, prune and merge the judge cache and the recordings"),
     "check": ("pytest_llmfaith.selfcheck.command", "score the judge on a labelled set (--min-accuracy to gate)"),
-    "relay": ("pytest_llmfaith.relay", "status | stop: the judge relays of the test runs going on"),
+    "relay": ("pytest_llmfaith.relay.client", "status | stop: the judge relays of the test runs going on"),
 }
 
 
@@ -28,6 +28,6 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    from pytest_llmfaith.pipes import run_command
+    from pytest_llmfaith.cli.pipes import run_command
 
     sys.exit(run_command(main, sys.argv[1:]))

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from .wording import finding
+from pytest_llmfaith.wording import finding
 
 
 class Verdict(BaseModel):

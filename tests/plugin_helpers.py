@@ -44,7 +44,7 @@ from pathlib import Path
 
 def all_arrive(i, workers=4):
     if os.environ.get("WARM_LITELLM"):
-        from pytest_llmfaith.transport import import_litellm
+        from pytest_llmfaith.judge.transport import import_litellm
 
         import_litellm()
     barrier = Path(os.environ["BARRIER_DIR"])

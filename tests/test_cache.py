@@ -14,7 +14,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import CacheMissError, Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.cache import CacheWarning, JudgeCache, request_key
+from pytest_llmfaith.judge.cache import CacheWarning, JudgeCache, request_key
 from pytest_llmfaith.scorers.base import ClaimsAnswer
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
@@ -215,7 +215,7 @@ def test_read_only_store_serves_hits(tesla, make_judge, tmp_path):
 WORKER = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from pytest_llmfaith.cache import JudgeCache
+    from pytest_llmfaith.judge.cache import JudgeCache
     cache = JudgeCache(Path(sys.argv[1]), "use")
     me = sys.argv[2]
     for i in range(200):

@@ -10,9 +10,9 @@ from pathlib import Path
 from plugin_helpers import _clean_env, _litellm_warmed_up_in_the_outer_process, judge_args  # noqa: F401
 from test_recordings import SUITE, TESLA_FACTS
 
-from pytest_llmfaith.cache import JudgeCache
-from pytest_llmfaith.cache_cli import current_prompt_versions
-from pytest_llmfaith.recordings import RecordedAnswer, RecordingFile, load, write
+from pytest_llmfaith.cli.cache import current_prompt_versions
+from pytest_llmfaith.judge.cache import JudgeCache
+from pytest_llmfaith.recordings.recorder import RecordedAnswer, RecordingFile, load, write
 
 
 def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_llmfaith.cache import JudgeCache
-from pytest_llmfaith.pipes import SIGPIPE_EXIT
+from pytest_llmfaith.cli.pipes import SIGPIPE_EXIT
+from pytest_llmfaith.judge.cache import JudgeCache
 
 
 def piped_into_a_reader_that_left(cwd: Path, *command: str) -> subprocess.CompletedProcess[bytes]:

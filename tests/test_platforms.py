@@ -24,7 +24,7 @@ from typing import NamedTuple
 import pytest
 from test_relay import gone
 
-from pytest_llmfaith.processes import Leases
+from pytest_llmfaith.processes.children import Leases
 
 pytest.importorskip("xdist")
 # The fakes are made from Linux; on Windows and macOS the whole suite runs on the real platform.

@@ -78,7 +78,7 @@ def _litellm_imported_before_pytester() -> None:
     """litellm's importlib_metadata import patches sys.meta_path; the pytester fixture restores
     sys.meta_path at teardown, which would leave no package metadata for the rest of the session
     if litellm were first imported while a pytester fixture is alive (see plugin_helpers.py)."""
-    from pytest_llmfaith.transport import import_litellm
+    from pytest_llmfaith.judge.transport import import_litellm
 
     import_litellm()
 
@@ -163,8 +163,8 @@ PROBE = '''
 import sys
 
 def pytest_unconfigure(config):
-    heavy = [m for m in ("litellm", "diskcache", "pydantic", "pytest_llmfaith.judge", "pytest_llmfaith.report",
-                         "pytest_llmfaith.assertion") if m in sys.modules]
+    heavy = [m for m in ("litellm", "diskcache", "pydantic", "pytest_llmfaith.judge.client",
+                         "pytest_llmfaith.report.model", "pytest_llmfaith.plugin.assertion") if m in sys.modules]
     sys.stdout.write(f"\\nHEAVY MODULES: {heavy}\\n")
     import gc
     sys.stdout.write(f"FROZEN: {gc.get_freeze_count()}\\n")
@@ -242,7 +242,7 @@ def test_a_scored_run_freezes_its_objects_after_collecting_the_tests_garbage(
     # pytest's unconfigure reports it, after the summary line (so it is not counted there)
     assert re.search(r"PytestUnraisableExceptionWarning: Exception ignored in: <function Cycle.__del__",
                      text + result.stderr.str()), text + result.stderr.str()
-    assert "HEAVY MODULES: ['pydantic', 'pytest_llmfaith.judge', 'pytest_llmfaith.report', " \
-           "'pytest_llmfaith.assertion']" in text  # no litellm, no diskcache: the scores were replayed
+    assert "HEAVY MODULES: ['pydantic', 'pytest_llmfaith.judge.client', 'pytest_llmfaith.report.model', " \
+           "'pytest_llmfaith.plugin.assertion']" in text  # no litellm, no diskcache: the scores were replayed
     frozen = re.search(r"^FROZEN: (\d+)$", text, re.MULTILINE)
     assert frozen is not None and int(frozen.group(1)) > 10_000, text  # pydantic, the scorers, the report

@@ -1,4 +1,4 @@
-"""Progress of slow judge work on pytest's terminal (pytest_llmfaith/progress.py), with inner
+"""Progress of slow judge work on pytest's terminal (pytest_llmfaith/plugin/progress.py), with inner
 pytest runs against the loopback judge, whose answers are delayed to make a test slow."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from plugin_helpers import (  # noqa: F401 - module fixtures shared with the plu
     run,
 )
 
-from pytest_llmfaith import progress
+from pytest_llmfaith.plugin import progress
 
 SUITE = HEADER + '''
 def test_slow():
@@ -125,7 +125,7 @@ def test_cached_runs_show_no_progress(pytester, server, slow_suite) -> None:
 
 
 LOADING = HEADER + '''
-from pytest_llmfaith.session import active_session
+from pytest_llmfaith.plugin.session import active_session
 
 def test_first_local_call():
     active_session().progress.judge_loading("qwen-test", None)
@@ -154,7 +154,7 @@ def test_the_live_status_bypasses_output_capture(pytester, server, slow_suite, m
     """Drawn while the test runs, it must reach the terminal, not the test's captured output
     (a subprocess: in-process runs do not capture the terminal's file descriptor)."""
     monkeypatch.setenv("PYTHONPATH", str(Path(progress.__file__).parents[1]))  # the code under test
-    pytester.makeconftest(TTY + "import pytest_llmfaith.progress as p\np.SLOW_AFTER_S, p.TICK_S = 0.3, 0.05\n")
+    pytester.makeconftest(TTY + "import pytest_llmfaith.plugin.progress as p\np.SLOW_AFTER_S, p.TICK_S = 0.3, 0.05\n")
     pytester.makepyfile(test_progress_suite=HEADER + '''
 def test_slow():
     assert_faithful(GOOD, CTX)

@@ -284,7 +284,7 @@ def test_labels():
     assert labels == {("Tesla was founded in 2003.", "Is"): {"p_yes": 0.93},
                       ("Elon Musk joined Tesla in 2004.", "Is"): {"p_yes": 0.6996},  # 0.70 would be support
                       ("Elon Musk joined Tesla in 2004.", "Does"): {"p_yes": 0.1}}
-    from pytest_llmfaith.cache import JudgeCache
+    from pytest_llmfaith.judge.cache import JudgeCache
 
     cached = [v["answer"] for _, _, v in JudgeCache(pytester.path / ".llmfaith_cache", "replay").entries()
               if v["step"] == "verdicts"]

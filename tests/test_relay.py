@@ -25,10 +25,11 @@ from judge_server import JudgeServer
 from plugin_helpers import rows
 
 from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
-from pytest_llmfaith.capabilities import user_tag
 from pytest_llmfaith.errors import RelayError
-from pytest_llmfaith.processes import child_alive, file_lock, pid_alive, request_json
-from pytest_llmfaith.relay import (
+from pytest_llmfaith.judge.transport import LiteLLMTransport
+from pytest_llmfaith.processes.capabilities import user_tag
+from pytest_llmfaith.processes.children import child_alive, file_lock, pid_alive, request_json
+from pytest_llmfaith.relay.client import (
     RelayCall,
     RelayClient,
     RelayFiles,
@@ -40,9 +41,8 @@ from pytest_llmfaith.relay import (
     stop,
     to_wire,
 )
-from pytest_llmfaith.relay_identity import environment_fingerprint
-from pytest_llmfaith.relay_server import RelayServer
-from pytest_llmfaith.transport import LiteLLMTransport
+from pytest_llmfaith.relay.identity import environment_fingerprint
+from pytest_llmfaith.relay.server import RelayServer
 
 pytest.importorskip("xdist")
 
@@ -203,7 +203,7 @@ import sys
 def pytest_unconfigure(config):
     if not hasattr(config, "workerinput"):
         with open("controller-modules.txt", "w") as fh:
-            fh.write(" ".join(m for m in ("pydantic", "pytest_llmfaith.relay") if m in sys.modules))
+            fh.write(" ".join(m for m in ("pydantic", "pytest_llmfaith.relay.client") if m in sys.modules))
 '''
 
 
@@ -286,8 +286,8 @@ def test_an_idle_relay_exits_after_its_timeout_once_no_run_is_attached(
 
 
 KILLED = HEADER + '''
-from pytest_llmfaith.processes import child_alive
-from pytest_llmfaith.session import active_session
+from pytest_llmfaith.processes.children import child_alive
+from pytest_llmfaith.plugin.session import active_session
 
 def relay():
     return active_session().relay().address()

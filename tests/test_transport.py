@@ -11,7 +11,7 @@ import json
 from cases import TESLA
 
 from pytest_llmfaith import Completion, CompletionRequest, Hallucination, Judge, JudgeCache, JudgeConfig
-from pytest_llmfaith.transport import LiteLLMTransport
+from pytest_llmfaith.judge.transport import LiteLLMTransport
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 

@@ -34,14 +34,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pytest_llmfaith.capabilities import background_processes_missing
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.kernels import Choice, choose
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
 from pytest_llmfaith.local.variants import Variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
-from pytest_llmfaith.processes import (
+from pytest_llmfaith.processes.capabilities import background_processes_missing
+from pytest_llmfaith.processes.children import (
     PACKAGE_ROOT,
     exit_description,
     file_lock,
@@ -50,7 +50,7 @@ from pytest_llmfaith.processes import (
     stat_line,
     tail,
 )
-from pytest_llmfaith.processes import child_alive as server_alive
+from pytest_llmfaith.processes.children import child_alive as server_alive
 from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
 __all__ = ["ensure_server", "ensure_server_state", "exit_description", "run_files", "server_alive",

@@ -26,7 +26,7 @@ from pytest_llmfaith.local.weights import (
     record_matches,
     sha256_file,
 )
-from pytest_llmfaith.processes import file_lock, write_json_atomic
+from pytest_llmfaith.processes.children import file_lock, write_json_atomic
 
 LOCAL_PREFIX = "local"
 _GGUF_MAGIC = b"GGUF"

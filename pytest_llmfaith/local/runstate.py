@@ -21,7 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from pytest_llmfaith.local.weights import model_dir
-from pytest_llmfaith.processes import Leases, pid_log, prune_logs, read_state, write_json_atomic
+from pytest_llmfaith.processes.children import Leases, pid_log, prune_logs, read_state, write_json_atomic
 
 
 class ServerState(BaseModel):

@@ -38,7 +38,7 @@ from pytest_llmfaith.local.variants import (
     usable_variants,
 )
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
-from pytest_llmfaith.processes import file_lock
+from pytest_llmfaith.processes.children import file_lock
 
 HEARTBEAT_S = 30.0
 COMPILE_TIME = "about 6 min on 2 cores, less on more"  # measured on this project's CI-sized machines

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_llmfaith.local.engine import LlamaEngine
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
-from pytest_llmfaith.processes import file_lock
+from pytest_llmfaith.processes.children import file_lock
 
 Engine = Callable[[dict[str, Any]], dict[str, Any]]
 """Takes llama_cpp `create_chat_completion` keyword arguments, returns its completion dict."""

@@ -30,7 +30,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.processes import file_lock, write_json_atomic
+from pytest_llmfaith.processes.children import file_lock, write_json_atomic
 
 DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"

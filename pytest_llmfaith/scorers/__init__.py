@@ -1,8 +1,8 @@
 """The two built-in scorers, ports of Mastra's faithfulness and hallucination scorers, and the
 base class of any scorer."""
 
-from .base import ClaimsScorer, Scorer, round2
-from .faithfulness import Faithfulness
-from .hallucination import Hallucination
+from pytest_llmfaith.scorers.base import ClaimsScorer, Scorer, round2
+from pytest_llmfaith.scorers.faithfulness import Faithfulness
+from pytest_llmfaith.scorers.hallucination import Hallucination
 
 __all__ = ["ClaimsScorer", "Faithfulness", "Hallucination", "Scorer", "round2"]

@@ -14,12 +14,12 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, create_model
 
-from ..errors import redact_data
-from ..judge import Judge, extract_json
-from ..results import JudgeCall, ScoreResult, Verdict
-from . import labels, prompts, votes
-from .checks import ClaimsCheck, same_statements
-from .labels import Label
+from pytest_llmfaith.errors import redact_data
+from pytest_llmfaith.judge.client import Judge, extract_json
+from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict
+from pytest_llmfaith.scorers import labels, prompts, votes
+from pytest_llmfaith.scorers.checks import ClaimsCheck, same_statements
+from pytest_llmfaith.scorers.labels import Label
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]

@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .language import (
+from pytest_llmfaith.scorers.language import (
     ENGLISH,
     Language,
     canonical_number,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..results import ScoreResult
-from ..wording import plural
-from .base import ClaimsScorer, listing, verdict_schemas
-from .labels import Label
-from .prompts import DATA_RULE
+from pytest_llmfaith.results import ScoreResult
+from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
+from pytest_llmfaith.scorers.labels import Label
+from pytest_llmfaith.scorers.prompts import DATA_RULE
+from pytest_llmfaith.wording import plural
 
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
 Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.

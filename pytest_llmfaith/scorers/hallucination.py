@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..results import ScoreResult
-from ..wording import plural
-from .base import ClaimsScorer, listing, verdict_schemas
-from .labels import Label
-from .prompts import DATA_RULE
+from pytest_llmfaith.results import ScoreResult
+from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
+from pytest_llmfaith.scorers.labels import Label
+from pytest_llmfaith.scorers.prompts import DATA_RULE
+from pytest_llmfaith.wording import plural
 
 # The judge is asked the positive, three-way question small models answer reliably ("is the
 # claim supported: yes / no (contradicted) / unsure (not in the context)?"), with the spec's

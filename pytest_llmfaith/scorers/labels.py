@@ -18,10 +18,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..judge import Judge, NextToken
-from ..results import JudgeCall
-from .checks import content_words, context_language, in_context_terms, sentence_words
-from .language import ENGLISH, Language, ascii_digits, language_of, number_spans, qualified_numbers, stem
+from pytest_llmfaith.judge.client import Judge, NextToken
+from pytest_llmfaith.results import JudgeCall
+from pytest_llmfaith.scorers.checks import content_words, context_language, in_context_terms, sentence_words
+from pytest_llmfaith.scorers.language import (
+    ENGLISH,
+    Language,
+    ascii_digits,
+    language_of,
+    number_spans,
+    qualified_numbers,
+    stem,
+)
 
 VERSION = "label-3"
 SUPPORTED_AT = 0.7

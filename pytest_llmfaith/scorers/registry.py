@@ -7,9 +7,9 @@ import math
 import re
 from collections.abc import Callable
 
-from .base import Scorer
-from .faithfulness import Faithfulness
-from .hallucination import Hallucination
+from pytest_llmfaith.scorers.base import Scorer
+from pytest_llmfaith.scorers.faithfulness import Faithfulness
+from pytest_llmfaith.scorers.hallucination import Hallucination
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")  # a baseline key's [scorer], a JUnit property's part
 

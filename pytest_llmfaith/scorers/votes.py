@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..results import ScoreResult, Verdict
-from . import labels
-from .labels import Label
+from pytest_llmfaith.results import ScoreResult, Verdict
+from pytest_llmfaith.scorers import labels
+from pytest_llmfaith.scorers.labels import Label
 
 
 def majority(samples: Sequence[Sequence[Verdict]]) -> list[Verdict]:
@@ -72,7 +72,7 @@ def drawn_labels(found: Sequence[Label], claims: Sequence[str], sample: int,
 
 def score_range(result: ScoreResult) -> tuple[float, float]:
     """The lowest and highest score if the minority of any contested claims had won."""
-    from .base import round2  # here, not at the top: base.py imports this module
+    from pytest_llmfaith.scorers.base import round2  # here, not at the top: base.py imports this module
 
     if not result.verdicts:
         return result.score, result.score

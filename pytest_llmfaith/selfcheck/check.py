@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import ConfigError
-from ..recordings import SELF_CHECK
-from .labelled import balanced_accuracy, class_accuracy, passes, read_jsonl, score_item
-from .outcome import CheckReport, ItemOutcome, ScorerCheck
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.recordings.recorder import SELF_CHECK
+from pytest_llmfaith.selfcheck.labelled import balanced_accuracy, class_accuracy, passes, read_jsonl, score_item
+from pytest_llmfaith.selfcheck.outcome import CheckReport, ItemOutcome, ScorerCheck
 
 if TYPE_CHECKING:
-    from ..session import LLMFaithSession
+    from pytest_llmfaith.plugin.session import LLMFaithSession
 
 SCORERS = ("faithfulness", "hallucination")
 ITEM_FORMAT = ('one JSON object per line: {"output": "...", "context": ["...", ...], "faithful": true, '

@@ -11,9 +11,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import LLMFaithError
-from ..settings import resolve
-from .check import ITEM_FORMAT, run_check
+from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.selfcheck.check import ITEM_FORMAT, run_check
+from pytest_llmfaith.settings import resolve
 
 # flag -> the settings option it sets
 FLAGS = {"--model": "llm_judge_model", "--api-base": "llm_judge_api_base", "--verdicts": "llm_judge_verdicts",
@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
         settings = resolve(args.get, lambda _: None, os.environ, Path.cwd())
     except ValueError as err:
         parser.error(str(err))
-    from ..session import LLMFaithSession
+    from pytest_llmfaith.plugin.session import LLMFaithSession
 
     session = LLMFaithSession(settings)
     try:

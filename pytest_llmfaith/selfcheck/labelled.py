@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import BudgetExceeded
+from pytest_llmfaith.errors import BudgetExceeded
 
 UNITS = ("claim", "answer")
 SPLITS = ("dev", "test")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pytest_llmfaith.judge import schema_json
+from pytest_llmfaith.judge.client import schema_json
 from pytest_llmfaith.local import LocalModel
 from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.scorers import prompts

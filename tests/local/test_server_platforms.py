@@ -18,7 +18,7 @@ SHIM = Path(__file__).parents[1] / "fake_platform"
 CLIENT = '''
 import json, os, sys, time
 from pytest_llmfaith.local import launcher, ensure_server, resolve_local_model, shutdown_server
-from pytest_llmfaith.processes import pid_alive, request_json
+from pytest_llmfaith.processes.children import pid_alive, request_json
 
 launcher.SERVER_MODULE = "fake_judge_server"
 launcher.runtime_identity = lambda variant=None: "runtime-a"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
-from .wording import plural
+from pytest_llmfaith.wording import plural
 
 if TYPE_CHECKING:
     import pytest

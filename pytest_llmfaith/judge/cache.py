@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .errors import JudgeError
+from pytest_llmfaith.errors import JudgeError
 
 CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .render import footer, money, score_text, threshold_text, votes_of
-from .report import Report
-from .results import Assessment, JudgeCall, Status
-from .scorers.base import shorten
-from .wording import plural, unstable_summary
+from pytest_llmfaith.report.model import Report
+from pytest_llmfaith.report.render import footer, money, score_text, threshold_text, votes_of
+from pytest_llmfaith.results import Assessment, JudgeCall, Status
+from pytest_llmfaith.scorers.base import shorten
+from pytest_llmfaith.wording import plural, unstable_summary
 
 if TYPE_CHECKING:
     from _pytest.terminal import TerminalReporter

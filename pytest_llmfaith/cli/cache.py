@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .cache import JudgeCache
-from .errors import LLMFaithError
-from .recordings import RecordedAnswer, RecordingFile, load, never_recorded, write
-from .render import money
-from .wording import plural
+from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.judge.cache import JudgeCache
+from pytest_llmfaith.recordings.recorder import RecordedAnswer, RecordingFile, load, never_recorded, write
+from pytest_llmfaith.report.render import money
+from pytest_llmfaith.wording import plural
 
 SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
 
@@ -33,7 +33,7 @@ def recording_files(root: Path, folder: str) -> Iterator[Path]:
 
 
 def current_prompt_versions() -> set[str]:
-    from .scorers import Faithfulness, Hallucination, labels, prompts
+    from pytest_llmfaith.scorers import Faithfulness, Hallucination, labels, prompts
 
     return {prompts.CLAIMS_VERSION, Faithfulness.version, Hallucination.version, labels.VERSION}
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .results import Assessment
-from .wording import finding
+from pytest_llmfaith.results import Assessment
+from pytest_llmfaith.wording import finding
 
 
 def claims_extra(records: list[dict[str, Any]]) -> dict[str, Any]:

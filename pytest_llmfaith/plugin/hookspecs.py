@@ -16,9 +16,9 @@ import pluggy
 if TYPE_CHECKING:
     import pytest
 
-    from .report import Report
-    from .results import Assessment
-    from .scorers import Scorer
+    from pytest_llmfaith.report.model import Report
+    from pytest_llmfaith.results import Assessment
+    from pytest_llmfaith.scorers import Scorer
 
 hookspec = pluggy.HookspecMarker("pytest")
 

@@ -1,4 +1,4 @@
-"""The judge relay process: `python -m pytest_llmfaith.relay_server --dir DIR --started-by RUN ...`.
+"""The judge relay process: `python -m pytest_llmfaith.relay.server --dir DIR --started-by RUN ...`.
 
 Started by relay.RelayClient (see relay.py for why). It imports litellm once, then serves the
 processes of the runs attached to it on 127.0.0.1 (a random port, written with a fresh token to
@@ -30,10 +30,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import JudgeError, LLMFaithError, RelayError, redact
-from .judge_config import JudgeConfig
-from .processes import file_lock, pid_alive
-from .relay import (
+from pytest_llmfaith.errors import JudgeError, LLMFaithError, RelayError, redact
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.transport import LiteLLMTransport, Throttle, import_litellm
+from pytest_llmfaith.processes.children import file_lock, pid_alive
+from pytest_llmfaith.relay.client import (
     CLIENT_HEADER,
     FIX,
     OWNER_HEADER,
@@ -49,8 +50,7 @@ from .relay import (
     from_wire,
     to_wire,
 )
-from .settings import DEFAULT_IDLE_TIMEOUT
-from .transport import LiteLLMTransport, Throttle, import_litellm
+from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
 WATCH_INTERVAL = 0.25
 
@@ -276,7 +276,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay_server")
+    parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay.server")
     parser.add_argument("--dir", type=Path, required=True)
     parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
     parser.add_argument("--concurrency", type=int, default=8)

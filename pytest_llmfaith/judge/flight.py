@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .cache import run_folder
+from pytest_llmfaith.judge.cache import run_folder
 
 
 class Flights:

@@ -2,7 +2,7 @@
 
 Why: importing litellm costs ~5-7 s, and its objects ~1.5 s of garbage collection at exit; every
 process that called a judge paid both (each xdist worker, and a serial run too), and each had its
-own concurrency limit and 429 back-off. The relay (`python -m pytest_llmfaith.relay_server`,
+own concurrency limit and 429 back-off. The relay (`python -m pytest_llmfaith.relay.server`,
 started by the first process that needs a judge) imports litellm once and makes the calls through
 `LiteLLMTransport` with one `Throttle` per run; the processes reach it over loopback HTTP with
 this module's JSON (`RelayCall` -> `RelayReply`, `to_wire`), never importing litellm.
@@ -40,11 +40,12 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from . import errors
-from .capabilities import private_folder_problem
-from .errors import RelayError
-from .judge_config import JudgeConfig
-from .processes import (
+from pytest_llmfaith import errors
+from pytest_llmfaith.errors import RelayError
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
+from pytest_llmfaith.processes.capabilities import private_folder_problem
+from pytest_llmfaith.processes.children import (
     Leases,
     child_alive,
     exit_description,
@@ -59,12 +60,11 @@ from .processes import (
     tail,
     write_json_atomic,
 )
-from .relay_identity import environment_fingerprint, leased, named
-from .transport import Completion, CompletionRequest, LiteLLMTransport
+from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named
 
 WireT = TypeVar("WireT", bound=BaseModel)
 
-SERVER_MODULE = "pytest_llmfaith.relay_server"
+SERVER_MODULE = "pytest_llmfaith.relay.server"
 TOKEN_HEADER = "X-LLMFaith-Relay-Token"
 CLIENT_HEADER = "X-LLMFaith-Client"
 RUN_HEADER = "X-LLMFaith-Run"

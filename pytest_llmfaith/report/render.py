@@ -8,10 +8,10 @@ import os
 import warnings
 from pathlib import Path
 
-from .report import Report, Totals
-from .results import Assessment, Status
-from .scorers.base import shorten
-from .wording import plural, unstable_summary
+from pytest_llmfaith.report.model import Report, Totals
+from pytest_llmfaith.results import Assessment, Status
+from pytest_llmfaith.scorers.base import shorten
+from pytest_llmfaith.wording import plural, unstable_summary
 
 REPORT_VERSION = 1
 

@@ -28,8 +28,8 @@ from pydantic import (
     model_serializer,
 )
 
-from .errors import ConfigError
-from .session import USED_KEY, running_item
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.plugin.session import USED_KEY, running_item
 
 RECORDINGS_FORMAT = 1
 SHOWN_CONTEXT_CHARS = 400  # what a reviewer needs to see of the context, not all of it
@@ -151,8 +151,8 @@ def reviewable(entry: StoredAnswer, exact: bool = False) -> StoredAnswer:
     cache keeps them). Rounded to two digits, or to as many as keep it on the same side of every
     threshold a label compares it with, so replay gives the verdicts the recording run gave.
     `exact`: with votes, each drawn vote compares P(yes) with a random number: nothing is rounded."""
-    from .judge import NextToken
-    from .scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, p_yes
+    from pytest_llmfaith.judge.client import NextToken
+    from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, p_yes
 
     p = p_yes(NextToken.model_validate(entry.answer))
     shown = p if exact else _same_side(p, (SUPPORTED_AT, CONTRADICTED_AT))

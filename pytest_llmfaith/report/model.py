@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from .results import Assessment, Status
-from .selfcheck.outcome import CheckReport
+from pytest_llmfaith.results import Assessment, Status
+from pytest_llmfaith.selfcheck.outcome import CheckReport
 
 
 class Totals(BaseModel):

@@ -18,23 +18,23 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from . import hookspecs, progress
-from .errors import BudgetExceeded, LLMFaithError
-from .housekeeping import Housekeeping
-from .session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
-from .settings import OPTIONS, resolve
+from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError
+from pytest_llmfaith.plugin import hookspecs, progress
+from pytest_llmfaith.plugin.housekeeping import Housekeeping
+from pytest_llmfaith.plugin.session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
+from pytest_llmfaith.settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
     from types import TracebackType
 
     from _pytest.terminal import TerminalReporter
 
-    from .assertion import LLMJudge
-    from .report import Report
-    from .scorers import Scorer
-    from .selfcheck.outcome import CheckReport
+    from pytest_llmfaith.plugin.assertion import LLMJudge
+    from pytest_llmfaith.report.model import Report
+    from pytest_llmfaith.scorers import Scorer
+    from pytest_llmfaith.selfcheck.outcome import CheckReport
 
-_PACKAGE_DIR = str(Path(__file__).parent) + os.sep
+_PACKAGE_DIR = str(Path(__file__).parents[1]) + os.sep
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -43,7 +43,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 def pytest_llmfaith_register_scorers(register: Callable[[type[Scorer]], None]) -> None:
     """The built-in scorers register like anyone else's."""
-    from .scorers.registry import builtin
+    from pytest_llmfaith.scorers.registry import builtin
 
     builtin(register)
 
@@ -86,7 +86,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def llm_judge(request: pytest.FixtureRequest) -> LLMJudge:
     """The llmfaith assertions and raw scorers, bound to this test: llm_judge.assert_faithful(...),
     llm_judge.faithfulness(...), llm_judge.with_defaults(model=..., min_score=...)."""
-    from .assertion import LLMJudge
+    from pytest_llmfaith.plugin.assertion import LLMJudge
 
     return LLMJudge(request.node)
 
@@ -155,7 +155,7 @@ class RunHooks:
         if not self.is_controller or session.config.option.collectonly or \
                 not (settings.judge_check or settings.judge_min_accuracy is not None):
             return
-        from .selfcheck.check import run_check
+        from pytest_llmfaith.selfcheck.check import run_check
 
         try:
             self.check = run_check(self.session, settings.judge_check if isinstance(settings.judge_check, Path)
@@ -195,7 +195,7 @@ class RunHooks:
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
             if self.config.pluginmanager.hasplugin("html"):
-                from .html_extras import claims_extra
+                from pytest_llmfaith.plugin.html import claims_extra
 
                 report.extras = [*getattr(report, "extras", []), claims_extra(records)]  # type: ignore[attr-defined]
             records.clear()
@@ -240,18 +240,18 @@ class RunHooks:
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.session.relay_attached():  # a process of this run needed the relay
-            from .relay import RelayRun, summary
+            from pytest_llmfaith.relay.client import RelayRun, summary
 
             self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run))])
         elif self.session.relay_off is not None and self.judged:
-            from .relay_identity import off_note
+            from pytest_llmfaith.relay.identity import off_note
 
             self.notes.append(off_note(self.session.relay_off))
         if not self.judged:
             return
-        from . import gates
-        from .render import write_outputs
-        from .report import Report
+        from pytest_llmfaith.report import gates
+        from pytest_llmfaith.report.model import Report
+        from pytest_llmfaith.report.render import write_outputs
 
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
                         judge_check=self.check)
@@ -267,7 +267,7 @@ class RunHooks:
 
     def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
         if self.report is not None:
-            from .render_terminal import flag_gate_failures, render
+            from pytest_llmfaith.plugin.terminal import flag_gate_failures, render
 
             render(self.report, terminalreporter, verbose=self.config.get_verbosity() > 0)
             flag_gate_failures(self.report, terminalreporter)

@@ -22,15 +22,15 @@ from urllib.parse import urlparse
 
 from pydantic import BaseModel
 
-from .errors import JudgeError, redact, shorten
-from .judge_config import JudgeConfig
-from .relay_identity import LOOPBACK_HOSTS
+from pytest_llmfaith.errors import JudgeError, redact, shorten
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.relay.identity import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from .local import LocalModel
-    from .local.watch import ServerWatch
+    from pytest_llmfaith.local import LocalModel
+    from pytest_llmfaith.local.watch import ServerWatch
 
 LOCAL_TRANSPORT_MODEL = "openai/local"
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
@@ -210,7 +210,7 @@ class LiteLLMTransport:
 
     def close(self) -> None:
         if self._local_model is not None:
-            from .local import shutdown_server
+            from pytest_llmfaith.local import shutdown_server
 
             shutdown_server(self._local_model)
 
@@ -224,7 +224,7 @@ class LiteLLMTransport:
         if self._endpoint is None:
             with self._lock:
                 if self._endpoint is None:
-                    from .local import resolve_local_model
+                    from pytest_llmfaith.local import resolve_local_model
 
                     self._local_model = resolve_local_model(cfg.model)
                     self._endpoint = (LOCAL_TRANSPORT_MODEL, self._local_server().api_base(), "local")
@@ -244,7 +244,7 @@ class LiteLLMTransport:
         return key
 
     def _local_server(self) -> ServerWatch:
-        from .local.watch import ServerWatch
+        from pytest_llmfaith.local.watch import ServerWatch
 
         assert self._local_model is not None
         self._server = ServerWatch(self._local_model, announce=self.announce)

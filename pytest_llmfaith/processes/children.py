@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from .capabilities import detached, python_executable, user_tag
+from pytest_llmfaith.processes.capabilities import detached, python_executable, user_tag
 
 if TYPE_CHECKING:
     import urllib.request
@@ -35,7 +35,7 @@ StateT = TypeVar("StateT", bound="BaseModel")
 LOG_TAIL = 3000
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
-PACKAGE_ROOT = str(Path(__file__).resolve().parents[1])
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def relay_root() -> Path:
@@ -160,7 +160,8 @@ def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen
     # The child must import this same package even when it is on sys.path only via pytest.
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE_ROOT, env.get("PYTHONPATH")]))
-    command = [python_executable(env), "-X", "faulthandler", "-m", "pytest_llmfaith.childlog", str(log), module, *args]
+    command = [python_executable(env), "-X", "faulthandler", "-m", "pytest_llmfaith.processes.childlog",
+               str(log), module, *args]
     proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env=env, **detached())
     _children[proc.pid] = proc

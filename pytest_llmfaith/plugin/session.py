@@ -16,22 +16,22 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .errors import ConfigError, redact_data
-from .progress import NO_PROGRESS, JudgeProgress
-from .settings import Settings, from_environment
+from pytest_llmfaith.errors import ConfigError, redact_data
+from pytest_llmfaith.plugin.progress import NO_PROGRESS, JudgeProgress
+from pytest_llmfaith.settings import Settings, from_environment
 
 if TYPE_CHECKING:
-    from .baseline import Baseline
-    from .budget import Budget
-    from .cache import JudgeCache
-    from .judge import Judge
-    from .judge_config import JudgeConfig
-    from .recordings import Recorder
-    from .relay import RelayClient
-    from .results import Assessment
-    from .scorers import Scorer
-    from .scorers.registry import ScorerRegistry
-    from .transport import Transport
+    from pytest_llmfaith.judge.budget import Budget
+    from pytest_llmfaith.judge.cache import JudgeCache
+    from pytest_llmfaith.judge.client import Judge
+    from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.judge.transport import Transport
+    from pytest_llmfaith.recordings.recorder import Recorder
+    from pytest_llmfaith.relay.client import RelayClient
+    from pytest_llmfaith.report.baseline import Baseline
+    from pytest_llmfaith.results import Assessment
+    from pytest_llmfaith.scorers import Scorer
+    from pytest_llmfaith.scorers.registry import ScorerRegistry
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
@@ -94,7 +94,7 @@ class LLMFaithSession:
         __tracebackhide__ = True
         with self._judges_lock:
             if self._registry is None:
-                from .scorers.registry import ScorerRegistry, builtin
+                from pytest_llmfaith.scorers.registry import ScorerRegistry, builtin
 
                 registry = ScorerRegistry()
                 if self.config is not None:
@@ -113,18 +113,18 @@ class LLMFaithSession:
 
     def _judge(self, model: str) -> Judge:
         if model not in self._judges:
-            from .cache import JudgeCache
-            from .judge import Judge
-            from .judge_config import JudgeConfig
+            from pytest_llmfaith.judge.cache import JudgeCache
+            from pytest_llmfaith.judge.client import Judge
+            from pytest_llmfaith.judge.config import JudgeConfig
 
             s = self.settings
             if self._cache is None:
-                from .recordings import Recorder
+                from pytest_llmfaith.recordings.recorder import Recorder
 
                 self._cache = JudgeCache(s.cache_dir, s.cache)
                 self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off")
                 if self.run_dir is not None and self.budgeted:
-                    from .budget import Budget
+                    from pytest_llmfaith.judge.budget import Budget
 
                     self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
             config = JudgeConfig(
@@ -139,7 +139,7 @@ class LLMFaithSession:
             self._judges[model].recorder = self._recorder
             self._judges[model].budget = self._budget
             if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
-                from .flight import Flights
+                from pytest_llmfaith.judge.flight import Flights
 
                 self._judges[model].flights = Flights(self.run_dir)
         return self._judges[model]
@@ -154,13 +154,13 @@ class LLMFaithSession:
         the environment, which a serial suite that never calls the judge must not pay; under xdist
         the controller names it for every worker, with the standard library only)."""
         if self.relay_run is None and self.owns_relay:
-            from .capabilities import background_processes_missing
+            from pytest_llmfaith.processes.capabilities import background_processes_missing
 
             self.relay_off = background_processes_missing()
             if self.relay_off is not None:
                 self.owns_relay = False
                 return None
-            from .relay_identity import new_relay_run
+            from pytest_llmfaith.relay.identity import new_relay_run
 
             self.relay_run = new_relay_run(self.settings)
         return self.relay_run
@@ -169,7 +169,7 @@ class LLMFaithSession:
         """Whether a process of this run leased the run's relay: it needed a judge call."""
         if self.relay_run is None:
             return False
-        from .relay_identity import attached
+        from pytest_llmfaith.relay.identity import attached
 
         return attached(self.relay_run)
 
@@ -177,7 +177,7 @@ class LLMFaithSession:
         """This process's client of the run's judge relay; None when the run has none."""
         run = self.relay_run_info() if self._relay is None else None
         if run is not None:
-            from .relay import RelayClient, RelayRun
+            from pytest_llmfaith.relay.client import RelayClient, RelayRun
 
             self._relay = RelayClient(RelayRun.model_validate(run))
         return self._relay
@@ -188,7 +188,7 @@ class LLMFaithSession:
         relay = self.relay()
         if relay is None or config.is_local:
             return None
-        from .relay import RelayTransport
+        from pytest_llmfaith.relay.client import RelayTransport
 
         return lambda: RelayTransport(relay, config)
 
@@ -233,7 +233,7 @@ class LLMFaithSession:
         assessment.ordinal = reserved or self.next_ordinal(item, assessment.result.scorer, assessment.label)
         baseline = self.baseline()
         if baseline is not None and assessment.key in baseline.assertions:
-            from .baseline import compare
+            from pytest_llmfaith.report.baseline import compare
 
             assessment.regression = compare(baseline.assertions[assessment.key], assessment,
                                             self.settings.baseline_tolerance)
@@ -256,7 +256,7 @@ class LLMFaithSession:
         if not self._baseline_loaded:
             self._baseline_loaded = True
             if self.settings.baseline is not None and not self.settings.baseline_update:
-                from .baseline import load
+                from pytest_llmfaith.report.baseline import load
 
                 try:
                     self._baseline = load(self.settings.baseline)
@@ -271,7 +271,7 @@ class LLMFaithSession:
             if store is not None:
                 store.close()
         if self.owns_relay and self.relay_attached():
-            from .relay import RelayRun, detach
+            from pytest_llmfaith.relay.client import RelayRun, detach
 
             detach(RelayRun.model_validate(self.relay_run))
 

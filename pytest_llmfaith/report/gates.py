@@ -6,11 +6,11 @@ scores applies the gates, most with neither set.
 
 from __future__ import annotations
 
-from .errors import ConfigError
-from .report import Report
-from .results import Assessment
-from .settings import Settings
-from .wording import plural
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.report.model import Report
+from pytest_llmfaith.results import Assessment
+from pytest_llmfaith.settings import Settings
+from pytest_llmfaith.wording import plural
 
 
 def apply(report: Report, settings: Settings) -> None:
@@ -32,7 +32,7 @@ def apply(report: Report, settings: Settings) -> None:
                 f"{limit:.2f} over {plural(len(scores), 'score')}")
     if settings.baseline is None:
         return
-    from . import baseline as baseline_file
+    from pytest_llmfaith.report import baseline as baseline_file
 
     current = {a.key: a for a in report.gated}
     if settings.baseline_update:
@@ -59,7 +59,7 @@ def apply(report: Report, settings: Settings) -> None:
 
 def _update(report: Report, settings: Settings, assessments: list[Assessment]) -> None:
     assert settings.baseline is not None
-    from . import baseline as baseline_file
+    from pytest_llmfaith.report import baseline as baseline_file
 
     try:
         old = set(baseline_file.load(settings.baseline).assertions)

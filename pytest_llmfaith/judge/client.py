@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from .cache import JudgeCache, request_key
-from .errors import CacheMissError, JudgeError, redact, redact_data, shorten
-from .judge_config import JudgeConfig
-from .progress import NO_PROGRESS, JudgeProgress
-from .recordings import StoredAnswer, reviewable, summarise
-from .results import JudgeCall
-from .transport import Completion, CompletionRequest, LiteLLMTransport, Transport
+from pytest_llmfaith.errors import CacheMissError, JudgeError, redact, redact_data, shorten
+from pytest_llmfaith.judge.cache import JudgeCache, request_key
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport, Transport
+from pytest_llmfaith.plugin.progress import NO_PROGRESS, JudgeProgress
+from pytest_llmfaith.recordings.recorder import StoredAnswer, reviewable, summarise
+from pytest_llmfaith.results import JudgeCall
 
 if TYPE_CHECKING:
-    from .budget import Budget
-    from .flight import Flights
-    from .recordings import Recorder
+    from pytest_llmfaith.judge.budget import Budget
+    from pytest_llmfaith.judge.flight import Flights
+    from pytest_llmfaith.recordings.recorder import Recorder
 
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
@@ -95,11 +95,11 @@ class Judge:
         """The model as it enters cache keys: a local model is named by its weights' hash."""
         if self._identity is None:
             if self.config.model == "local":  # known without the weights: replay needs no model
-                from .local.weights import DEFAULT_MODEL_SHA256
+                from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256
 
                 self._identity = f"local:{DEFAULT_MODEL_SHA256}"
             elif self.config.is_local:
-                from .local import resolve_local_model
+                from pytest_llmfaith.local import resolve_local_model
 
                 self._identity = f"local:{resolve_local_model(self.config.model).sha256}"
             else:
@@ -243,7 +243,7 @@ class Judge:
 
     def _replay_miss(self, step: str, key: str) -> str:
         """Name what entered the key (test, model, api base) and how to record just that test."""
-        from .session import running_item
+        from pytest_llmfaith.plugin.session import running_item
 
         item = running_item()
         test = f"test {item.nodeid}" if item is not None else "this call"

@@ -9,13 +9,13 @@ from typing import Any, Literal, ParamSpec
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import ConfigError
-from .results import Assessment, ScoreResult
-from .scorers import votes
-from .scorers.base import ContextArg, Scorer, shorten
-from .session import active_session, marker_overrides, reserved_ordinal, running_item
-from .settings import Settings
-from .wording import claim_mark, unstable_advice
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.plugin.session import active_session, marker_overrides, reserved_ordinal, running_item
+from pytest_llmfaith.results import Assessment, ScoreResult
+from pytest_llmfaith.scorers import votes
+from pytest_llmfaith.scorers.base import ContextArg, Scorer, shorten
+from pytest_llmfaith.settings import Settings
+from pytest_llmfaith.wording import claim_mark, unstable_advice
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import SharedCounters, run_folder
-from .errors import BudgetExceeded
+from pytest_llmfaith.errors import BudgetExceeded
+from pytest_llmfaith.judge.cache import SharedCounters, run_folder
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .capabilities import user_tag
-from .processes import PACKAGE_ROOT, Leases, relay_root, stat_line
-from .settings import OPTIONS, Settings
+from pytest_llmfaith.processes.capabilities import user_tag
+from pytest_llmfaith.processes.children import PACKAGE_ROOT, Leases, relay_root, stat_line
+from pytest_llmfaith.settings import OPTIONS, Settings
 
 # Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the
 # shell, or the plugin's own options (they travel in each call, or are in the identity).

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .wording import plural
+from pytest_llmfaith.wording import plural
 
 if TYPE_CHECKING:
     import pytest
 
-    from .session import LLMFaithSession
+    from pytest_llmfaith.plugin.session import LLMFaithSession
 
 
 class ModuleRun:
@@ -65,7 +65,7 @@ class Housekeeping:
         if used and whole_suite and settings.cache in ("use", "refresh", "replay"):
             notes += self._cache(used)
         if self.session.run_dir is not None and scored and self.session.budgeted:
-            from .budget import Budget
+            from pytest_llmfaith.judge.budget import Budget
 
             budget = Budget(self.session.run_dir, settings.max_judge_calls, settings.max_cost)
             notes.append(budget.summary())
@@ -78,7 +78,7 @@ class Housekeeping:
         folder = settings.recordings
         if not any(run.used or (self.rootdir / m).parent.joinpath(folder).is_dir() for m, run in self.modules.items()):
             return []  # cheap: a run that touched no recordings does not import them
-        from . import recordings
+        from pytest_llmfaith.recordings import recorder as recordings
 
         unused: dict[Path, list[str]] = {}
         written: list[str] = []
@@ -103,8 +103,8 @@ class Housekeeping:
         return notes
 
     def _cache(self, used: set[str]) -> list[str]:
-        from .cache import JudgeCache
-        from .recordings import unused_cache_entries
+        from pytest_llmfaith.judge.cache import JudgeCache
+        from pytest_llmfaith.recordings.recorder import unused_cache_entries
 
         settings = self.session.settings
         cache = JudgeCache(settings.cache_dir, settings.cache)

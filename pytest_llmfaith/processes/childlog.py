@@ -1,5 +1,5 @@
 """Run a module with its output in a log named by its own pid:
-`python -m pytest_llmfaith.childlog LOG MODULE ARGS...` writes to `<LOG stem>.<pid>.log`.
+`python -m pytest_llmfaith.processes.childlog LOG MODULE ARGS...` writes to `<LOG stem>.<pid>.log`.
 
 Why the child names its log: the starter knows the pid only once the child runs, and Windows
 cannot rename a file a running process holds open, so the starter cannot rename the log then (as
@@ -14,7 +14,7 @@ import runpy
 import sys
 from pathlib import Path
 
-from pytest_llmfaith.processes import pid_log
+from pytest_llmfaith.processes.children import pid_log
 
 
 def redirect_output(log: Path) -> None:
@@ -31,7 +31,7 @@ def redirect_output(log: Path) -> None:
 
 def main(argv: list[str]) -> None:
     if len(argv) < 2:
-        raise SystemExit("usage: python -m pytest_llmfaith.childlog LOG MODULE [ARGS...]")
+        raise SystemExit("usage: python -m pytest_llmfaith.processes.childlog LOG MODULE [ARGS...]")
     log, module, args = Path(argv[0]), argv[1], argv[2:]
     redirect_output(log)
     sys.argv = [module, *args]

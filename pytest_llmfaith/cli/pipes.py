@@ -28,6 +28,6 @@ def run_command(main: Callable[[list[str]], int], argv: list[str]) -> int:
 
 def install_model() -> int:
     """The `llmfaith-install-model` console script."""
-    from .local.weights import main
+    from pytest_llmfaith.local.weights import main
 
     return run_command(main, sys.argv[1:])

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import ConfigError
-from .results import Assessment, ClaimChange, Regression, claim_is_bad
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.results import Assessment, ClaimChange, Regression, claim_is_bad
 
 BASELINE_VERSION = 2
 _SCORER_IN_KEY = re.compile(r" \[(faithfulness|hallucination)\](?: #\d+)?$")
