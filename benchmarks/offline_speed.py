@@ -124,7 +124,7 @@ def measure_variants(repeats: int) -> None:
     from pytest_llmfaith.local.kernels import prove
     from pytest_llmfaith.local.variants import this_cpu, usable_variants
     from pytest_llmfaith.local.weights import default_model_path
-    from pytest_llmfaith.processes import PACKAGE_ROOT
+    from pytest_llmfaith.processes.children import PACKAGE_ROOT
 
     model, cpu = default_model_path(), this_cpu()
     results: dict[str, dict[str, float]] = {}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
-from pytest_llmfaith.processes import PACKAGE_ROOT
+from pytest_llmfaith.processes.children import PACKAGE_ROOT
 
 _PROBE = """
 import json, sys, time

@@ -34,7 +34,7 @@ from pytest_llmfaith.local.variants import (
     usable_variants,
 )
 from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, INSTALL_COMMANDS, default_model_path
-from pytest_llmfaith.processes import file_lock, write_json_atomic
+from pytest_llmfaith.processes.children import file_lock, write_json_atomic
 
 PROOF_TIMEOUT = 180.0  # a model load and a few tokens take seconds; a hang is a failure too
 

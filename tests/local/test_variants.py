@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig
-from pytest_llmfaith.cache import request_key
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.judge.cache import request_key
 from pytest_llmfaith.local import LocalModel, identity, kernels, replay_hint, runtime, shutdown_server
 from pytest_llmfaith.local.kernels import Choice, choose, read_proof
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, runtime_identity
