@@ -37,6 +37,7 @@ from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, INSTALL_COMMANDS
 from pytest_llmfaith.processes.children import file_lock, write_json_atomic
 
 PROOF_TIMEOUT = 180.0  # a model load and a few tokens take seconds; a hang is a failure too
+_UNSTAMPED: dict[Path, Proof] = {}  # failures not stamped, by stamp path: kept for this process's life
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ def prove(variant: Variant, model: Path, cpu: Cpu | None = None) -> Proof:
         except ProbeFailed as exc:
             proof = Proof(ok=False, how=f"its tiny generation {exc.how}")
             if exc.exit_code is not None:  # an error, maybe the model's (a bad file): not stamped
+                _UNSTAMPED[stamp] = proof
                 return proof
         else:
             loaded = Path(str(report["llama_cpp"])).resolve()
@@ -137,16 +139,19 @@ def stamp_path(variant: Variant, cpu: Cpu) -> Path:
 
 
 def read_proof(variant: Variant, cpu: Cpu) -> Proof | None:
-    """The stamped proof of `variant` on this machine; None if it was never proven here."""
+    """The proof of `variant` on this machine: stamped, or failed unstamped in this process (so
+    every choice of this process agrees); None if it was never proven here."""
+    stamp = stamp_path(variant, cpu)
     try:
-        data = json.loads(stamp_path(variant, cpu).read_text())
+        data = json.loads(stamp.read_text())
         return Proof(ok=bool(data["ok"]), how=str(data["how"]))
     except (OSError, ValueError, KeyError, TypeError):
-        return None
+        return _UNSTAMPED.get(stamp)
 
 
 def forget_proofs(variant: Variant) -> None:
     """Drop every machine's stamp of `variant` (its folder was installed again)."""
+    _UNSTAMPED.clear()
     for stamp in (cache_root() / "variants" / "proofs").glob(f"{variant.folder().name}-*.json"):
         stamp.unlink(missing_ok=True)
 
