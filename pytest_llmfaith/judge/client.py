@@ -114,7 +114,7 @@ class Judge:
         """The model as it enters cache keys: a local model is named by its weights' hash."""
         if self._identity is None:
             if self.config.is_local:
-                self._identity = self._offline().identity(self.config.model)
+                self._identity = self._offline().identity(self.config.model, replay=self.cache.mode == "replay")
             else:
                 self._identity = self.config.model
         return self._identity
@@ -270,6 +270,7 @@ class Judge:
             f"{self.config.model}, api base {api_base or 'none'}, cache key {key[:12]}) in "
             f"{where}{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it "
             f"with a reachable judge and the same model and api base: {command}; then {keep}."
+            + (self._offline().replay_hint(self.identity) if self.config.is_local else "")
         )
 
     @property

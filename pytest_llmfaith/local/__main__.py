@@ -1,9 +1,10 @@
 """`python -m pytest_llmfaith.local install|check|stop [MODEL]`.
 
 `install` installs the offline judge into this Python: the runtime compiled once per machine
-(runtime.py), then `llmfaith-install-model` (the weights and the runtime check). `check` loads
-the model in a child process and reads one answer, to prove the runtime works on this CPU (a
-build for other CPU features crashes). `stop` makes the shared judge server exit now, whoever
+(runtime.py; on a CPU with AVX-512 VNNI/BF16 also its faster kernel variant), then
+`llmfaith-install-model` (the weights and the runtime check). `check` loads the model in a child
+process and reads one answer, to prove the runtime works on this CPU (a build for other CPU
+features crashes), and names the kernels runs use (kernels.py). `stop` makes the shared judge server exit now, whoever
 still uses it, instead of after its idle timeout (e.g. at the end of a CI script), and says
 which server it stopped or that none was running; MODEL defaults to `local`.
 """
@@ -11,9 +12,11 @@ which server it stopped or that none was running; MODEL defaults to `local`.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local.check import main as check_main
+from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import server_alive, shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.runtime import main as install_main
@@ -28,7 +31,7 @@ def _run(argv: list[str]) -> int:
         return install_main(rest)
     if command == "check" and len(rest) <= 1:
         try:
-            return check_main(resolve_local_model(rest[0] if rest else "local").path)
+            return _check(resolve_local_model(rest[0] if rest else "local").path)
         except ConfigError as exc:
             print(f"cannot check: {exc}", file=sys.stderr)
             return 1
@@ -36,6 +39,14 @@ def _run(argv: list[str]) -> int:
         return _stop(rest[0] if rest else "local")
     print(USAGE, file=sys.stderr)
     return 2
+
+
+def _check(model: Path) -> int:
+    """Prove the venv's portable runtime, then say which kernels a run uses (proving them if new)."""
+    code = check_main(model)
+    if code == 0:
+        print(f"the offline judge runs here on: {choose(model).label()}", file=sys.stderr)
+    return code
 
 
 def _stop(name: str) -> int:

@@ -19,8 +19,9 @@ after an idle timeout (LLMFAITH_LOCAL_IDLE_TIMEOUT, default 120 s), so a crashed
 nothing behind for long.
 
 A server is shared only by clients of the same runtime (`runtime_identity`: this Python, this
-llama_cpp build, this pytest_llmfaith): two checkouts or venvs on one machine each get their own,
-and `stop` from one never ends the other's.
+llama_cpp build and kernel variant, this pytest_llmfaith): two checkouts or venvs on one machine
+each get their own, and `stop` from one never ends the other's. The server of a variant other
+than the portable one gets that variant's folder first on its path (kernels.py chooses it).
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
+from pytest_llmfaith.local.kernels import Choice, choose
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
+from pytest_llmfaith.local.variants import Variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.capabilities import background_processes_missing
 from pytest_llmfaith.processes.children import PACKAGE_ROOT, exit_description, spawn
@@ -56,10 +59,13 @@ def ensure_server(model: LocalModel) -> str:
     return ensure_server_state(model).api_base
 
 
-def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None) -> ServerState:
+def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None,
+                        choice: Choice | None = None) -> ServerState:
     """The live server for `model` and this runtime, started if needed (`starting` is called
-    first then, e.g. to tell the user a model is being loaded)."""
-    files = run_files(model)
+    first then, e.g. to tell the user a model is being loaded) on the kernels `choice` names
+    (by default the ones `choose` proves with this model)."""
+    variant = (choice or choose(model.path)).variant
+    files = run_files(model, variant)
     with file_lock(files.lock):
         state = files.read()
         if state is None or not _is_live(state, model.sha256, files):
@@ -67,14 +73,15 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
                 files.state.unlink()
             if starting is not None:
                 starting()
-            state = _start(model, files)
+            state = _start(model, files, variant)
         files.set_clients([*files.live_clients(), os.getpid()])
         return state
 
 
-def run_files(model: LocalModel) -> RunFiles:
-    """The run files of `model`'s server for this runtime; the runtime must be installed."""
-    runtime = runtime_identity()
+def run_files(model: LocalModel, variant: Variant | None = None) -> RunFiles:
+    """The run files of `model`'s server for this runtime on `variant` (by default the one chosen
+    without a new proof); the runtime must be installed."""
+    runtime = runtime_identity(variant)
     if runtime is None:
         raise LocalJudgeUnavailable(
             "the offline judge's runtime (llama-cpp-python) is not installed. Install it and "
@@ -89,17 +96,19 @@ def run_files(model: LocalModel) -> RunFiles:
     return RunFiles.for_sha(model.sha256, runtime=runtime)
 
 
-def runtime_identity() -> str | None:
-    """What a server runs on, hashed: this interpreter, the llama_cpp build (paths, sizes and
-    mtimes of its files, without importing it) and this package. None without llama_cpp."""
+def runtime_identity(variant: Variant | None = None) -> str | None:
+    """What a server runs on, hashed: this interpreter, the llama_cpp build of `variant` (by
+    default the one chosen without a new proof; paths, sizes and mtimes of its files, without
+    importing it) and this package. None without the venv's llama_cpp, which every variant
+    needs (its dependencies, and the portable fallback)."""
     spec = importlib.util.find_spec("llama_cpp")
     if spec is None or spec.origin is None:
         return None
-    package = Path(spec.origin).parent
-    files = [Path(spec.origin), *sorted((package / "lib").glob("*"))]
-    parts = [sys.executable, PACKAGE_ROOT, *(stat_line(f) for f in files)]
+    variant = variant or choose(None).variant
+    package = Path(spec.origin).parent if variant.portable else variant.folder() / "llama_cpp"
+    files = [package / "__init__.py", *sorted((package / "lib").glob("*"))]
+    parts = [sys.executable, PACKAGE_ROOT, variant.name, *(stat_line(f) for f in files)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
-
 
 
 def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | None:
@@ -132,14 +141,15 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | 
     return state
 
 
-def _start(model: LocalModel, files: RunFiles) -> ServerState:
+def _start(model: LocalModel, files: RunFiles, variant: Variant) -> ServerState:
     files.log.parent.mkdir(parents=True, exist_ok=True)
     idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
+    kernels = () if variant.portable else ("--llama-cpp-path", str(variant.folder()))
     # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
     # the log (spawn's -X faulthandler), which the client quotes.
     proc, log_path = spawn(SERVER_MODULE, (
         "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
-        "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime,
+        "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime, *kernels,
     ), files.log)
     files.prune_logs()
     deadline = time.monotonic() + START_TIMEOUT

@@ -256,6 +256,18 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
 
+def use_llama_cpp_from(folder: Path) -> None:
+    """Import llama_cpp from `folder` (a kernel variant), not from the venv; an error if it is not
+    there, so a server never runs other kernels than its runtime identity says."""
+    sys.path.insert(0, str(folder))
+    import llama_cpp
+
+    loaded = Path(llama_cpp.__file__ or "").resolve()
+    if not loaded.is_relative_to(folder.resolve()):
+        raise ImportError(f"llama_cpp was loaded from {loaded}, not from the kernel variant in {folder}")
+    print(f"llama_cpp from {folder}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.local.server")
     parser.add_argument("--model", type=Path, required=True)
@@ -266,11 +278,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--runtime", default="")
+    parser.add_argument("--llama-cpp-path", type=Path, default=None,
+                        help="a kernel variant's folder, searched for llama_cpp before the venv")
     args = parser.parse_args(argv)
 
     files = RunFiles.for_sha(args.sha256, args.run_dir, args.runtime)
     started = time.monotonic()
     try:
+        if args.llama_cpp_path is not None:
+            use_llama_cpp_from(args.llama_cpp_path)
         engine = LlamaEngine(args.model, args.n_ctx, args.threads)
     except Exception as exc:  # noqa: BLE001 - one clear line in the log, read by the launcher
         print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
