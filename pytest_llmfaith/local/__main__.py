@@ -1,12 +1,8 @@
-"""`python -m pytest_llmfaith.local install|check|stop [MODEL]`.
+"""`python -m pytest_llmfaith.local install|check|stop [MODEL]` (MODEL defaults to `local`).
 
-`install` installs the offline judge into this Python: the runtime compiled once per machine
-(runtime.py; on a CPU with AVX-512 VNNI/BF16 also its faster kernel variant), then
-`llmfaith-install-model` (the weights and the runtime check). `check` loads the model in a child
-process and reads one answer, to prove the runtime works on this CPU (a build for other CPU
-features crashes), and names the kernels runs use (kernels.py). `stop` makes the shared judge server exit now, whoever
-still uses it, instead of after its idle timeout (e.g. at the end of a CI script), and says
-which server it stopped or that none was running; MODEL defaults to `local`.
+`install`: the runtime (once per machine), the weights, the proof; `check`: one answer in a child
+process (a build for other CPU features crashes) and the kernels runs use; `stop`: the shared
+server exits now, whoever still uses it.
 """
 
 from __future__ import annotations

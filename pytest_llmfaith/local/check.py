@@ -1,10 +1,6 @@
 """Prove the offline judge's runtime works on this CPU: load the model, answer one label, write
-a few tokens (prompt reading and generation run different kernels).
-
-Run in a child process, since a runtime built for other CPU features dies with a signal
-(SIGILL, or SIGSEGV in AMX tile set-up on some Xeons) that would take the caller with it.
-`python -m pytest_llmfaith.local install` runs it after installing the weights, so a broken build fails the
-install with the reason and the fix, not the first test with a connection error.
+a few tokens (prompt reading and generation run different kernels). In a child process: a build
+for other CPU features dies of a signal that would take the caller with it.
 """
 
 from __future__ import annotations

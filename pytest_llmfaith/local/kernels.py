@@ -1,18 +1,9 @@
-"""Which kernel variant the offline judge runs on this machine, and the cache key that names it.
+"""Which kernel variant runs here, and the cache key that names it.
 
-`choose` takes the best installed variant this CPU's flags allow (or the one LLMFAITH_LOCAL_VARIANT
-forces), but a non-portable variant only once one tiny generation in a child process proved it
-here: a build for instructions the CPU lacks dies of SIGILL, AMX set-up of SIGSEGV, and that must
-not take a test run with it. The proof's result is stamped per machine (the variant's folder,
-the CPU's model name and flags), so later runs read a file instead of loading the model again; a
-home folder shared by several machines keeps one stamp per CPU. A failed proof falls back to
-the portable build, with one line saying why (`Choice.note`). Only a crash or a hang is stamped:
-an exit with an error may be the model file's fault, not the kernels', so it is proven again.
-
-Kernels change numerics, so `identity` puts the variant in the judge's cache key: `local:<sha256>`
-for the portable build (the key recordings and caches always had), `local:<sha256>+avx512` for
-the AVX-512 one. A replay never runs the model, so it does not prove either: it keys by the
-variant a scoring run would use (a stamp when there is one, else the best installed one).
+A non-portable variant is used only after one tiny generation in a child process proved it on
+this CPU (a build for missing instructions dies of SIGILL); crashes and hangs are stamped per
+machine and CPU, an error exit is not (it may be the model file's fault). Kernels change
+numerics, so the key names a non-portable variant; portable keys are the ones recordings had.
 """
 
 from __future__ import annotations
@@ -34,7 +25,7 @@ from pytest_llmfaith.local.variants import (
     usable_variants,
 )
 from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, INSTALL_COMMANDS, default_model_path
-from pytest_llmfaith.processes.children import file_lock, write_json_atomic
+from pytest_llmfaith.processes.files import file_lock, write_json_atomic
 
 PROOF_TIMEOUT = 180.0  # a model load and a few tokens take seconds; a hang is a failure too
 _UNSTAMPED: dict[Path, Proof] = {}  # failures not stamped, by stamp path: kept for this process's life

@@ -1,27 +1,9 @@
 """Find or start the one shared judge server for a model: `ensure_server`, `shutdown_server`.
 
-Why one loopback server per machine and model, not a model inside each process: under
-pytest-xdist every worker is a process; each loading the 1.1 GB model would cost ~2 GB of RAM
-and a load apiece, and N workers generating at once on 2 cores only slow each other down. A
-single server owns the model, generates one answer at a time (keeping llama.cpp's prompt
-prefix cache warm), and every worker reaches it as an OpenAI-compatible endpoint, so the
-judge code path is the same as for a hosted model.
-
-Coordination is a file lock on `<model dir>/run/server-<sha>.lock`: the first client under
-the lock finds no live server (pid alive and GET /health answering with the same model hash),
-starts one detached (new session, output to a log file), and waits for the server to write
-its port into the state file. The others wait on the lock and then reuse it. Every caller
-takes a lease (its pid): the server stays up while a leaseholder lives, so a process may keep
-the api base it got for its whole life, and `shutdown_server` only stops the server when no
-other live process still holds a lease (the first xdist worker to finish must not stop it
-under the others). After the last leaseholder exits or releases, the server stops by itself
-after an idle timeout (LLMFAITH_LOCAL_IDLE_TIMEOUT, default 120 s), so a crashed run leaves
-nothing behind for long.
-
-A server is shared only by clients of the same runtime (`runtime_identity`: this Python, this
-llama_cpp build and kernel variant, this pytest_llmfaith): two checkouts or venvs on one machine
-each get their own, and `stop` from one never ends the other's. The server of a variant other
-than the portable one gets that variant's folder first on its path (kernels.py chooses it).
+One server per machine, model and runtime (`runtime_identity`), not a model per process: xdist
+workers would each load 1.1 GB and slow each other down. Clients coordinate under a file lock
+and hold leases, so the first worker to finish never stops the server under the others
+(docs/offline-judge.md).
 """
 
 from __future__ import annotations

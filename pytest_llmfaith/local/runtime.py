@@ -1,14 +1,8 @@
 """The offline judge's runtime, compiled once per machine: `python -m pytest_llmfaith.local install`.
 
-llama-cpp-python is built from source with portable x86-64 kernels into the venv (a native build
-crashed on an AMX Xeon at the first decode), and, on a CPU that has them, with the best kernel
-variant's (variants.py) into that variant's per-user folder, proven before use. pip's own
-wheel cache keys a built wheel without CMAKE_ARGS, so it is never used: each wheel is compiled
-with pip's cache off into a per-user folder named after the version and the flags' hash, and
-any later venv on the machine (a second clone's `make install`, a user's own project) installs
-it from there in seconds. The compile takes minutes and pip is silent through it, so a line
-says so before, and another every
-HEARTBEAT_S seconds with the time elapsed.
+pip's wheel cache keys a wheel without CMAKE_ARGS, so each build (portable, and the best kernel
+variant the CPU has) is kept in a per-user folder named after version and flags; later venvs
+install it in seconds. The compile is minutes of pip silence, hence the heartbeat lines.
 """
 
 from __future__ import annotations

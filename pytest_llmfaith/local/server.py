@@ -1,15 +1,8 @@
-"""A minimal OpenAI-compatible chat server on 127.0.0.1 that serves one GGUF model.
+"""A minimal OpenAI-compatible chat server on 127.0.0.1 serving one GGUF model (launcher.py).
 
-Run as `python -m pytest_llmfaith.local.server ...` by `ensure_server` (see launcher.py for
-why a shared server). Only the stdlib HTTP server: the judge client talks to it through the
-same litellm "openai" path as a hosted judge, so caching, usage and reports stay identical.
-
-JSON-schema answers: an OpenAI `response_format` of type `json_schema` is passed to llama.cpp
-as `{"type": "json_object", "schema": ...}`, which compiles the schema into a grammar, so the
-answer always parses and has the right shape. One generation runs at a time (the model and
-its KV cache are single-user); that also lets a prompt that starts like the previous one reuse
-its already-evaluated prefix. The server exits by itself once no client process holds a lease
-(see runstate.py) and `--idle-timeout` seconds passed without requests.
+Stdlib HTTP only: the judge reaches it through litellm's openai path, as a hosted judge. One
+generation at a time (the model and its KV cache are single-user, which also keeps prefixes
+warm); it exits once no lease is held and `--idle-timeout` passed.
 """
 
 from __future__ import annotations

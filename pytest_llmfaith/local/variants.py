@@ -1,13 +1,7 @@
 """The offline judge's CPU kernel variants: which builds exist, and which this CPU can run.
 
-The venv holds the `portable` build (AVX2/FMA/F16C), which runs on any x86-64 CPU of the last
-decade. A CPU with AVX-512 VNNI and BF16 reads prompts much faster with kernels compiled for
-them, so `install` also compiles the best such variant once per machine and installs it, not
-into the venv but into a per-user folder that goes first on the judge server's path. AMX is
-off in every variant: its tile code (`ldtilecfg`) crashed an Intel Xeon at the first decode.
-Two wheels chosen by CPU flags, not llama.cpp's GGML_BACKEND_DL variants: those include AMX
-ones picked by score, and llama-cpp-python would have to load the backends itself. A variant
-is used only once a tiny generation proved it on this machine (proof.py).
+AMX is off in every variant (its tile code crashed an Intel Xeon at the first decode). Two wheels
+chosen by CPU flags rather than GGML_BACKEND_DL, whose variants include AMX ones picked by score.
 """
 
 from __future__ import annotations

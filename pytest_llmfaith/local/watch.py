@@ -1,10 +1,7 @@
-"""This process's hold on the offline judge's server: its address, and what to say when it dies.
+"""This process's hold on the offline judge's server, and what to say when it dies.
 
-A server can die under a run: a crash inside llama.cpp (a build for another CPU dies with
-SIGSEGV at the first generation), the out-of-memory killer, or someone stopping it. The judge
-asks `replace_if_dead` when a request cannot connect: a dead server is replaced once; a second
-death in the run is an error that names both (pid, exit code or signal, the end of each log,
-the fix), since a crash that repeats would only repeat again.
+A dead server (a crash in llama.cpp, the OOM killer) is replaced once; a second death in the run
+is an error naming both, since a crash that repeats would only repeat again.
 """
 
 from __future__ import annotations
