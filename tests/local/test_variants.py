@@ -230,12 +230,12 @@ def test_portable_keys_are_todays_and_another_variants_answers_are_not_served(
         assert identity(model) == Judge(JudgeConfig(model=model)).identity  # today's key, recordings valid
     assert identity("local") == f"local:{DEFAULT_MODEL_SHA256}"
 
+    request = Judge(JudgeConfig(model=f"local:{fake_model.path}")).request(
+        [{"role": "user", "content": "Is the claim supported?"}], None, "v1")
     variant_home("")
     monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "avx512")
     fast = identity(f"local:{fake_model.path}", prove=False)  # a replay: the variant a run would use
     assert fast == f"local:{fake_model.sha256}+avx512"
-    request = Judge(JudgeConfig(model=f"local:{fake_model.path}")).request(
-        [{"role": "user", "content": "Is the claim supported?"}], None, "v1")
     cache = JudgeCache(tmp_path / "judge-cache", mode="use")
     cache.set(request_key({**request, "model": identity(f"local:{fake_model.path}", prove=False)}), {"text": "fast"})
     monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")
