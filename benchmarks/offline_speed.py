@@ -1,7 +1,15 @@
-"""The offline judge's speed, this checkout side by side with another one, on the example suite.
+"""The offline judge's speed: this checkout against another on the example suite, or the kernel
+variants this CPU runs against each other.
 
     git worktree add /tmp/before <commit>          # the code to compare with
     python benchmarks/offline_speed.py --before /tmp/before [--before /tmp/other] [--repeats 1]
+    python benchmarks/offline_speed.py --variants [--repeats 3]
+
+`--variants`: for each kernel variant this CPU can run and that is installed (a non-portable one
+after its proof, local/kernels.py), a child process with that variant's llama_cpp first on its
+path loads the model and reads a fixed set of judge-like prompts from an empty KV cache, then
+generates GENERATED tokens greedily after each; prints prompt and generation tokens/s (medians)
+side by side, and each variant against the portable one.
 
 For each checkout ("before", then "after" = this one) and each repeat: stop that checkout's
 judge server, then run the example suite cold (`examples/`, judge cache off, no baseline) with
@@ -26,6 +34,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+GENERATED = 32
+CONTEXT = ("Nordlicht Analytics was founded in 2011 in Hamburg and employs 400 people. Its main product, "
+           "Polaris, forecasts energy demand for utilities; version 2.0 was released in September 2021. The "
+           "company reported revenue of 38 million euros in 2023 and opened an office in Madrid in 2024. "
+           "Customers are billed monthly; data is kept for 14 days and then deleted. ")
+PROMPTS = tuple(f"Document:\n{CONTEXT * repeat}\nClaim: {claim}\nIs the claim supported by the document? "
+                "Answer yes or no." for repeat, claim in [
+                    (1, "Nordlicht employs 400 people."), (2, "Polaris 2.0 came out in 2020."),
+                    (4, "The company keeps data for two weeks.")])
 
 
 def model_folder(scratch: Path, name: str) -> Path:
@@ -77,12 +94,87 @@ def figures(report: Path, wall: float) -> dict[str, float]:
     }
 
 
+def measure_here(model: Path, repeats: int) -> dict[str, float]:
+    """In the child: the median prompt and generation tokens/s of this process's llama_cpp."""
+    from llama_cpp import Llama
+
+    threads = os.cpu_count() or 2
+    llm = Llama(model_path=str(model), n_ctx=4096, n_threads=threads, n_threads_batch=threads, verbose=False)
+    reading, writing = [], []
+    for round_ in range(repeats + 1):  # the first round warms up and is not counted
+        for prompt in PROMPTS:
+            tokens = llm.tokenize(prompt.encode())
+            llm.reset()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
+            started = time.perf_counter()
+            tokens_out = llm.generate(tokens, temp=0.0)
+            next(tokens_out)
+            read = time.perf_counter()
+            for _ in range(GENERATED - 1):
+                next(tokens_out)
+            written = time.perf_counter()
+            if round_:
+                reading.append(len(tokens) / (read - started))
+                writing.append((GENERATED - 1) / (written - read))
+    return {"prompt_tps": statistics.median(reading), "generation_tps": statistics.median(writing),
+            "prompt_tokens": float(sum(len(llm.tokenize(p.encode())) for p in PROMPTS))}
+
+
+def measure_variants(repeats: int) -> None:
+    """Each usable, installed (and, if not portable, proven) variant in a child process of its own."""
+    from pytest_llmfaith.local.kernels import prove
+    from pytest_llmfaith.local.variants import this_cpu, usable_variants
+    from pytest_llmfaith.local.weights import default_model_path
+    from pytest_llmfaith.processes.children import PACKAGE_ROOT
+
+    model, cpu = default_model_path(), this_cpu()
+    results: dict[str, dict[str, float]] = {}
+    for variant in usable_variants(cpu.flags):
+        if not variant.installed():
+            print(f"{variant.name}: not installed ({variant.folder()}); skipped", file=sys.stderr)
+            continue
+        if not variant.portable and not (proof := prove(variant, model)).ok:
+            print(f"{variant.name}: failed its proof on this CPU ({proof.how}); skipped", file=sys.stderr)
+            continue
+        path = [] if variant.portable else [str(variant.folder())]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [*path, PACKAGE_ROOT,
+                                                                         os.environ.get("PYTHONPATH")]))}
+        done = subprocess.run([sys.executable, __file__, "--measure", str(model), "--repeats", str(repeats)],
+                              env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"{variant.name}: the measurement failed:\n{done.stderr[-2000:]}")
+        results[variant.name] = json.loads(done.stdout.strip().splitlines()[-1])
+        print(f"{variant.name}: measured", file=sys.stderr, flush=True)
+    if not results:
+        raise SystemExit("no kernel variant could be measured: install the offline judge first")
+    print(f"\nCPU: {cpu.model}, {os.cpu_count()} threads; {len(PROMPTS)} prompts "
+          f"({results[next(iter(results))]['prompt_tokens']:.0f} tokens) x {repeats}, {GENERATED} tokens "
+          "generated after each; medians")
+    names = list(results)
+    print(f"{'tokens/s':<20} " + " ".join(f"{name:>10}" for name in names) + "".join(
+        f" {name + '/portable':>18}" for name in names if name != "portable"))
+    for label, key in (("prompt reading", "prompt_tps"), ("generation", "generation_tps")):
+        base = results.get("portable", {}).get(key)
+        ratios = "".join(f" {(results[n][key] / base if base else 0):>17.2f}x" for n in names if n != "portable")
+        print(f"{label:<20} " + " ".join(f"{results[n][key]:>10.1f}" for n in names) + ratios)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", type=Path, action="append", required=True,
+    parser.add_argument("--before", type=Path, action="append",
                         help="a checkout of the code to compare with (repeat for several)")
+    parser.add_argument("--variants", action="store_true",
+                        help="compare the kernel variants this CPU runs instead (prompt and generation tokens/s)")
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # the child of --variants
     parser.add_argument("--repeats", type=int, default=1)
     args = parser.parse_args()
+    if args.measure is not None:
+        print(json.dumps(measure_here(args.measure, args.repeats)))
+        return
+    if args.variants:
+        measure_variants(args.repeats)
+        return
+    if not args.before:
+        parser.error("give --before CHECKOUT (the code to compare with) or --variants")
     sides = {checkout_name(path.resolve()): path.resolve() for path in args.before} | {"after": ROOT}
     results: dict[str, list[dict[str, float]]] = {name: [] for name in sides}
     with tempfile.TemporaryDirectory(prefix="llmfaith-speed-") as scratch:

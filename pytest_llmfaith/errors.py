@@ -55,9 +55,7 @@ def redact(text: str, names: Iterable[str | None] = ()) -> str:
 
 
 def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
-    """`redact` for JSON-like data (dicts, lists, strings) on its way to a file, a report or the
-    terminal: every string in it, dictionary keys too. The secrets are read from the environment
-    at the call, so a key a fixture set is found as well."""
+    """`redact` for JSON-like data, dict keys too. Secrets are read at the call, so a key a fixture set is found."""
     secrets = _secrets(names)
     return _walk(data, secrets) if secrets else data
 

@@ -1,11 +1,8 @@
 """One settings object, resolved once at start-up: CLI > environment > ini (pyproject) > default.
 
-The environment beats the ini file (as in pytest-django and pytest-timeout) so that CI can switch
-a setting committed in pyproject.toml, e.g. `LLMFAITH_CACHE=replay`, without editing it.
-
-Stdlib only on purpose: this module is imported by every pytest run that has the plugin
-installed, so it must cost nothing (pydantic would add ~150 ms to unrelated suites).
-Every option is declared once in OPTIONS; the CLI flag, ini key and env var derive from it.
+The environment beats the ini file so CI can switch a committed setting (`LLMFAITH_CACHE=replay`).
+Stdlib only: every pytest run with the plugin installed imports this (benchmarks/README.md).
+Every option is declared once in OPTIONS; flag, ini key and env var derive from it.
 """
 
 from __future__ import annotations

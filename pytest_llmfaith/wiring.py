@@ -90,9 +90,7 @@ class JudgeRun:
         return self.scorer_class(name)(self.judge(model), reason=self.settings.reason)  # type: ignore[arg-type]
 
     def scorer_class(self, name: str) -> type[Scorer]:
-        """The scorer registered as `name`. The registry is filled on first use (the
-        pytest_llmfaith_register_scorers hook; outside pytest, the built-in scorers), so that a run
-        that never scores imports no scorer."""
+        """The registry is filled on first use, so that a run that never scores imports no scorer."""
         __tracebackhide__ = True
         with self._judges_lock:
             if self._registry is None:
@@ -153,9 +151,8 @@ class JudgeRun:
         return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
 
     def relay_run_info(self) -> dict[str, Any] | None:
-        """The run's relay, made on first need (its identity costs a metadata look-up and hashing
-        the environment, which a serial suite that never calls the judge must not pay; under xdist
-        the controller names it for every worker, with the standard library only)."""
+        """Made on first need: its identity costs a metadata look-up and hashing the environment,
+        which a serial suite that never calls the judge must not pay."""
         if self.relay_run is None and self.owns_relay:
             from pytest_llmfaith.processes.capabilities import background_processes_missing
 
@@ -186,8 +183,7 @@ class JudgeRun:
         return self._relay
 
     def _relay_connect(self, config: JudgeConfig) -> Callable[[], Transport] | None:
-        """How a judge reaches the run's relay; None (litellm in this process) without a relay, and
-        for the offline judge, whose shared server already is the run's one process with the model."""
+        """None for the offline judge too: its shared server already is the run's one warm process."""
         relay = self.relay()
         if relay is None or config.is_local:
             return None
@@ -196,9 +192,8 @@ class JudgeRun:
         return lambda: RelayTransport(relay, config)
 
     def prewarm_relay(self) -> None:
-        """Start the relay in the background (a test that will run uses the judge) when its calls
-        will reach the judge (cache off or refresh, or no cache yet): litellm's import then overlaps
-        the start of the tests. A cached or replayed run starts nothing."""
+        """Start the relay early only when calls will reach the judge, so litellm's import overlaps the
+        tests; a cached or replayed run starts nothing."""
         s = self.settings
         calls = s.cache in ("off", "refresh") or (s.cache == "use" and s.recordings is None
                                                    and not s.cache_dir.exists())
@@ -208,9 +203,8 @@ class JudgeRun:
 
     @contextmanager
     def asking_outside_tests(self, owner: str) -> Iterator[None]:
-        """Judge calls made meanwhile belong to no test (not even an enclosing pytester run's): the
-        answers `owner` (the judge self-check) stores are marked as its own, so that no test
-        module's recording or unused-entry report claims them."""
+        """Mark answers stored meanwhile as `owner`'s, so that no test module's recording or
+        unused-entry report claims them (not even an enclosing pytester run's)."""
         self.judge()  # the recorder comes with the first judge
         assert self._recorder is not None
         previous, self._recorder.outside = self._recorder.outside, owner

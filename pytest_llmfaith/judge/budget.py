@@ -1,17 +1,8 @@
 """The run's judge budget: at most N requests to the judge, or USD, for the whole run.
 
-Every request that leaves the process counts, re-asks included; answers from the recordings, the
-cache or another test of the run (single flight) never reach it. A request is admitted before it
-is sent, in one transaction shared by every process of the run (run_state.SharedCounters in the run's
-folder, see session.run_dir), so that four xdist workers cannot each see room for the last call:
-
-- calls: the request takes one of --llm-max-judge-calls, or is refused;
-- cost: it is sent only while spent + reserved < --llm-max-cost, and reserves the price of the
-  dearest request of its judge model so far, settled to its real price when it returns. Until a
-  model's first request has returned its price, that model sends one request at a time.
-
-So the run spends less than the limit plus one request's price, unless a request costs more than
-every earlier one of its model (it then adds its excess); docs/cache-and-budget.md says it whole.
+A request is admitted before it is sent, in one transaction shared by every process of the run,
+so that four xdist workers cannot each see room for the last call. Cost reserves the dearest
+price of the model so far: docs/cache-and-budget.md.
 """
 
 from __future__ import annotations
@@ -66,8 +57,7 @@ class Budget:
         return reservation
 
     def settle(self, reservation: Reservation, cost: float | None, answered: bool) -> None:
-        """The request is back: its real price replaces what it reserved. `answered`: a reply came
-        (its price may still be unknown to litellm: then it counts as free, as in the summary)."""
+        """Replace the reservation by the real price; an answered request litellm cannot price counts as free."""
         try:
             if self.max_cost is not None:
                 nano = round(cost * NANO) if cost else 0

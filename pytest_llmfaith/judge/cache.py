@@ -1,14 +1,8 @@
-"""The judge-answer store: the only module that talks to diskcache.
+"""The judge-answer store: the only module that talks to diskcache. Values are JSON, never pickles.
 
-Values are JSON text (never pickles), keys are SHA-256 hex digests of a canonical JSON of the
-request. A broken store never breaks a run in `use`/`refresh`: it warns once and the run goes on
-uncached. In `replay` a broken store is an error, because replay promises answers it cannot give.
-A read-only store still serves reads (CI runners often mount a restored cache read-only).
-
-Reads go through a plain SQLite connection and diskcache is opened on the first write only:
-opening diskcache rewrites its settings table, so a fully cached run used to leave `cache.db`
-with the same entries but different bytes (a modified file in `git status`). A fully cached run
-does not even import diskcache (nine modules, pickle among them).
+Reads go through plain SQLite and diskcache opens on the first write only: opening it rewrites
+its settings table (a modified `cache.db` in `git status`), and a cached run skips its import.
+A broken store warns once, except in `replay`, which promises answers it cannot give.
 """
 
 from __future__ import annotations
@@ -39,9 +33,8 @@ def canonical_json(data: Any) -> str:
 
 
 def request_key(request: dict[str, Any]) -> str:
-    """The key of a judge request: everything that decides the answer, and nothing else.
-    surrogatepass: a lone surrogate in the text under test still gets a key (same bytes as before
-    for every valid text)."""
+    """Everything that decides the answer, nothing else. surrogatepass: a lone surrogate still gets
+    a key (unchanged bytes for valid text)."""
     text = canonical_json({"cache_format": CACHE_FORMAT, **request})
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -50,9 +43,7 @@ _MODE_RAW, _MODE_TEXT = 1, 3  # diskcache's value modes (diskcache.core.MODE_RAW
 
 
 class _BeingCreated(Exception):
-    """cache.db holds no table yet, or only diskcache's Settings: a store another process (an xdist
-    worker) is creating is empty, not broken (the writer's diskcache waits for its schema). A
-    cache.db with other tables is not ours: broken, never written into."""
+    """A store another xdist worker is creating (no table, or only Settings) is empty, not broken."""
 
 
 class _Reader:
@@ -93,9 +84,8 @@ class _Reader:
                 yield key, stored, text
 
     def _text(self, mode: int, filename: str | None, value: Any) -> str | None:
-        """A stored value as diskcache keeps a str: in the row (mode raw), or from 32 KiB on in a
-        file of the directory (mode text). Other modes never hold an answer (they are bytes or
-        pickles): None, as a miss. Reading them here spares a cached run diskcache's import."""
+        """diskcache's str layout (in the row, or a file from 32 KiB on), read here to spare its import.
+        Other modes (bytes, pickles) never hold an answer: a miss."""
         if mode == _MODE_RAW:
             return value if isinstance(value, str) else None
         if mode == _MODE_TEXT and filename:
@@ -107,10 +97,7 @@ class _Reader:
 
 
 class JudgeCache:
-    """Reads and writes judge answers according to the cache mode (use/refresh/replay/off).
-
-    The folder it makes gets a `.gitignore` (as .pytest_cache does): a working store, committed
-    only on purpose (the committed, reviewed form of the answers is the recordings)."""
+    """Answers by cache mode. Its folder gets a `.gitignore`: the reviewed, committed form is the recordings."""
 
     def __init__(self, directory: Path | None, mode: str = "use") -> None:
         self.directory = directory

@@ -1,10 +1,8 @@
-"""The judge client: what to ask a judge model and whether its answer is usable.
+"""The judge client: `ask` turns a prompt and a schema into a validated answer.
 
-One method, `ask`, turns a prompt and a pydantic schema into a validated answer: the recordings
-and the cache first, then the call through a transport (transport.py: litellm, retries, errors),
-tolerant JSON parsing, and a bounded re-ask when the answer is malformed. Failed answers are never
-stored. The transport is made on the first uncached call, so `import pytest_llmfaith` and fully
-cached runs never pay litellm's 5-9 s import nor touch the network.
+Recordings and cache first, then the transport, with a bounded re-ask on a malformed answer;
+failed answers are never stored. The transport is made on the first uncached call, so import
+and fully cached runs never pay litellm's import nor touch the network.
 """
 
 from __future__ import annotations
@@ -47,9 +45,7 @@ TOP_LOGPROBS = 20
 
 
 class NextToken(BaseModel):
-    """A one-token answer read as probabilities: the judge's most likely next tokens and their
-    log probabilities (OpenAI's `logprobs`). Asked for with this class as the schema. A recording
-    keeps only what decides, P(yes) (recordings.reviewable); the cache keeps the tokens."""
+    """A one-token answer as top log probabilities. A recording keeps only P(yes), which decides."""
 
     top: dict[str, float] = Field(default_factory=dict)
     p_yes: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -118,7 +114,7 @@ class Judge:
         """The model as it enters cache keys: a local model is named by its weights' hash."""
         if self._identity is None:
             if self.config.is_local:
-                self._identity = self._offline().identity(self.config.model)
+                self._identity = self._offline().identity(self.config.model, replay=self.cache.mode == "replay")
             else:
                 self._identity = self.config.model
         return self._identity
@@ -247,9 +243,8 @@ class Judge:
     # -- internals ------------------------------------------------------------------------
     def _used(self, key: str, step: str, messages: Messages, prompt_version: str, sample: int, raw: Any,
               usage: dict[str, int], cost: float | None, schema: type[BaseModel] | None) -> StoredAnswer:
-        """The answer with what was asked, noted on the running test for its module's recording
-        (a label answer as its P(yes) alone). Both are redacted: an output that holds the API key
-        must not store it, nor an answer stored before answers were redacted on arrival."""
+        """Noted on the running test for its module's recording, redacted: also answers stored before
+        answers were redacted on arrival."""
         names = [self.config.api_key_env]
         entry = StoredAnswer(step=step, model=self.config.model, prompt_version=prompt_version, sample=sample,
                              asked=redact_data(summarise(messages), names), answer=redact_data(raw, names),
@@ -275,6 +270,7 @@ class Judge:
             f"{self.config.model}, api base {api_base or 'none'}, cache key {key[:12]}) in "
             f"{where}{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it "
             f"with a reachable judge and the same model and api base: {command}; then {keep}."
+            + (self._offline().replay_hint(self.identity) if self.config.is_local else "")
         )
 
     @property

@@ -34,18 +34,16 @@ class JudgeConfig(BaseModel):
         return self.timeout or (600.0 if self.is_local else 60.0)
 
     def sampling(self, sample: int) -> tuple[float, int | None]:
-        """(temperature, seed) of verdict sample `sample`: sample 0 is the plain request; later
-        samples are drawn at the votes temperature with a seed of their own, so that a judge at
-        temperature 0 (or a server that seeds by default) does not give the same answer N times."""
+        """Later samples get the votes temperature and their own seed, or a judge at temperature 0
+        (or a server that seeds by default) gives the same answer N times."""
         if sample == 0:
             return self.temperature, self.seed
         return self.votes_temperature, (self.seed or 0) + sample
 
     @property
     def verdict_mode(self) -> Literal["all", "one", "label"]:
-        """'auto': the offline judge reads each claim's label from one forward pass (faster and
-        more accurate for a small model, benchmarks/README.md); a hosted judge gets all claims
-        in one JSON call."""
+        """'auto': labels for the offline judge (faster and more accurate for a small model:
+        benchmarks/README.md), one JSON call for a hosted one."""
         if self.verdicts == "auto":
             return "label" if self.is_local else "all"
         return self.verdicts

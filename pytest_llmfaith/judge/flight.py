@@ -1,12 +1,8 @@
-"""Single flight: within a run, one judge request is asked once, however many xdist workers and
-threads ask it at the same moment, and every test that asks it gets that one answer.
+"""Single flight: within a run, one judge request is asked once, however many workers ask it at once.
 
-Without it, four workers that missed the cache for one key at once each asked the judge, each test
-kept its own answer and the recordings only one of them: replay then passed tests that had failed.
-The askers share a folder of the run (session.run_dir): a lock file per request key, held while
-the request is in flight (an operating-system lock, released when its process dies), and the
-answer once it came. It holds where answers are stored (`use`, and `refresh`, whose run asks each
-request once); under `--llm-cache=off` every request is asked.
+Without it, workers that missed the cache for one key each kept their own answer and the
+recordings only one: replay then passed tests that had failed. An OS lock file per key (freed
+when its process dies); under `--llm-cache=off` every request is asked.
 """
 
 from __future__ import annotations

@@ -19,8 +19,13 @@ Announce = Callable[[str, float | None], None]  # the model starts loading (None
 
 
 class OfflineJudge(Protocol):
-    def identity(self, model: str) -> str:
-        """The model as it enters cache keys (its weights, not its name); no llama_cpp import."""
+    def identity(self, model: str, replay: bool) -> str:
+        """The model as it enters cache keys (its weights and the kernels that run them, not its
+        name); no llama_cpp import. A replay runs no model, not even to choose kernels."""
+        ...
+
+    def replay_hint(self, key_model: str) -> str:
+        """What a replay miss adds about the kernels in the key ("" when nothing)."""
         ...
 
     def endpoint(self, config: JudgeConfig, announce: Announce | None) -> Endpoint:

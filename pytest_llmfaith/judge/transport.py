@@ -1,11 +1,8 @@
-"""The transport: the only module that talks to litellm.
+"""The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
 
-`Judge` (client.py) decides what to ask and whether an answer is usable; a transport sends one
-completion request and returns the parsed reply, or raises a JudgeError that names the failure
-and the fix. `LiteLLMTransport` owns the lazy litellm import, retries with backoff and the mapping
-of litellm's exceptions to messages; an `Endpoint` says where requests go (a hosted provider, or
-the offline judge's server, which local/ plugs in). A second transport is one new class with the
-two methods of `Transport`.
+A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
+failure and the fix. An `Endpoint` says where requests go, so local/ plugs in without this
+module importing it.
 """
 
 from __future__ import annotations
@@ -114,10 +111,8 @@ class HostedEndpoint:
 
 
 class Throttle:
-    """Limits shared by every transport that holds one: at most `limit` requests in flight, and
-    once the judge rate-limits one request (429), no request is sent until its back-off has passed.
-    The judge relay holds one for all the processes of the runs it serves; a process on its own holds
-    one per transport."""
+    """Concurrency limit and 429 back-off, shared by whoever holds it: the relay holds one per run,
+    so the limits hold across all of a run's xdist workers."""
 
     def __init__(self, limit: int) -> None:
         self._slots = threading.BoundedSemaphore(max(1, limit))
@@ -314,8 +309,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def sendable(text: str) -> str:
-    """Text that survives UTF-8 encoding: a lone surrogate (broken decoding upstream) becomes U+FFFD
-    instead of failing the HTTP request. The cache key keeps the text as given."""
+    """A lone surrogate becomes U+FFFD instead of failing the HTTP request; the cache key keeps the text as given."""
     return _SURROGATE.sub("\ufffd", text)
 
 

@@ -1,19 +1,18 @@
-"""`python -m pytest_llmfaith.local install|check|stop [MODEL]`.
+"""`python -m pytest_llmfaith.local install|check|stop [MODEL]` (MODEL defaults to `local`).
 
-`install` installs the offline judge into this Python: the runtime compiled once per machine
-(runtime.py), then `llmfaith-install-model` (the weights and the runtime check). `check` loads
-the model in a child process and reads one answer, to prove the runtime works on this CPU (a
-build for other CPU features crashes). `stop` makes the shared judge server exit now, whoever
-still uses it, instead of after its idle timeout (e.g. at the end of a CI script), and says
-which server it stopped or that none was running; MODEL defaults to `local`.
+`install`: the runtime (once per machine), the weights, the proof; `check`: one answer in a child
+process (a build for other CPU features crashes) and the kernels runs use; `stop`: the shared
+server exits now, whoever still uses it.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local.check import main as check_main
+from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import server_alive, shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.runtime import main as install_main
@@ -28,7 +27,7 @@ def _run(argv: list[str]) -> int:
         return install_main(rest)
     if command == "check" and len(rest) <= 1:
         try:
-            return check_main(resolve_local_model(rest[0] if rest else "local").path)
+            return _check(resolve_local_model(rest[0] if rest else "local").path)
         except ConfigError as exc:
             print(f"cannot check: {exc}", file=sys.stderr)
             return 1
@@ -36,6 +35,14 @@ def _run(argv: list[str]) -> int:
         return _stop(rest[0] if rest else "local")
     print(USAGE, file=sys.stderr)
     return 2
+
+
+def _check(model: Path) -> int:
+    """Prove the venv's portable runtime, then say which kernels a run uses (proving them if new)."""
+    code = check_main(model)
+    if code == 0:
+        print(f"the offline judge runs here on: {choose(model).label()}", file=sys.stderr)
+    return code
 
 
 def _stop(name: str) -> int:

@@ -1,14 +1,12 @@
-"""Prove the offline judge's runtime works on this CPU: load the model, answer one label.
-
-Run in a child process, since a runtime built for other CPU features dies with a signal
-(SIGILL, or SIGSEGV in AMX tile set-up on some Xeons) that would take the caller with it.
-`python -m pytest_llmfaith.local install` runs it after installing the weights, so a broken build fails the
-install with the reason and the fix, not the first test with a connection error.
+"""Prove the offline judge's runtime works on this CPU: load the model, answer one label, write
+a few tokens (prompt reading and generation run different kernels). In a child process: a build
+for other CPU features dies of a signal that would take the caller with it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -17,6 +15,7 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
+from pytest_llmfaith.processes.children import PACKAGE_ROOT
 
 _PROBE = """
 import json, sys, time
@@ -27,8 +26,11 @@ started = time.monotonic()
 engine = LlamaEngine(Path(sys.argv[1]), 512, 2)
 loaded = time.monotonic() - started
 answer = engine.label([{"role": "user", "content": "Is water wet? Answer yes or no."}], 2)
+written = engine({"messages": [{"role": "user", "content": "Say hello."}], "max_tokens": 4, "temperature": 0})
 print(json.dumps({"system": llama_cpp.llama_print_system_info().decode(errors="replace"),
-                  "load_s": loaded, "answer": answer["choices"][0]["message"]["content"]}))
+                  "llama_cpp": llama_cpp.__file__, "load_s": loaded,
+                  "answer": answer["choices"][0]["message"]["content"],
+                  "written": written["choices"][0]["message"]["content"]}))
 """
 
 
@@ -36,30 +38,56 @@ class RuntimeBroken(LLMFaithError):
     """The runtime cannot answer on this machine; the message says why and how to fix it."""
 
 
-def check_runtime(model: Path, timeout: float = 300.0) -> dict[str, object]:
-    """Load `model` and read one label in a child process; return what it reported."""
+class ProbeFailed(RuntimeBroken):
+    """The probe's child process crashed, failed or hung: `how` says which, `tail` its output,
+    `exit_code` the code it exited with (None: killed by a signal, or hung)."""
+
+    def __init__(self, how: str, tail: str, exit_code: int | None = None) -> None:
+        super().__init__(f"{how}: {tail}")
+        self.how = how
+        self.tail = tail
+        self.exit_code = exit_code
+
+
+def probe(model: Path, timeout: float, first_on_path: Path | None = None) -> dict[str, object]:
+    """Load `model`, read one label and generate a few tokens in a child process (`first_on_path`
+    first on its PYTHONPATH: a variant's llama_cpp); return what it reported, with `total_s`."""
+    env = None
+    if first_on_path is not None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+            filter(None, [str(first_on_path), PACKAGE_ROOT, os.environ.get("PYTHONPATH")]))}
     started = time.monotonic()
     try:
         done = subprocess.run([sys.executable, "-c", _PROBE, str(model)], capture_output=True,
-                              text=True, timeout=timeout)
+                              text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
-        raise RuntimeBroken(f"the offline judge's runtime did not answer one question within "
-                            f"{timeout:.0f} s (model {model}).") from None
-    if done.returncode != 0:
-        if done.returncode < 0:
-            how = f"was killed by {signal.Signals(-done.returncode).name}"
-        else:
-            how = f"exited with code {done.returncode}"
-        tail = (done.stderr or done.stdout).strip()[-1500:] or "(no output)"
-        raise RuntimeBroken(
-            f"the offline judge's runtime (llama-cpp-python) {how} while answering one test question "
-            f"on this CPU:\n{tail}\nA runtime compiled for other CPU features crashes like this "
-            f"(docs/offline-judge.md). Fix: install the portable build (compiled once per machine, then "
-            f"kept):\n    {INSTALL_COMMANDS}"
-        )
+        raise ProbeFailed(f"did not answer one question within {timeout:.0f} s", "(no answer)") from None
+    tail = (done.stderr or done.stdout).strip()[-1500:] or "(no output)"
+    if done.returncode < 0:
+        raise ProbeFailed(f"was killed by {signal.Signals(-done.returncode).name}", tail)
+    if done.returncode > 0:
+        raise ProbeFailed(f"exited with code {done.returncode}", tail, exit_code=done.returncode)
     report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     report["total_s"] = time.monotonic() - started
     return report
+
+
+def check_runtime(model: Path, timeout: float = 300.0) -> dict[str, object]:
+    """Prove the venv's own runtime (the portable build) on this CPU; see `probe`."""
+    try:
+        return probe(model, timeout)
+    except ProbeFailed as exc:
+        raise RuntimeBroken(
+            f"the offline judge's runtime (llama-cpp-python) {exc.how} while answering one test question "
+            f"on this CPU:\n{exc.tail}\nA runtime compiled for other CPU features crashes like this "
+            f"(docs/offline-judge.md). Fix: install the portable build (compiled once per machine, then "
+            f"kept):\n    {INSTALL_COMMANDS}"
+        ) from None
+
+
+def kernels_of(report: dict[str, object]) -> str:
+    """The CPU features a probed build's llama.cpp says it uses (`AVX2 = 1 | FMA = 1 ...`)."""
+    return " ".join(part.strip() for part in str(report["system"]).split("|") if "= 1" in part)
 
 
 def main(model: Path) -> int:
@@ -69,7 +97,6 @@ def main(model: Path) -> int:
     except RuntimeBroken as exc:
         print(f"llmfaith: {exc}", file=sys.stderr)
         return 1
-    features = " ".join(part.strip() for part in str(report["system"]).split("|") if "= 1" in part)
     print(f"runtime works: model loaded in {report['load_s']:.1f} s, answered {report['answer']!r} "
-          f"({report['total_s']:.1f} s in all); CPU kernels: {features}", file=sys.stderr)
+          f"({report['total_s']:.1f} s in all); CPU kernels: {kernels_of(report)}", file=sys.stderr)
     return 0

@@ -1,27 +1,9 @@
-"""The offline judge's engine: OpenAI-style chat requests answered by llama.cpp, in the server.
+"""The offline judge's engine, in the server process: chat requests answered by llama.cpp.
 
-Two kinds of request, chosen by what the judge asks for:
-- a label (`logprobs` with `max_tokens=1`): one forward pass over the prompt, and the log
-  probabilities of the next token read from its logits. No sampling, no grammar, no reason:
-  a claim's verdict costs the few tokens of the claim once its context is in the KV cache.
-- text or JSON (the claims step): generated. A greedy JSON-schema answer is first generated
-  without the grammar (a grammar costs ~35 % of a claims call: every step checks the whole
-  150k-token vocabulary) and kept when it is one JSON object that fits the schema: greedy
-  decoding then gave exactly the tokens the grammar would have allowed, so the answer is the
-  same. Anything else (prose, a code fence, a wrong shape) is generated again under the
-  grammar. Not with prompt-lookup decoding: measured here it made claims 1.6x slower, since it
-  needs every prompt position's logits. Greedy decoding can fall into a loop (one wording gave
-  the same claims again and again until the token limit: 4 minutes, then an error). A free
-  answer that ends with one span three times over is stopped there and closed after its last
-  whole item; one that cannot be closed is an error at once, not again under the grammar.
-Labels and generation each keep a KV cache of their own, so the claims instructions and an
-assertion's context are read once, not again after every switch. llama.cpp's results depend on
-where a batch starts: its CPU kernels multiply a batch's rows four at a time and the rest one
-by one, and the two ways round differently (a label's logprob moved by 0.14 between a fresh
-read and a reused prefix). So a cached prefix is reused only up to a multiple of REUSE_GRID
-tokens that it read in whole groups: every batch then starts on the grid, each row is computed
-as in a fresh read, and a request gets the same answer whatever the server read before.
-llama_cpp is imported here only, in the server process.
+A label is one forward pass read as next-token logprobs; claims are generated greedily without
+the grammar first (it checks the whole vocabulary at every step) and again under it only when the answer
+does not fit the schema. A cached prefix is reused only on a REUSE_GRID boundary, because
+llama.cpp's results depend on where a batch starts (docs/offline-judge.md).
 """
 
 from __future__ import annotations

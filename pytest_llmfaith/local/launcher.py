@@ -1,26 +1,9 @@
 """Find or start the one shared judge server for a model: `ensure_server`, `shutdown_server`.
 
-Why one loopback server per machine and model, not a model inside each process: under
-pytest-xdist every worker is a process; each loading the 1.1 GB model would cost ~2 GB of RAM
-and a load apiece, and N workers generating at once on 2 cores only slow each other down. A
-single server owns the model, generates one answer at a time (keeping llama.cpp's prompt
-prefix cache warm), and every worker reaches it as an OpenAI-compatible endpoint, so the
-judge code path is the same as for a hosted model.
-
-Coordination is a file lock on `<model dir>/run/server-<sha>.lock`: the first client under
-the lock finds no live server (pid alive and GET /health answering with the same model hash),
-starts one detached (new session, output to a log file), and waits for the server to write
-its port into the state file. The others wait on the lock and then reuse it. Every caller
-takes a lease (its pid): the server stays up while a leaseholder lives, so a process may keep
-the api base it got for its whole life, and `shutdown_server` only stops the server when no
-other live process still holds a lease (the first xdist worker to finish must not stop it
-under the others). After the last leaseholder exits or releases, the server stops by itself
-after an idle timeout (LLMFAITH_LOCAL_IDLE_TIMEOUT, default 120 s), so a crashed run leaves
-nothing behind for long.
-
-A server is shared only by clients of the same runtime (`runtime_identity`: this Python, this
-llama_cpp build, this pytest_llmfaith): two checkouts or venvs on one machine each get their own,
-and `stop` from one never ends the other's.
+One server per machine, model and runtime (`runtime_identity`), not a model per process: xdist
+workers would each load 1.1 GB and slow each other down. Clients coordinate under a file lock
+and hold leases, so the first worker to finish never stops the server under the others
+(docs/offline-judge.md).
 """
 
 from __future__ import annotations
@@ -34,8 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
+from pytest_llmfaith.local.kernels import Choice, choose
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import RunFiles, ServerState
+from pytest_llmfaith.local.variants import Variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.capabilities import background_processes_missing
 from pytest_llmfaith.processes.children import PACKAGE_ROOT, exit_description, spawn
@@ -56,10 +41,13 @@ def ensure_server(model: LocalModel) -> str:
     return ensure_server_state(model).api_base
 
 
-def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None) -> ServerState:
+def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None,
+                        choice: Choice | None = None) -> ServerState:
     """The live server for `model` and this runtime, started if needed (`starting` is called
-    first then, e.g. to tell the user a model is being loaded)."""
-    files = run_files(model)
+    first then, e.g. to tell the user a model is being loaded) on the kernels `choice` names
+    (by default the ones `choose` proves with this model)."""
+    variant = (choice or choose(model.path)).variant
+    files = run_files(model, variant)
     with file_lock(files.lock):
         state = files.read()
         if state is None or not _is_live(state, model.sha256, files):
@@ -67,14 +55,15 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
                 files.state.unlink()
             if starting is not None:
                 starting()
-            state = _start(model, files)
+            state = _start(model, files, variant)
         files.set_clients([*files.live_clients(), os.getpid()])
         return state
 
 
-def run_files(model: LocalModel) -> RunFiles:
-    """The run files of `model`'s server for this runtime; the runtime must be installed."""
-    runtime = runtime_identity()
+def run_files(model: LocalModel, variant: Variant | None = None) -> RunFiles:
+    """The run files of `model`'s server for this runtime on `variant` (by default the one chosen
+    without a new proof); the runtime must be installed."""
+    runtime = runtime_identity(variant)
     if runtime is None:
         raise LocalJudgeUnavailable(
             "the offline judge's runtime (llama-cpp-python) is not installed. Install it and "
@@ -89,17 +78,19 @@ def run_files(model: LocalModel) -> RunFiles:
     return RunFiles.for_sha(model.sha256, runtime=runtime)
 
 
-def runtime_identity() -> str | None:
-    """What a server runs on, hashed: this interpreter, the llama_cpp build (paths, sizes and
-    mtimes of its files, without importing it) and this package. None without llama_cpp."""
+def runtime_identity(variant: Variant | None = None) -> str | None:
+    """What a server runs on, hashed: this interpreter, the llama_cpp build of `variant` (by
+    default the one chosen without a new proof; paths, sizes and mtimes of its files, without
+    importing it) and this package. None without the venv's llama_cpp, which every variant
+    needs (its dependencies, and the portable fallback)."""
     spec = importlib.util.find_spec("llama_cpp")
     if spec is None or spec.origin is None:
         return None
-    package = Path(spec.origin).parent
-    files = [Path(spec.origin), *sorted((package / "lib").glob("*"))]
-    parts = [sys.executable, PACKAGE_ROOT, *(stat_line(f) for f in files)]
+    variant = variant or choose(None).variant
+    package = Path(spec.origin).parent if variant.portable else variant.folder() / "llama_cpp"
+    files = [package / "__init__.py", *sorted((package / "lib").glob("*"))]
+    parts = [sys.executable, PACKAGE_ROOT, variant.name, *(stat_line(f) for f in files)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
-
 
 
 def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | None:
@@ -132,14 +123,15 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | 
     return state
 
 
-def _start(model: LocalModel, files: RunFiles) -> ServerState:
+def _start(model: LocalModel, files: RunFiles, variant: Variant) -> ServerState:
     files.log.parent.mkdir(parents=True, exist_ok=True)
     idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
+    kernels = () if variant.portable else ("--llama-cpp-path", str(variant.folder()))
     # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
     # the log (spawn's -X faulthandler), which the client quotes.
     proc, log_path = spawn(SERVER_MODULE, (
         "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
-        "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime,
+        "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime, *kernels,
     ), files.log)
     files.prune_logs()
     deadline = time.monotonic() + START_TIMEOUT

@@ -1,10 +1,8 @@
 """Turn a judge model string (`local`, `local:/path/to/file.gguf`) into a verified file + hash.
 
-The hash is part of every judge cache key, so it must be the file's real SHA-256, yet hashing
-a 1 GB file on every run would cost seconds. The default model's hash was verified at install
-time and its sidecar is trusted while size and mtime still match. A user's GGUF is hashed once
-and remembered in `user-models.json` in our model folder, keyed by path and checked against
-size and mtime: we never write next to a file we do not own.
+The hash enters every cache key, but hashing 1 GB per run costs seconds: the default model's
+sidecar is trusted while size and mtime match; a user's GGUF is hashed once and remembered in our
+own folder (we never write next to a file we do not own).
 """
 
 from __future__ import annotations

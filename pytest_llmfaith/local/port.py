@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from pytest_llmfaith.judge.offline import Announce
 from pytest_llmfaith.judge.transport import bypass_proxy_for_loopback
+from pytest_llmfaith.local.kernels import identity, replay_hint
 from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.models import LocalModel, resolve_local_model
-from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
@@ -54,10 +54,11 @@ class LocalEndpoint:
 
 
 class _OfflineJudge:
-    def identity(self, model: str) -> str:
-        if model == "local":  # known without the weights: replay needs no model
-            return f"local:{DEFAULT_MODEL_SHA256}"
-        return f"local:{resolve_local_model(model).sha256}"
+    def identity(self, model: str, replay: bool) -> str:
+        return identity(model, prove=not replay)
+
+    def replay_hint(self, key_model: str) -> str:
+        return replay_hint(key_model)
 
     def endpoint(self, config: JudgeConfig, announce: Announce | None) -> LocalEndpoint:
         return LocalEndpoint(config, announce)

@@ -1,15 +1,6 @@
-"""The files a judge server and its clients share in `<model dir>/run/`, one set per model hash
-and runtime (see `launcher.runtime_identity`: two checkouts never share or stop each other's server).
-
-- state: written by the server (atomically, without the lock, since the spawning client holds
-  it while waiting) once it is ready; removed by the server on the way out.
-- lock: clients take it to decide whether to reuse or spawn, and to change the leases.
-- clients: the pids of the processes using the server (leases). The server does not idle out
-  while one of them is alive, so a process may keep its api base for its whole life; and one
-  process releasing the server (e.g. the first pytest-xdist worker to finish) does not stop it
-  under the others.
-- logs: the server's output, one file per server pid (`<stem>.<pid>.log`), so the log of a server
-  that crashed is still there, for the error message, after its successor started.
+"""The files a judge server and its clients share in `<model dir>/run/`: state (written by the
+server once ready), lock, leases (the pids using it) and one log per server pid, so a crashed
+server's log outlives its successor's start.
 """
 
 from __future__ import annotations

@@ -1,18 +1,13 @@
 """The offline judge's runtime, compiled once per machine: `python -m pytest_llmfaith.local install`.
 
-llama-cpp-python is built from source with portable x86-64 kernels (a native build crashed on
-an AMX Xeon at the first decode). pip's own wheel cache keys a built wheel without CMAKE_ARGS,
-so it is never used: the wheel is compiled with pip's cache off into a per-user folder named
-after the version and the flags' hash, and any later venv on the machine (a second clone's
-`make install`, a user's own project) installs it from there in seconds. The compile takes
-minutes and pip is silent through it, so a line says so before, and another every
-HEARTBEAT_S seconds with the time elapsed.
+pip's wheel cache keys a wheel without CMAKE_ARGS, so each build (portable, and the best kernel
+variant the CPU has) is kept in a per-user folder named after version and flags; later venvs
+install it in seconds. The compile is minutes of pip silence, hence the heartbeat lines.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import shutil
 import subprocess
@@ -21,16 +16,24 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.errors import ConfigError, LLMFaithError
+from pytest_llmfaith.local.kernels import Proof, forget_proofs, prove
+from pytest_llmfaith.local.variants import (
+    LLAMA_VERSION,
+    PORTABLE,
+    PORTABLE_FLAGS,
+    VARIANT_ENV,
+    VARIANTS,
+    Variant,
+    cache_root,
+    flags_id,
+    forced_variant,
+    this_cpu,
+    usable_variants,
+)
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
 from pytest_llmfaith.processes.files import file_lock
 
-LLAMA_VERSION = "0.3.36"
-PORTABLE_FLAGS = (
-    "-DGGML_NATIVE=OFF", "-DGGML_AVX=ON", "-DGGML_AVX2=ON", "-DGGML_FMA=ON", "-DGGML_F16C=ON",
-    "-DGGML_AVX512=OFF", "-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF", "-DGGML_AMX_BF16=OFF",
-    "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_TOOLS=OFF",
-)
 HEARTBEAT_S = 30.0
 COMPILE_TIME = "about 6 min on 2 cores, less on more"  # measured on this project's CI-sized machines
 
@@ -39,15 +42,9 @@ class RuntimeInstallError(LLMFaithError):
     """The runtime could not be compiled or installed; the message says why and what to do."""
 
 
-def flags_id(flags: Sequence[str] = PORTABLE_FLAGS) -> str:
-    """A short hash of the compile flags, so wheels built with other flags never mix."""
-    return hashlib.sha256(" ".join(flags).encode()).hexdigest()[:12]
-
-
 def wheel_folder(version: str = LLAMA_VERSION, flags: Sequence[str] = PORTABLE_FLAGS) -> Path:
     """This user's folder for the wheel of `version` built with `flags` (never pip's cache)."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "pytest-llmfaith" / "wheels" / f"llama-cpp-python-{version}-{flags_id(flags)}"
+    return cache_root() / "wheels" / f"llama-cpp-python-{version}-{flags_id(flags)}"
 
 
 def cached_wheel(folder: Path) -> Path | None:
@@ -58,7 +55,7 @@ def cached_wheel(folder: Path) -> Path | None:
 
 def ensure_wheel(requirement: str = f"llama-cpp-python=={LLAMA_VERSION}",
                  flags: Sequence[str] = PORTABLE_FLAGS, folder: Path | None = None,
-                 heartbeat: float = HEARTBEAT_S) -> Path:
+                 heartbeat: float = HEARTBEAT_S, kernels: str = PORTABLE.name) -> Path:
     """The kept wheel for `flags`, compiled first if this machine has none. Concurrent installers
     queue on a lock, so the second one reuses the first one's compile."""
     folder = folder if folder is not None else wheel_folder(flags=flags)
@@ -70,7 +67,7 @@ def ensure_wheel(requirement: str = f"llama-cpp-python=={LLAMA_VERSION}",
         partial = folder.with_name(f".{folder.name}.{os.getpid()}.partial")
         shutil.rmtree(partial, ignore_errors=True)
         try:
-            compile_wheel(requirement, flags, partial, heartbeat, keep=folder)
+            compile_wheel(requirement, flags, partial, heartbeat, keep=folder, kernels=kernels)
             (partial / "build.log").unlink()
             partial.rename(folder)
         finally:
@@ -82,16 +79,17 @@ def ensure_wheel(requirement: str = f"llama-cpp-python=={LLAMA_VERSION}",
     return wheel
 
 
-def compile_wheel(requirement: str, flags: Sequence[str], dest: Path, heartbeat: float, keep: Path) -> None:
-    """Build `requirement` from source with `flags` into `dest` (to be kept as `keep`), saying
-    every `heartbeat` seconds that it still runs; its output goes to dest/build.log, quoted if
-    it fails."""
+def compile_wheel(requirement: str, flags: Sequence[str], dest: Path, heartbeat: float, keep: Path,
+                  kernels: str = PORTABLE.name) -> None:
+    """Build `requirement` from source with `flags` (the `kernels` variant's) into `dest` (to be
+    kept as `keep`), saying every `heartbeat` seconds that it still runs; its output goes to
+    dest/build.log, quoted if it fails."""
     dest.mkdir(parents=True)
     log = dest / "build.log"
     env = {**os.environ, "CMAKE_ARGS": " ".join(flags), "CMAKE_BUILD_PARALLEL_LEVEL": str(os.cpu_count() or 1)}
     command = [sys.executable, "-m", "pip", "wheel", "--no-cache-dir", "--no-deps",
                "--no-binary", "llama-cpp-python", "-w", str(dest), requirement]
-    say(f"compiling {requirement} for the offline judge (portable AVX2 kernels; {COMPILE_TIME}). "
+    say(f"compiling {requirement} for the offline judge ({kernels} kernels; {COMPILE_TIME}). "
          f"Once per machine: the wheel is kept in {keep}")
     started = time.monotonic()
     with log.open("w") as out:
@@ -125,27 +123,87 @@ def install_wheel(wheel: Path, python: Path | None = None) -> None:
     say(f"runtime installed from {wheel.name}")
 
 
+def install_target(wheel: Path, folder: Path) -> None:
+    """Install a kernel variant's kept `wheel` alone (its dependencies are the venv's) into
+    `folder`, replacing what was there; a failed install leaves the old folder."""
+    partial = folder.with_name(f".{folder.name}.{os.getpid()}.partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-cache-dir", "--no-deps",
+                           "--target", str(partial), str(wheel)], capture_output=True, text=True)
+    try:
+        if done.returncode != 0:
+            output = (done.stderr or done.stdout).strip()[-1500:]
+            raise RuntimeInstallError(f"pip could not install {wheel} into {folder}:\n{output}\n"
+                                      f"Fix: the error above, then run {INSTALL_COMMANDS} again")
+        with file_lock(folder.with_name(f".{folder.name}.lock")):
+            shutil.rmtree(folder, ignore_errors=True)
+            partial.rename(folder)
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+    say(f"{wheel.name} installed into {folder}")
+
+
+def variant_to_build() -> Variant | None:
+    """The variant `install` adds to the portable build: the one LLMFAITH_LOCAL_VARIANT forces,
+    else the best this CPU runs; None (and one line why) when the portable build is the best."""
+    forced = forced_variant()
+    if forced is not None:
+        return None if forced.portable else forced
+    cpu = this_cpu()
+    best = usable_variants(cpu.flags)[0]
+    if not best.portable:
+        return best
+    lacks = "; ".join(f"{v.name} needs {', '.join(v.missing(cpu.flags))}"
+                      for v in VARIANTS if not v.portable)
+    say(f"no faster kernels for this CPU ({cpu.model}), so only the portable ones: {lacks or 'none known'}")
+    return None
+
+
+def install_variant(variant: Variant) -> None:
+    """Compile `variant` once per machine (kept like the portable wheel), install it into its
+    folder, and forget its old proofs: the next use proves the new build."""
+    wheel = ensure_wheel(flags=variant.flags, kernels=f"{variant.name} ({variant.kernels})")
+    install_target(wheel, variant.folder())
+    forget_proofs(variant)
+
+
+def say_proof(variant: Variant, proof: Proof) -> None:
+    if proof.ok:
+        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
+    else:
+        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the offline judge "
+            f"runs the portable ones. Fix: nothing needed; {VARIANT_ENV}=portable skips the proof")
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m pytest_llmfaith.local install`: runtime (compiled or kept), weights, proof."""
     parser = argparse.ArgumentParser(
         prog="python -m pytest_llmfaith.local install",
         description="Install the offline judge into this Python: its runtime (llama-cpp-python, "
         "compiled once per machine with portable kernels and kept in $XDG_CACHE_HOME/pytest-llmfaith/"
-        "wheels, else ~/.cache/pytest-llmfaith/wheels), its weights, and one test answer proving "
-        "the runtime works on this CPU. Safe to run again.")
+        "wheels, else ~/.cache/pytest-llmfaith/wheels), on a CPU with AVX-512 VNNI/BF16 also the "
+        "faster avx512 kernels (LLMFAITH_LOCAL_VARIANT=avx512 forces them, =portable skips them), "
+        "its weights, and one test answer proving each runtime works on this CPU. Safe to run again.")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the check that the runtime answers one question on this CPU")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
         install_wheel(ensure_wheel())
-    except (RuntimeInstallError, OSError) as exc:
+        variant = variant_to_build()
+        if variant is not None:
+            install_variant(variant)
+    except (RuntimeInstallError, OSError, ConfigError) as exc:
         say(f"{INSTALL_COMMANDS}: {exc}")
         return 1
     say(f"runtime ready in {_elapsed(time.monotonic() - started)}")
     from pytest_llmfaith.local.install import weights_command as install_weights
+    from pytest_llmfaith.local.weights import default_model_path
 
-    return install_weights(["--no-check"] if args.no_check else [])
+    code = install_weights(["--no-check"] if args.no_check else [])
+    if code == 0 and variant is not None and not args.no_check:
+        say_proof(variant, prove(variant, default_model_path()))
+    return code
 
 
 def _elapsed(seconds: float) -> str:

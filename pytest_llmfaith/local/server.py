@@ -1,15 +1,8 @@
-"""A minimal OpenAI-compatible chat server on 127.0.0.1 that serves one GGUF model.
+"""A minimal OpenAI-compatible chat server on 127.0.0.1 serving one GGUF model (launcher.py).
 
-Run as `python -m pytest_llmfaith.local.server ...` by `ensure_server` (see launcher.py for
-why a shared server). Only the stdlib HTTP server: the judge client talks to it through the
-same litellm "openai" path as a hosted judge, so caching, usage and reports stay identical.
-
-JSON-schema answers: an OpenAI `response_format` of type `json_schema` is passed to llama.cpp
-as `{"type": "json_object", "schema": ...}`, which compiles the schema into a grammar, so the
-answer always parses and has the right shape. One generation runs at a time (the model and
-its KV cache are single-user); that also lets a prompt that starts like the previous one reuse
-its already-evaluated prefix. The server exits by itself once no client process holds a lease
-(see runstate.py) and `--idle-timeout` seconds passed without requests.
+Stdlib HTTP only: the judge reaches it through litellm's openai path, as a hosted judge. One
+generation at a time (the model and its KV cache are single-user, which also keeps prefixes
+warm); it exits once no lease is held and `--idle-timeout` passed.
 """
 
 from __future__ import annotations
@@ -256,6 +249,18 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
 
+def use_llama_cpp_from(folder: Path) -> None:
+    """Import llama_cpp from `folder` (a kernel variant), not from the venv; an error if it is not
+    there, so a server never runs other kernels than its runtime identity says."""
+    sys.path.insert(0, str(folder))
+    import llama_cpp
+
+    loaded = Path(llama_cpp.__file__ or "").resolve()
+    if not loaded.is_relative_to(folder.resolve()):
+        raise ImportError(f"llama_cpp was loaded from {loaded}, not from the kernel variant in {folder}")
+    print(f"llama_cpp from {folder}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.local.server")
     parser.add_argument("--model", type=Path, required=True)
@@ -266,11 +271,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--runtime", default="")
+    parser.add_argument("--llama-cpp-path", type=Path, default=None,
+                        help="a kernel variant's folder, searched for llama_cpp before the venv")
     args = parser.parse_args(argv)
 
     files = RunFiles.for_sha(args.sha256, args.run_dir, args.runtime)
     started = time.monotonic()
     try:
+        if args.llama_cpp_path is not None:
+            use_llama_cpp_from(args.llama_cpp_path)
         engine = LlamaEngine(args.model, args.n_ctx, args.threads)
     except Exception as exc:  # noqa: BLE001 - one clear line in the log, read by the launcher
         print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)

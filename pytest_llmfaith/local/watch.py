@@ -1,10 +1,7 @@
-"""This process's hold on the offline judge's server: its address, and what to say when it dies.
+"""This process's hold on the offline judge's server, and what to say when it dies.
 
-A server can die under a run: a crash inside llama.cpp (a build for another CPU dies with
-SIGSEGV at the first generation), the out-of-memory killer, or someone stopping it. The judge
-asks `replace_if_dead` when a request cannot connect: a dead server is replaced once; a second
-death in the run is an error that names both (pid, exit code or signal, the end of each log,
-the fix), since a crash that repeats would only repeat again.
+A dead server (a crash in llama.cpp, the OOM killer) is replaced once; a second death in the run
+is an error naming both, since a crash that repeats would only repeat again.
 """
 
 from __future__ import annotations
@@ -18,6 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable, LocalServerDied
+from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import (
     ensure_server_state,
     exit_description,
@@ -26,6 +24,7 @@ from pytest_llmfaith.local.launcher import (
 )
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import ServerState
+from pytest_llmfaith.local.variants import VARIANT_ENV
 
 _TAIL_LINES = 12
 _READ_BYTES = 30_000
@@ -33,8 +32,9 @@ _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one l
 _CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
 CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
              "instructions: rebuild llama-cpp-python portably (`make clean install` in a checkout "
-             "of pytest-llmfaith; README, \"The offline judge\"), and if it still crashes, report it "
-             "with this log")
+             "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
+             f"kernels than the portable ones, run those with {VARIANT_ENV}=portable; if it still crashes, "
+             "report it with this log")
 KILL_FIX = ("SIGKILL mostly comes from the out-of-memory killer (the server needs about 2.4 GB; "
             "see `dmesg`) or from someone killing it: free memory or run fewer processes")
 OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith.local stop`) or failed: its log says "
@@ -65,7 +65,7 @@ class ServerWatch:
     def __init__(self, model: LocalModel,
                  announce: Callable[[str, float | None], None] | None = None) -> None:
         self.model = model
-        self.announce = announce  # (model name, None) when a load starts; (name, seconds) when ready
+        self.announce = announce  # (model and kernels, None) when a load starts; (..., seconds) when ready
         self.state: ServerState | None = None
         self.deaths: list[ServerDeath] = []
         self._lock = threading.Lock()
@@ -100,17 +100,19 @@ class ServerWatch:
     def _ensure(self) -> ServerState:
         started = time.monotonic()
         announce = self.announce
+        choice = choose(self.model.path)
+        label = f"{self.model.name} ({choice.label()})"  # the one line that says which kernels run
         loading = False
 
         def starting() -> None:
             nonlocal loading
             loading = True
             if announce is not None:
-                announce(self.model.name, None)
+                announce(label, None)
 
-        state = ensure_server_state(self.model, starting=starting)
+        state = ensure_server_state(self.model, starting=starting, choice=choice)
         if loading and announce is not None:
-            announce(self.model.name, time.monotonic() - started)
+            announce(label, time.monotonic() - started)
         return state
 
     def _message(self, step: str, what: str) -> str:

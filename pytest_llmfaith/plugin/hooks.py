@@ -285,12 +285,9 @@ class RunHooks:
 
 
 def freeze_for_exit(judged: bool) -> None:
-    """After a run that scored, pytest's two end-of-session collections and the interpreter's
-    last one each walk every object the scoring imports made (pydantic models, scorers: ~15k;
-    litellm: ~370k, 1.4-1.7 s at exit); frozen, they are skipped. A suite that never scored is
-    left alone. One collection first, so that the tests' garbage is still freed and its __del__
-    errors still reported by pytest; not after litellm, whose objects would make it the very cost
-    saved (the freeze alone: 0.08 s)."""
+    """Spare the three end-of-session collections the scoring imports' objects (benchmarks/README.md).
+    One collection first, so the tests' garbage and __del__ errors still reach pytest; none after
+    litellm, where it would be the very cost saved."""
     if "litellm" in sys.modules:
         gc.freeze()
     elif judged:
@@ -299,11 +296,8 @@ def freeze_for_exit(judged: bool) -> None:
 
 
 def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
-    """End the traceback of a judge or configuration error at the user's llmfaith call.
-
-    The plugin's frames only bury the message (a replay miss showed ~35 lines of its source),
-    and with `pytest -l` they would print locals holding the API key: the frames are cut from
-    the exception itself, so no traceback style (long, native, --fulltrace) can show them."""
+    """End the traceback at the user's llmfaith call: with `pytest -l` the plugin's frames would
+    print locals holding the API key. Cut from the exception itself, so no traceback style shows them."""
     tb: TracebackType | None = excinfo.tb
     last_user: TracebackType | None = None
     while tb is not None and not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIR):

@@ -125,9 +125,8 @@ class Housekeeping:
             cache.close()
 
     def _prune_commands(self) -> str:
-        """Commands that remove the unused entries as they are: the next full run with
-        --llm-prune-unused (which prunes under use or refresh only), or, where recordings say what
-        is used, the cache command (a bare `cache prune` only asks "prune what?")."""
+        """A full run with --llm-prune-unused, or, where recordings say what is used, the exact cache
+        command: a bare `cache prune` only asks "prune what?"."""
         settings = self.session.settings
         mode = "" if settings.cache in ("use", "refresh") else " --llm-cache=use"
         commands = [f"`pytest --llm-prune-unused{mode}`"]

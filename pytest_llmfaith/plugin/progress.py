@@ -1,11 +1,7 @@
-"""Progress of slow judge work, shown the pytest way.
+"""Progress of slow judge work, shown the pytest way: at most one line per slow test.
 
-The judge reports to a `JudgeProgress` (judge/progress.py). `TerminalProgress` turns that into
-at most one line per slow test, "llmfaith: <test>: 3 judge calls, 14.2 s", and one line when the
-offline judge's model is loaded. On a terminal the line
-appears once the test has waited `SLOW_AFTER_S` on the judge and shows the current step live; in
-a log (no terminal) the lines wait for the end of the run, so that pytest's line of dots stays
-one line. Fast and fully cached tests print nothing; neither does `-q`, nor an xdist worker.
+Live on a terminal; in a log the lines wait for the end of the run, so that pytest's line of
+dots stays one line. Fast and cached tests, `-q` and xdist workers print nothing.
 """
 
 from __future__ import annotations

@@ -120,8 +120,7 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
 
 
 def _make_room(columns: list[_Column], room: int) -> None:
-    """Give up columns a glance does not need (tokens, hits), first to last, when that lets every
-    test id fit on its row; an id that no width fits gets a line of its own, and keeps them all."""
+    """Drop optional columns (tokens, hits) only when that lets every test id fit on its row."""
     if room < _width([c for c in columns if not c.give_up]):
         return
     for column in sorted((c for c in columns if c.give_up), key=lambda c: c.give_up):
@@ -152,9 +151,7 @@ def _colour(a: Assessment) -> dict[str, bool]:
 
 
 def _row(a: Assessment, test_width: int, columns: list[_Column]) -> list[str]:
-    """The test id whole, then its cells: on one line when the id fits its column, else the id on
-    a line of its own and the cells under their headers (pytest's short summary never cuts a test
-    id either: two ids that differ at their end must stay told apart)."""
+    """Never cut a test id (ids differing at their end must stay told apart): a long one gets its own line."""
     cells = "".join(c.format(c.cell(a)) for c in columns)
     if len(a.name) <= test_width:
         return [f"{a.name:<{test_width}}{cells}"]

@@ -1,12 +1,8 @@
-"""What this operating system offers the background processes (the judge relay, the offline
-judge's server): the one place that asks.
+"""What this OS offers the background processes (relay, offline server): the one place that asks.
 
-Why one place: the POSIX-only calls (`os.getuid`, `fcntl`, `signal.SIGKILL`, Popen's `pass_fds`
-and `start_new_session`, `/proc`) are missing on Windows, and guards scattered through the code
-drift apart. Every other module asks here; what this module reads (`sys.platform`, `os.getuid`,
-which modules are importable) is read at each call, so a test that pretends to be Windows only has
-to change those. Standard library only, nothing imported that the question does not need: the
-xdist controller asks in every run, also one that never calls the judge.
+POSIX-only guards scattered through the code drift apart. Everything is read at each call, so a
+test pretending to be Windows only changes `sys.platform` and friends. Standard library only:
+the xdist controller asks in every run.
 """
 
 from __future__ import annotations
@@ -25,10 +21,8 @@ _LIBRARIES = (("psutil", "process liveness"), ("filelock", "file locks"))
 
 
 def background_processes_missing() -> str | None:
-    """Why this platform cannot run the shared background processes, or None when it can.
-
-    filelock locks with fcntl on POSIX and LockFileEx on Windows; without either it falls back to
-    lock files that a crashed process never frees, which would hang the next run."""
+    """Why this platform cannot run them, or None. Without fcntl or LockFileEx, filelock falls back
+    to lock files a crashed process never frees, which would hang the next run."""
     if sys.platform in ("emscripten", "wasi"):
         return f"{sys.platform} cannot start processes"
     for module, purpose in _LIBRARIES:
@@ -60,10 +54,8 @@ def user_tag() -> str:
 
 
 def private_folder_problem(folder: Path) -> str | None:
-    """Why others may read `folder` (it holds a relay's token), or None when only this user can.
-
-    POSIX says it with the owner and mode bits. Windows says it with ACLs, which the standard
-    library cannot read; the user's own profile (where %TEMP% is by default) is private to them."""
+    """Why others may read `folder` (it holds a relay's token), or None. Windows ACLs are beyond the
+    standard library: the user's profile (the default %TEMP%) is taken as private."""
     getuid = getattr(os, "getuid", None)
     if getuid is not None:
         stat = folder.stat()
@@ -85,10 +77,8 @@ def detached() -> dict[str, Any]:
 
 
 def python_executable(env: dict[str, str]) -> str:
-    """The interpreter a child runs, setting what it needs in `env`: in a Windows venv,
-    `sys.executable` is a redirector that starts the real interpreter as a second process, whose
-    pid is not the one Popen returns; the base interpreter with __PYVENV_LAUNCHER__ is the venv's
-    own (what multiprocessing does, bpo-35797)."""
+    """In a Windows venv `sys.executable` is a redirector whose child has another pid than Popen's:
+    run the base interpreter with __PYVENV_LAUNCHER__ instead, as multiprocessing does (bpo-35797)."""
     base = getattr(sys, "_base_executable", sys.executable)
     if sys.platform == "win32" and os.path.normcase(base) != os.path.normcase(sys.executable):
         env["__PYVENV_LAUNCHER__"] = sys.executable

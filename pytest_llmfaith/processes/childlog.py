@@ -1,10 +1,7 @@
-"""Run a module with its output in a log named by its own pid:
-`python -m pytest_llmfaith.processes.childlog LOG MODULE ARGS...` writes to `<LOG stem>.<pid>.log`.
+"""`python -m pytest_llmfaith.processes.childlog LOG MODULE ARGS...`: output to `<LOG stem>.<pid>.log`.
 
-Why the child names its log: the starter knows the pid only once the child runs, and Windows
-cannot rename a file a running process holds open, so the starter cannot rename the log then (as
-it could on POSIX). Opened first, before the module is imported, so that an import error or a
-native crash (-X faulthandler writes to the same descriptor) is in the log. Standard library only.
+The child names its log because Windows cannot rename a file a running process holds open.
+Opened before the module is imported, so an import error or native crash lands in it.
 """
 
 from __future__ import annotations

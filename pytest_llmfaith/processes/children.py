@@ -1,12 +1,8 @@
 """The background processes this package starts (the offline judge's server, the judge relay).
 
-Both are children started detached (outside the run's process group, output to a log named by
-pid), found again by their pid and a loopback HTTP port, and told apart from a dead one the same
-way: a child that exited stays a zombie until it is reaped, which psutil tells apart. Both are
-shared by the processes that hold a lease on them (`Leases`), and exit by themselves an idle
-timeout after the last leaseholder is gone. Locks are filelock's and liveness psutil's, so the
-same code runs on POSIX and Windows (what differs is asked of `capabilities`); both are imported
-on first use, since a run that never calls the judge needs neither.
+Detached, leased by the runs using them, gone an idle timeout after the last lease. filelock and
+psutil keep one code path for POSIX and Windows; both are imported on first use, since a run that
+never calls the judge needs neither.
 """
 
 from __future__ import annotations
@@ -53,9 +49,8 @@ class Leases:
 
 
 def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:
-    """Start `python -m module args` detached, its output in `<log stem>.<pid>.log` (returned with
-    the process): one log per process, so a dead one's log outlives its successor. The child opens
-    its log itself (`childlog`); -X faulthandler leaves a crashing native library's Python stack there."""
+    """Start `python -m module args` detached, one log per pid, so a dead one's log outlives its
+    successor; -X faulthandler leaves a crashing native library's Python stack there."""
     log.parent.mkdir(parents=True, exist_ok=True)
     # The child must import this same package even when it is on sys.path only via pytest.
     env = dict(os.environ)
@@ -74,8 +69,7 @@ def pid_log(log: Path, pid: int) -> Path:
 
 
 def pid_alive(pid: int) -> bool:
-    """Whether process `pid` runs. psutil, since os.kill(pid, 0) ends the process on Windows and
-    /proc is Linux's; a dead child whose parent (another worker) has not reaped it yet is dead."""
+    """psutil: os.kill(pid, 0) ends the process on Windows; an unreaped zombie counts as dead."""
     import psutil
 
     try:

@@ -24,13 +24,9 @@ REPLACE_TRIES = 100  # 10 ms apart: a reader holds a state file for well under a
 
 @contextlib.contextmanager
 def file_lock(path: Path, wait: bool = True, dir_mode: int = 0o777) -> Iterator[None]:
-    """Exclusive lock (filelock: fcntl on POSIX, LockFileEx on Windows) so concurrent
-    installers/workers queue. With wait=False, raises BlockingIOError at once when another process
-    holds it.
-
-    The lock is the file at `path` when it is taken: one whose folder was removed by the holder
-    (an idle relay removes its own, under its lock) is let go and the new file at `path` locked,
-    so that a waiter never holds a lock nobody else can see."""
+    """Exclusive cross-process lock; wait=False raises BlockingIOError at once. A lock whose folder the
+    holder removed (an idle relay retiring) is retaken on the new file, or a waiter would hold a
+    lock nobody else can see."""
     import filelock
 
     while True:

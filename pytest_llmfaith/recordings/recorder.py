@@ -1,13 +1,8 @@
 """Recordings: the committed, reviewable text form of the judge answers a suite uses.
 
-One JSON file per test module, `<test dir>/<folder>/<module>.json` (like syrupy's `__snapshots__`
-or VCR cassettes): two branches that touch different modules touch different files. Entries are
-keyed by the request hash, sorted, indented, with what was asked, the answer (claims, verdicts,
-reasons, label probabilities) and the tests that use it, so a reviewer reads the judge in the diff.
-
-Workers only read them. The controller writes them once, at the end of the run, from the answers
-every test reported (pytest's report channel, as for scores): the bytes depend on neither -n nor
-the order tests ran in, and a run that used the same answers writes nothing.
+One file per test module, so two branches touching different modules touch different files.
+Only the controller writes, once at the end of the run, from what every test reported: the
+bytes depend on neither -n nor test order. Format: docs/cache-and-recordings.md.
 """
 
 from __future__ import annotations
@@ -24,10 +19,8 @@ SHOWN_DIGITS = 2  # of a label's P(yes) in a recording, unless more are needed t
 
 
 def reviewable(entry: StoredAnswer, p_yes: float, thresholds: tuple[float, ...], exact: bool = False) -> StoredAnswer:
-    """A label answer as a reviewer reads it: P(yes), not the judge's 20 next tokens (the working
-    cache keeps them). Rounded to two digits, or to as many as keep it on the same side of every
-    threshold a label compares it with, so replay gives the verdicts the recording run gave.
-    `exact`: with votes, each drawn vote compares P(yes) with a random number: nothing is rounded."""
+    """P(yes), not the judge's next tokens, rounded only as far as keeps it on the same side of every
+    threshold, so replay gives the recording run's verdicts. `exact` (votes draw against it): unrounded."""
     shown = p_yes if exact else _same_side(p_yes, thresholds)
     return entry.model_copy(update={"answer": {"p_yes": shown}})
 
@@ -81,11 +74,8 @@ class Recorder:
 
 def update(path: Path, used: dict[str, tuple[dict[str, Any], set[str]]], passed: set[str],
            reported: set[str] | None, prune: bool, save: bool) -> tuple[list[str], bool]:
-    """Update one module's recording from a run; return its unused keys and whether it was written.
-
-    An entry keeps the tests that used it now, and those of its earlier tests that did not pass
-    this run (skipped, failed, not selected: they may still need it); `reported` (a full run)
-    drops earlier tests that no longer exist. An entry left with no test is unused."""
+    """Return the module's unused keys and whether it was written. Earlier tests that did not pass
+    this run keep their entries (they may still need them); a full run (`reported`) drops gone tests."""
     recording = load(path)
     for entry in recording.entries.values():
         kept = set(entry.tests) - passed

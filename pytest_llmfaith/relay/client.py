@@ -1,27 +1,9 @@
 """The judge relay, client side: every process of a run sends its judge calls to one warm relay.
 
-Why: importing litellm costs ~5-7 s, and its objects ~1.5 s of garbage collection at exit; every
-process that called a judge paid both (each xdist worker, and a serial run too), and each had its
-own concurrency limit and 429 back-off. The relay (`python -m pytest_llmfaith.relay.server`,
-started by the first process that needs a judge) imports litellm once and makes the calls through
-`LiteLLMTransport` with one `Throttle` per run; the processes reach it over loopback HTTP with
-this module's JSON (`RelayCall` -> `RelayReply`, `to_wire`), never importing litellm.
-
-A relay outlives its run for LLMFAITH_RELAY_IDLE_TIMEOUT (120 s, as the offline judge's server;
-0 ends it with the run), so that the next run finds it warm. It is shared only by the runs whose
-calls it would make identically (`relay_identity.identity`): same user, interpreter, pytest_llmfaith sources,
-litellm version, concurrency limit, idle timeout and environment (the relay
-calls with the environment it inherited, so a run with another API key gets another relay). Each
-process picks the relay of its own environment at its first judge call, and each call carries
-the fingerprint of the environment it is made in: the relay refuses another's, and a call made
-in another environment than its process's relay has is made in the process (`RelayTransport`).
-Only a hash of these is stored, as the folder's name: `<tmp>/llmfaith-relay-<user>/warm-<hash>/`
-(mode 0700) holds `lock`, `runs.json` (the leases: pids of the runs attached), `relay.pid` (the
-relay being started), `relay.json` (pid, port, token: written atomically by the relay once it
-serves, which is what a starting run waits for) and `relay.<pid>.log`. A run attaches when it
-first needs the relay and detaches at its end; a crashed run's lease lapses with its pid. A relay
-that idles out removes the folder, under `lock`.
-`python -m pytest_llmfaith relay [status|stop]` shows and stops relays by hand.
+So that litellm is imported once, not in every process; the processes speak this module's JSON
+over loopback. A relay is shared only by runs whose calls it would make identically (its
+environment included: it calls with the credentials it inherited). Lifecycle, files and
+credentials: docs/judge-relay.md and docs/relay.md.
 """
 
 from __future__ import annotations
@@ -93,9 +75,8 @@ class RelayCall(BaseModel):
 
 
 def to_wire(message: BaseModel) -> bytes:
-    """A call or reply as JSON that carries any Python str as it is: a lone surrogate (broken
-    decoding upstream) is an ASCII escape here, where pydantic's JSON refuses it; the relay's
-    transport then treats it as the test process's own would (transport.sendable)."""
+    """Standard-library JSON, not pydantic's: it carries a lone surrogate (broken decoding upstream),
+    which pydantic's JSON refuses."""
     return json.dumps(message.model_dump(mode="json")).encode()
 
 
@@ -201,9 +182,8 @@ def health(state: RelayState) -> RelayStats | None:
 
 
 class RelayClient:
-    """This process's way to the run's relay: found (warm) or started on first use, the run attached
-    to it then, its death told apart from a judge failure. A relay that dies is replaced once; a
-    second death ends the run's judge calls."""
+    """This process's way to the run's relay, its death told apart from a judge failure. A dead
+    relay is replaced once; a second death ends the run's judge calls."""
 
     def __init__(self, run: RelayRun) -> None:
         self.run = run
@@ -215,8 +195,7 @@ class RelayClient:
         self._lock = threading.Lock()
 
     def prewarm(self) -> None:
-        """Start the relay without waiting for it, so that litellm's import overlaps collection
-        and the first tests. Skipped when another process is already at it."""
+        """Start the relay without waiting, so litellm's import overlaps collection; skipped if another is at it."""
         try:
             with self._lock:
                 self._choose()
@@ -239,9 +218,8 @@ class RelayClient:
             return self.state
 
     def _choose(self) -> None:
-        """At this process's first use: the relay of its environment then (the controller named
-        the run's relay with its own, which lacks a key that a sub-folder's conftest.py sets in
-        the workers), so that the relay calls with the credentials this process calls with."""
+        """Re-pick the relay by this process's own environment: the controller's name lacks a key
+        that a sub-folder's conftest.py sets in the workers only."""
         if self.environment is None:
             self.environment = environment_fingerprint()
             name = named(self.run.concurrency, self.run.idle_timeout, self.environment)
@@ -328,8 +306,7 @@ class RelayClient:
         return proc.pid
 
     def _wait_ready(self, pid: int) -> RelayState:
-        """Wait until the relay serves (its address file names it) or dies, then read its address.
-        A look is a stat of a missing file: no file descriptor to inherit, on any OS."""
+        """Poll for the address file (a stat of a missing file): no file descriptor to inherit, on any OS."""
         log = pid_log(self.files.log, pid)
         deadline = time.monotonic() + START_TIMEOUT
         pause, growth, most = READY_POLL
@@ -377,13 +354,9 @@ class RelayClient:
 
 
 class RelayTransport:
-    """A `Transport` that hands each request to the run's relay: no litellm in this process.
-    Made on the first uncached call, it waits for the relay then, so that the wait (litellm's
-    import, if the relay is new) is not counted as judge time.
-
-    A relay calls with the environment it inherited (the credentials and endpoints litellm reads
-    there): a call made in another environment than this process's relay has (a key that a fixture
-    set) is made by litellm in this process instead, with the credentials this process has."""
+    """Hands each request to the relay; waits for it at construction so litellm's import is not judge time.
+    A call made in another environment than the relay's (a key a fixture set) is made here instead,
+    so it is never sent with another environment's credentials."""
 
     def __init__(self, client: RelayClient, config: JudgeConfig) -> None:
         self.client = client
@@ -409,8 +382,7 @@ class RelayTransport:
 
 
 def detach(run: RelayRun) -> None:
-    """The run is over: give up its lease. The relay exits once no run is attached and its idle
-    timeout passed without a request (at once with LLMFAITH_RELAY_IDLE_TIMEOUT=0)."""
+    """Give up the run's lease; the relay then idles out (at once with LLMFAITH_RELAY_IDLE_TIMEOUT=0)."""
     for directory in leased(run.directory, run.owner_pid):  # held: no relay retired and removed it meanwhile
         files = RelayFiles(directory)
         with file_lock(files.lock, dir_mode=0o700):
@@ -418,8 +390,7 @@ def detach(run: RelayRun) -> None:
 
 
 def summary(run: RelayRun) -> str | None:
-    """One line for the end of the run per relay that served it (one, unless its processes called
-    the judge in different environments): whether it was warm, how to stop it."""
+    """One line per relay that served the run (several if its processes had different environments)."""
     lines = [line for line in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if line]
     return "\n".join(lines) or None
 

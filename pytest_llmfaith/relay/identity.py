@@ -1,11 +1,8 @@
 """Which judge relay a run uses, named with the standard library only.
 
-Under xdist the controller names the run's relay for its workers before any of them starts
-(`pytest_configure_node`), in every run, also one whose tests never call the judge: that must
-import no pydantic (relay.py's models) and touch no file. The folder's name is a hash of what the
-relay's calls depend on (see relay.py), the environment included; a process whose environment is
-not the controller's uses the relay of its own (relay.RelayClient), and the run is attached once
-one of its processes leased one.
+The xdist controller names it in every run, also one that never calls the judge, so this must
+import no pydantic and touch no file. The name is a hash of what the relay's calls depend on,
+the environment included.
 """
 
 from __future__ import annotations
@@ -34,8 +31,7 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def new_relay_run(settings: Settings) -> dict[str, Any]:
-    """The relay this run shares with the runs whose judge calls it would make identically, as
-    the JSON of relay.RelayRun (validated there, by the processes that use it)."""
+    """Plain JSON of relay.RelayRun: validated by the processes that use it, not here (no pydantic)."""
     concurrency, idle_timeout = settings.judge_concurrency, settings.relay_idle_timeout
     return {"directory": str(relay_root() / f"warm-{identity(concurrency, idle_timeout)}"),
             "run_id": f"{os.getpid()}-{secrets.token_hex(4)}", "owner_pid": os.getpid(),
@@ -73,10 +69,8 @@ def _installation(concurrency: int, idle_timeout: float) -> str:
 
 
 def environment_fingerprint(environ: Mapping[str, str] = os.environ) -> str:
-    """A hash of the environment a judge call is made with. litellm reads each provider's
-    credentials and endpoint from it at the call (OPENAI_API_KEY, ANTHROPIC_API_KEY, *_API_BASE,
-    AZURE_*, AWS_*, a profile under HOME...), and the list changes with every provider it adds:
-    so every variable counts, except those set per run or per test (`_PER_RUN_VARIABLES`)."""
+    """Every variable counts, not a list of known keys: litellm reads credentials from more of them
+    with every provider it adds. Only per-run variables are left out."""
     kept = {name: value for name, value in environ.items()
             if name not in _PER_RUN_VARIABLES and not name.startswith("PYTEST_")}
     for name in ("NO_PROXY", "no_proxy"):
@@ -91,9 +85,8 @@ def _without_loopback(hosts: str) -> str:
 
 
 def leased(directory: Path, owner_pid: int) -> list[Path]:
-    """The relay folders beside `directory` (the one the run was named for) that the run leased:
-    a process whose environment differs from the one that named the run (a key that a sub-folder's
-    conftest.py sets in the xdist workers only) uses the relay of its own environment."""
+    """All relay folders the run leased, not only its named one: a worker with another environment
+    (a key set by a sub-folder's conftest.py) leased its own."""
     return [folder for folder in sorted(directory.parent.glob("warm-*"))
             if owner_pid in Leases(folder / "runs.json").live()]
 

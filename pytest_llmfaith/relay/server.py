@@ -1,16 +1,8 @@
 """The judge relay process: `python -m pytest_llmfaith.relay.server --dir DIR --started-by RUN ...`.
 
-Started by relay.RelayClient (see relay.py for why). It imports litellm once, then serves the
-processes of the runs attached to it on 127.0.0.1 (a random port, written with a fresh token to
-`relay.json`): POST /complete runs one `RelayCall` through a `LiteLLMTransport` (one per judge
-config) under a `Throttle`, so the concurrency limit and 429 back-off hold across all xdist
-workers of a run. Both are the run's own (`RunState`, by the run id each call carries), dropped
-once the run detaches: nothing a run met (a judge that was down, a 429) reaches the next. It
-calls only for processes whose environment (the credentials litellm reads) is the one it
-inherited, as the fingerprint each call carries says. It stops on POST /shutdown (`relay stop`),
-SIGTERM, or once no live run holds a lease in `runs.json` and the idle timeout passed without a
-request (then it removes its folder: nothing is left for `relay stop`); it leaves at once
-(os._exit): collecting litellm's objects at exit is CPU nobody needs.
+Per-run state (transports, throttle) is dropped once the run detaches, so nothing a run met
+(a judge down, a 429) reaches the next. It exits with os._exit: collecting litellm's objects
+is CPU nobody needs. What it keeps and when it ends: docs/relay.md, docs/judge-relay.md.
 """
 
 from __future__ import annotations
@@ -57,9 +49,7 @@ WATCH_INTERVAL = 0.25
 
 
 class RunState:
-    """What the relay keeps for one run while it is attached: its transports by judge config
-    (each with its endpoint and circuit breaker) and its throttle (its concurrency limit and 429
-    back-off). Its counts are kept apart (`RelayServer.stats`), for `relay status`."""
+    """One run's transports (endpoint, circuit breaker) and throttle; counts live apart, to outlive it."""
 
     def __init__(self, owner_pid: int, concurrency: int) -> None:
         self.owner_pid = owner_pid  # the run's lease: once it is gone, so is this
@@ -156,9 +146,7 @@ class RelayServer(ThreadingHTTPServer):
                 [call.config.api_key_env])))
 
     def forget_detached_runs(self, attached: list[int], read_at: float) -> None:
-        """Drop the state of the runs whose lease is gone (detached, or crashed), as read from the
-        leases at `read_at` (a run that came later attached before its first call, so is not
-        dropped by an older read)."""
+        """Drop runs whose lease is gone; `read_at` keeps a run that attached after that read."""
         with self._lock:
             gone = [run for run, state in self._runs.items()
                     if state.owner_pid not in attached and state.since < read_at]
@@ -192,9 +180,8 @@ class RelayServer(ThreadingHTTPServer):
                           "(LLMFAITH_RELAY_IDLE_TIMEOUT)")
 
     def _retire(self) -> bool:
-        """Remove the relay's folder (address, token, leases, logs: nothing is left for `relay
-        stop`), under its lock, unless a run attached meanwhile: a run attaching then either is seen
-        here, or finds the folder gone (file_lock takes the new one) and starts a new relay."""
+        """Remove the folder under its lock, unless a run attached meanwhile: an attaching run is
+        either seen here or finds the folder gone and starts a new relay."""
         if not self.files.directory.is_dir():  # removed (its temporary folder cleaned up): nothing to withdraw
             return True
         try:

@@ -1,9 +1,7 @@
 """The committed baseline file: per assertion its score, claims and verdicts, and what changed since.
 
-Format 2 keeps the claims so that a regression names the claim that went wrong, not only the
-score, and flags the entries a close vote decided (votes), whose later change may be the judge's.
-Format 1 (scores, and a list of unstable keys) is still read: it has no claims to compare, which
-the report says.
+Format 2 keeps the claims, so a regression names the claim that went wrong, and flags close votes,
+whose later change may be the judge's. Format 1 (scores only) is still read.
 """
 
 from __future__ import annotations

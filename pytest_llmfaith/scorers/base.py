@@ -39,7 +39,7 @@ def verdict_schemas(prefix: str, labels: tuple[str, ...],
                     field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
     """The answer schemas of one scorer: one verdict (its label under `field`), and a list of them."""
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
-    # the label before the reason: measured slightly better, and faster, with a 1.5B judge
+    # the label before the reason: better and faster with a small judge (benchmarks/README.md)
     fields: dict[str, Any] = {"statement": (str, ""), field: (label, ...), "reason": (str, "")}
     one = create_model(f"{prefix}Verdict", **fields)
     many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))
@@ -71,9 +71,7 @@ def check_inputs(output: Any, context: Any, input: Any, scale: Any) -> tuple[str
 
 
 class Scorer:
-    """A named score of an output against its context, made with a judge: subclass it, set
-    `name` (and `higher_is_better`, `default_threshold`), implement `measure`, and register the
-    class (the pytest_llmfaith_register_scorers hook)."""
+    """Subclass, set `name`, implement `measure`, register via pytest_llmfaith_register_scorers."""
 
     name: ClassVar[str]
     higher_is_better: ClassVar[bool] = True
@@ -84,9 +82,8 @@ class Scorer:
         self.reason_mode = reason
 
     def run(self, output: str, context: ContextArg, *, input: str | None = None, scale: float = 1) -> ScoreResult:
-        """Check the inputs (one set of rules for every scorer), redact secrets from them (an output
-        that quotes an upstream error may hold a key: the judge is sent none, nothing stores one, and
-        replay asks what recording asked), then measure."""
+        """Check and redact the inputs first: an output quoting an upstream error may hold a key, which
+        must reach neither the judge nor the cache (and replay must ask what recording asked)."""
         output, context_list, input, scale = check_inputs(output, context, input, scale)
         output, context_list, input = redact_data((output, context_list, input), [self.judge.config.api_key_env])
         result = self.measure(output, context_list, input, scale)

@@ -1,11 +1,7 @@
 """Checks on what the judge returns, so that a misbehaving judge can never turn into a pass.
 
-A judge (small local ones especially) may copy facts from the context into the claims, drop a
-sentence, repeat one verdict for every claim, or find no claims in an output that plainly states
-facts. Claims not taken from the output are dropped and every fact-stating sentence is covered
-(`ClaimsCheck.from_output`, `uncovered`); the other checks raise ValueError with what was wrong,
-and the judge's bounded re-ask loop sends that text back to the judge and ends in a JudgeError
-when the answer never gets right.
+Claims not taken from the output are dropped and uncovered sentences become claims; the other
+checks raise ValueError, whose text the judge's bounded re-ask loop sends back to the judge.
 """
 
 from __future__ import annotations
@@ -41,8 +37,7 @@ from pytest_llmfaith.scorers.language import (
 __all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
 
 def content_words(text: str, lang: Language | None = None) -> set[str]:
-    """The units that carry meaning in `text`, read as `lang` (default: the text's own language):
-    stemmed content words in English, character n-grams elsewhere, with numbers normalised."""
+    """Stemmed content words in English, character n-grams elsewhere, read as `lang`."""
     return units(text, lang)
 
 
@@ -51,10 +46,8 @@ _APPROXIMATE = re.compile(r"\b(?:" + "|".join(q for q, kind in ENGLISH.compariso
 
 
 def approximates(approximate: str, exact: str) -> bool:
-    """A reasonable approximation (the spec: "about 1,200" for 1,234): the exact number rounded
-    at the approximation's own last digit ("1,2|00"), and at most 3 % off it. "About $10M" for
-    $10.5M rounds but is 5 % off (Mastra calls that a hallucination); "about 80" for 48.7 and
-    "around 2010" for 2004 do not round."""
+    """The spec's "about 1,200" for 1,234: rounds to the approximation's last digit and is at most
+    3 % off (Mastra calls "about $10M" for $10.5M a hallucination)."""
     a, m = Decimal(canonical_number(approximate)), Decimal(canonical_number(exact))
     if a == m:
         return True
@@ -95,9 +88,7 @@ class _ContextTerms(NamedTuple):
 
 @lru_cache(maxsize=32)
 def sentence_words(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The context's sentences with their content words, all read in the context's language: read
-    once per context, not several times per claim (evidence for the support and contradiction
-    prompts, the reason, dated years)."""
+    """Cached: read once per context, not several times per claim (evidence, reason, dated years)."""
     lang = context_language(context)
     return tuple((s, frozenset(content_words(s, lang))) for item in context for s in sentences(item))
 
@@ -125,14 +116,9 @@ def _context_terms(context: tuple[str, ...]) -> _ContextTerms:
 
 
 def in_context_terms(claim: str, context: Sequence[str]) -> tuple[str, list[str]] | None:
-    """The claim with its amounts and dates written as the context writes them, and what was
-    rewritten: a duration the context gives in other units ("two weeks" for "14 days"), a
-    reasonable approximation ("around 1,200" for "1,234") and a year the context dates more
-    precisely ("in 2021" for "in September 2021"). None when nothing needed rewriting. The spec
-    allows all three; a small judge reads them as "not stated" (P(yes) 0.42 -> 0.92 for the
-    backups answer of the labelled set). Each version says at least what the claim says, so
-    its support is the claim's; asked about the context's own terms, the judge checks the rest
-    of the claim as usual. English only: the durations, qualifiers and months are English words."""
+    """The claim with durations, approximations and years written as the context writes them (the
+    spec allows them; a small judge reads them as "not stated"), or None. Each version says at
+    least what the claim says, so its support is the claim's. English only."""
     if context_language(context) is not ENGLISH:
         return None
     terms = _context_terms(tuple(context))
@@ -187,16 +173,12 @@ def distinct(claims: Sequence[str]) -> list[str]:
 
 
 COMMON = 64
-"""A unit held by more texts than this ("order", "ships") finds no candidates while a rarer one
-of the same text does (its number, its name), and of a text with only such units only the rarest
-is looked up: the comparisons stay linear in a long output."""
+"""Units held by more texts are not looked up (a rarer one finds the same texts): keeps comparisons linear."""
 
 
 class UnitIndex:
-    """Which texts hold a unit, to find the texts that share at least `t` units with another
-    without comparing every pair: such a text holds one of the other's (n - t + 1) rarest units
-    (prefix filtering, as in similarity joins), of which only the rare ones (COMMON) are looked
-    up. Exact for outputs of up to COMMON sentences or claims."""
+    """Texts sharing `t` units without comparing every pair: prefix filtering on the (n - t + 1)
+    rarest units, as in similarity joins. Exact for outputs of up to COMMON sentences or claims."""
 
     def __init__(self, texts: Sequence[frozenset[str]]) -> None:
         self.texts = texts
@@ -220,9 +202,8 @@ _PRONOUNS = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNO
 
 
 def pronouns(text: str, lang: Language = ENGLISH) -> set[str]:
-    """Gendered pronouns: a claim that says "her grandchildren" where the output says "his" has
-    swapped the subject (FactCC's pronoun swap), yet shares every content word with it. English
-    only (German "sie" is both "she" and "they")."""
+    """A swapped pronoun ("her" for "his") shares every content word, so it is checked apart.
+    English only (German "sie" is both "she" and "they")."""
     return {p.lower() for p in _PRONOUNS.findall(text)} if lang is ENGLISH else set()
 
 
@@ -276,10 +257,7 @@ def _changed_markers(claim: str, said: _Signs) -> list[str]:
 
 
 def check_claim(claim: str, output: str) -> None:
-    """Raise unless the claim's numbers and dates are the output's, qualified as the output does
-    ("exactly", "about", "over"), its negations and comparisons are those of the clause it
-    restates, its gendered pronouns are the output's, and it is mostly its words (units, in the
-    output's language)."""
+    """Raise unless the claim's numbers, qualifiers, negations, pronouns and most of its words are the output's."""
     said = _signs(output)
     lang = said.lang
     missing = sorted(numbers(claim, lang) - said.numbers)
@@ -307,9 +285,8 @@ def check_claim(claim: str, output: str) -> None:
 
 
 # -- does an output state facts? ------------------------------------------------------------
-# Only what is about the assistant or the documents themselves, never words that a claim about
-# the world can contain ("We do not have data centres in Asia", "stores no information about
-# you"): a claim that matched by mistake would be dropped from the verdicts, a false pass.
+# Only phrases about the assistant or the documents, never words a claim about the world can
+# contain: a claim matched by mistake would be dropped from the verdicts, a false pass.
 _NOT_A_FACT = re.compile(
     r"\bi (?:do not|don't|did not|didn't|could not|couldn't|cannot|can't|am unable to|"
     r"was unable to|am not able to|have no|don't have|do not have) (?:know|find|found|answer|help|say|"
@@ -337,22 +314,14 @@ def states_fact(sentence: str, lang: Language | None = None) -> bool:
 
 
 def states_facts(output: str) -> bool:
-    """Cheap and conservative: does some sentence look like a statement of fact?
-
-    Questions, refusals ("I don't know", "I could not find that in the documents"), greetings
-    and sentences about the assistant ("I can help with billing") are not facts. A sentence is
-    a fact when it has a digit, a proper noun (a capital inside the sentence) or a finite verb.
-    Only used to re-ask a judge that found no claims, so a miss costs little.
-    """
+    """Cheap and conservative: only used to re-ask a judge that found no claims, so a miss costs little."""
     lang = language_of(output)
     return any(states_fact(s, lang) for s in sentences(output))
 
 
 def is_non_fact(sentence: str, lang: Language | None = None) -> bool:
-    """A question, refusal ("I don't know."), greeting or remark about the assistant: never a
-    claim, whatever the judge listed. (Only these patterns: a claim is never dropped for lacking
-    a sign of being a fact, which would hide the claim from the verdicts.) The refusal patterns
-    are English; in other languages only questions are told apart."""
+    """Never a claim, whatever the judge listed. Only these patterns: dropping a claim for lacking
+    a sign of fact would hide it from the verdicts. Refusals are English only."""
     if sentence.rstrip().endswith(("?", "？", "؟")):
         return True
     lang = lang or language_of(sentence)
@@ -363,26 +332,19 @@ def is_non_fact(sentence: str, lang: Language | None = None) -> bool:
 
 # -- claims that leave a sentence out, or repeat another ------------------------------------
 def _covered(sentence: str, wanted: frozenset[str], own: set[str], got: set[str], lang: Language) -> bool:
-    """A sentence is covered when the claims near it carry most of its units (0.6), most of the
-    units no other sentence of the output has (so "sells red widgets" is not covered by "sells
-    blue widgets"), and every number and name of it ("Berlin and Paris")."""
+    """Most of its units, most of its own units (so "red widgets" is not covered by "blue widgets"),
+    and every number and name."""
     return (len(got & wanted) >= 0.6 * len(wanted) and len(got & own) >= 0.6 * len(own)
             and numbers(sentence, lang) <= got and all(carried(n, got, lang) for n in names(sentence, lang)))
 
 
 def uncovered(output: str, claims: Sequence[str]) -> list[str]:
-    """The fact-stating sentences of `output` whose facts no claim carries.
-
-    A judge that drops a sentence at the claims step drops whatever error it holds (a small
-    judge turned a 5-sentence summary into 1-2 claims), so such a sentence becomes a claim
-    itself, in the output's own words. Linear in the output: each sentence is compared only with
-    the claims that share one of its rarest units.
-    """
+    """Sentences no claim carries: a dropped sentence would drop whatever error it holds, so it is
+    judged itself, in the output's words."""
     lang = language_of(output)
     claimed = [frozenset(units(c, lang)) for c in claims]
     anywhere: set[str] = set().union(*claimed)
-    # every sentence but the patterns of is_non_fact: a fact without a sign of being one (no
-    # number, name or common verb: "The app stores no location data") must not go unjudged
+    # not states_fact: a fact without a sign of one ("The app stores no location data") must be judged
     found = [(s, frozenset(units(s, lang))) for s in sentences(output) if not is_non_fact(s, lang)]
     found = [(s, wanted) for s, wanted in found if wanted]
     near = _near_claims([wanted for _, wanted in found], claimed)
@@ -402,16 +364,13 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
 
 
 def _heads(claims: Sequence[str], lang: Language) -> set[str]:
-    """The heads of the claims' words: a stem whose ending a claim changed (Korean "있으며" for
-    "있다") shares no n-gram with it, but its head."""
+    """A word whose ending a claim changed (Korean "있으며" for "있다") shares only its head."""
     return {head(w, lang) for c in claims for w in words(c, lang)} if gram_size(lang) > 1 else set()
 
 
 def _bare_span(sentence: str, got: set[str], heads: set[str], lang: Language) -> bool:
-    """Whether some word of the sentence holds a run of letters that no claim carries: in n-gram
-    languages a share of units cannot see a dropped span ("赤やシルバーの" left out of a sentence
-    whose other bigrams are two thirds of it). Tolerated: an ending or prefix the claims changed
-    (회사는/회사의, "Mitarbeitern", Arabic "و" and "ال") and the join of a compound spelled out."""
+    """A run of letters no claim carries: in n-gram languages a share of units misses a dropped span.
+    Changed endings and prefixes are tolerated."""
     size = gram_size(lang)
     if not size:  # English: its own words decide (`_covered`)
         return False
@@ -451,9 +410,7 @@ def _bare_runs(form: str, got: set[str], headed: bool, size: int) -> list[tuple[
 
 
 def _near_claims(sentence_units: Sequence[frozenset[str]], claimed: Sequence[frozenset[str]]) -> list[set[int]]:
-    """For each sentence, the claims that restate it: those sharing a third of its units, and
-    those sharing half of their own with it (one short claim of a long sentence, or of a German
-    one, whose trigrams are many)."""
+    """Claims sharing a third of a sentence's units, or half of their own (a short claim of a long sentence)."""
     by_claim, by_sentence = UnitIndex(claimed), UnitIndex(sentence_units)
     near = [set(by_claim.sharing(wanted, max(1, len(wanted) // 3))) for wanted in sentence_units]
     for i, found in enumerate(claimed):
@@ -463,9 +420,7 @@ def _near_claims(sentence_units: Sequence[frozenset[str]], claimed: Sequence[fro
 
 
 def dropped(clause: str, claimed_words: set[str], lang: Language | None = None) -> bool:
-    """A clause of two or more content words, most of which no claim carries: "may have
-    international offices" left out of "The company was founded in 1995 and may have
-    international offices" (the sentence as a whole is 3/5 covered, enough on its own)."""
+    """A clause most of whose content no claim carries: a sentence can be covered enough as a whole without it."""
     lang = lang or language_of(clause)
     found = units(clause, lang)
     content = [w for w in words(clause, lang) if word_units(w, lang)] + sorted(numbers(clause, lang))
@@ -473,17 +428,14 @@ def dropped(clause: str, claimed_words: set[str], lang: Language | None = None) 
 
 
 def _repeats(small: frozenset[str], large: frozenset[str], lang: Language) -> bool:
-    """Whether the facts of one claim's units are all in another's (most of its n-grams, in an
-    n-gram language, where a restated clause changes a few at its joins)."""
+    """All units, or 90 % in n-gram languages, where a restated clause changes a few at its joins."""
     need = 1.0 if lang.unit == "word" else 0.9
     return len(small & large) >= need * len(small)
 
 
 def without_repeats(claims: Sequence[str], output: str) -> list[str]:
-    """The claims without those whose facts another claim already carries, with the same negations
-    and comparisons: "founded in 1999" and "founded in Oslo" beside "founded in 1999 in Oslo"
-    would count one supported fact three times. The fuller claim is kept (the first of equals).
-    Every word counts here, function words too: "Company A leads" is not in "Company B leads"."""
+    """Keep the fuller claim, so one supported fact is not counted several times. Function words
+    count here: "Company A leads" is not in "Company B leads"."""
     lang = language_of(output)
     read = [(frozenset(units(c, lang, every_word=True)), markers(c, lang)) for c in claims]
     index = UnitIndex([found for found, _ in read])
@@ -499,16 +451,9 @@ def without_repeats(claims: Sequence[str], output: str) -> list[str]:
 
 
 class ClaimsCheck:
-    """The claims step's check and filter: a factual output is not left without claims, and only
-    claims taken from the output are used.
-
-    An empty claim list for an output that states facts is rejected once, so the judge is
-    re-asked with the reason; a second empty list is accepted (its sentences are then judged).
-    Because the check runs on cached answers too, a stored empty list is re-asked once per run
-    instead of being served: a judge that failed once is not trusted forever. A claim that is not
-    the output's (a number it does not say, mostly other words) is dropped, not re-asked: the
-    answer stays cacheable, and the sentence it came from is judged in the output's own words.
-    """
+    """An empty list for a factual output is re-asked once (cached ones too: a judge that failed
+    once is not trusted forever). A claim not from the output is dropped, not re-asked, so the
+    answer stays cacheable; its sentence is judged in the output's words."""
 
     def __init__(self, output: str, reask_empty: bool = True) -> None:
         self.output = output
@@ -529,27 +474,21 @@ class ClaimsCheck:
         return not is_fragment(claim, self.language) and not is_non_fact(claim, self.language)
 
     def claims(self, answered: Sequence[str]) -> list[str]:
-        """The claims to judge: the judge's own that are the output's, each fact once, then every
-        sentence no claim covers."""
+        """The judge's claims that are the output's, each fact once, then every uncovered sentence."""
         kept = without_repeats([c for c in distinct(answered) if self.from_output(c)], self.output)
         return kept + uncovered(self.output, kept)
 
 
 def _statement_differs(statement: str, claim: str, lang: Language) -> bool:
-    """A number, a name of the claim, a negation or a comparison that the statement says otherwise:
-    "employs 400 people" is another claim than "employs 40 people", however close the words."""
+    """"400 people" is another claim than "40 people", however close the words."""
     said = units(statement, lang)
     return (numbers(statement, lang) != numbers(claim, lang) or markers(statement, lang) != markers(claim, lang)
             or not all(carried(n, said, lang) for n in names(claim, lang, first=True)))
 
 
 def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
-    """Verdicts are matched to claims by position: each echoed statement must be its own claim.
-
-    An empty statement is allowed (the one-claim-per-call answers do not echo it). A statement
-    that differs in wording still matches when its claim is the one it shares most words with,
-    and it keeps the claim's numbers, names, negations and comparisons.
-    """
+    """Verdicts match claims by position, so each echoed statement must be its own claim (empty is
+    allowed: one-claim-per-call answers do not echo it)."""
     keys = [normalise(c) for c in claims]
     lang = language_of(" ".join(claims))
     read = [units(c, lang) for c in claims]

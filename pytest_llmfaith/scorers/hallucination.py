@@ -10,11 +10,8 @@ from pytest_llmfaith.scorers.labels import Label
 from pytest_llmfaith.scorers.prompts import DATA_RULE
 from pytest_llmfaith.wording import plural
 
-# The judge is asked the positive, three-way question small models answer reliably ("is the
-# claim supported: yes / no (contradicted) / unsure (not in the context)?"), with the spec's
-# allowances counted as supported; a claim that is not supported is a hallucination (verdict
-# "yes"). Asked directly "is it a hallucination?", a 1.5B judge inverts the labels: on the
-# labelled set 38/55 claims right that way, 51/55 reading a three-way verdict (benchmarks/README.md).
+# The positive three-way question ("supported?"), not "is it a hallucination?": asked directly, a
+# small judge inverts the labels (benchmarks/README.md). Not supported means verdict "yes".
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
 Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
 "supported":

@@ -1,14 +1,8 @@
-"""How a text is read for the claim checks, whatever its language: its sentences, the units two
-texts are compared by, its numbers, names and negation or comparison markers.
+"""How a text is read for the claim checks in any language: sentences, comparison units, numbers, markers.
 
-The checks of checks.py compare a claim with its output by shared units. Words work for English,
-where word forms are stable and spaces separate words. Elsewhere they do not: Chinese and Japanese
-write no spaces, Korean attaches particles to nouns (회사는 / 회사의), German writes compounds
-("Kundendienstbüro" / "Büro für den Kundendienst"). So each language compares by what is stable
-in it: English by stemmed content words, spaceless scripts and Korean by character bigrams, other
-alphabets by character trigrams. Lists of words (stop words, number words, months, pronouns,
-qualifiers, negations) apply only to the language they belong to; a language without a list is
-checked more loosely, and says so (`Language.looser`), never with English rules.
+Each language is compared by what is stable in it (English stemmed words, other alphabets
+trigrams, spaceless scripts and Korean bigrams); word lists apply only to their own language,
+never English rules elsewhere. Why: docs/languages.md.
 """
 
 from __future__ import annotations
@@ -82,11 +76,8 @@ def _counted(*groups: str) -> dict[str, str]:
 
 _OVER, _UNDER, _ABOUT, _EXACTLY = "over", "under", "about", "exactly"
 
-# A real claim is the output's words, lightly rearranged: the paraphrased atomic claims with
-# resolved pronouns of benchmarks/labelled_set.jsonl share >= 0.8 of their content words with
-# their output (most share all). One word swapped in three ("The store is closed on Sundays" for
-# "open on Sundays") is 0.67 and is rejected (0.7). N-grams keep less of a paraphrase: 0.6 for
-# trigrams, 0.5 for bigrams (a Korean particle or a Japanese verb ending changes half of a word's).
+# min_shared: a real claim is the output's words lightly rearranged; one word swapped in three is
+# rejected. N-grams keep less of a paraphrase. Measured: benchmarks/README.md, round 7.
 ENGLISH = Language(
     "en", "English", "word", 0.7, stopwords=_EN_STOPWORDS,
     negations=(r"\bnot\b", r"\bno\b", r"\bnever\b", r"\bnone\b", r"\bnothing\b", r"\bneither\b", r"\bnor\b",
@@ -217,19 +208,16 @@ _LISTED = (ENGLISH, GERMAN, SPANISH, FRENCH)  # the Latin-script languages told 
 
 
 SHORT = 7
-"""Words up to which an ASCII text without function words of any listed language is still read
-as English: longer English text without one ("the", "is", "of") hardly occurs."""
+"""Longer ASCII text without any listed function word is not read as English: such English hardly occurs."""
 
 
 FUNCTION_SHARE = 0.1
-"""The share of a longer text's words that its language's function words make at least (about
-a third in English prose): one "on" in fourteen Finnish words does not make it English."""
+"""Minimum share of function words: one "on" in fourteen Finnish words does not make it English."""
 
 
 @cache
 def _by_script(script: str) -> Language:
-    """A language without lists of its own: compared by n-grams, nothing else read (one object per
-    script, so that what is cached per language is cached once)."""
+    """A language without lists: n-grams only. Cached: one object per script, since caches key on it."""
     spaceless = script in ("THAI", "LAO", "KHMER", "MYANMAR")
     comma = script in ("LATIN", "CYRILLIC", "GREEK")  # most languages of these scripts write "3,5"
     return Language(script.lower(), f"{script.title()}-script", "bigram" if spaceless else "trigram",
@@ -261,9 +249,7 @@ def language_of(text: str) -> Language:
 
 
 def _latin_language(text: str) -> Language:
-    """English, German, Spanish or French by their function words (by their letters in a short
-    text without any); Latin text with too few of them gets no lists (Turkish, Finnish...), never
-    English ones."""
+    """By function words; Latin text with too few (Turkish, Finnish...) gets no lists, never English ones."""
     words = Counter(w for w in re.findall(r"[^\W\d_]+", text.casefold()) if len(w) > 1)  # not "i" of "İ"
     hits = {lang.code: sum(n / _sharing(w) for w, n in words.items() if w in lang.stopwords) for lang in _LISTED}
     short = sum(words.values()) <= SHORT
@@ -339,9 +325,7 @@ def number_spans(text: str, lang: Language) -> list[tuple[int, int, str]]:
 
 
 def numbers(text: str, lang: Language | None = None) -> set[str]:
-    """Numbers, amounts and dates as one canonical form each: "1,200" and "1200.0" are "1200",
-    "fifth" and "5th" are "5", "Oct" and "October" are "oct" (number words and months only in the
-    languages that have lists of them)."""
+    """One canonical form per number, amount and date ("1,200" = "1200.0", "fifth" = "5th")."""
     lang = lang or language_of(text)
     digits = ascii_digits(text)
     found = {value for _, _, value in number_spans(digits, lang)}
@@ -387,8 +371,8 @@ def compared_form(word: str, lang: Language) -> str:
 
 
 def head(word: str, lang: Language) -> str:
-    """A word's first n-1 letters, which a changed ending leaves alone: "있" of 있으며 and 있다. A
-    Hangul syllable without its final consonant, which conjugation changes (합니다 / 한다)."""
+    """The first n-1 letters, which a changed ending leaves alone; a Hangul syllable loses its final
+    consonant, which conjugation changes (합니다 / 한다)."""
     first = compared_form(word, lang)[: gram_size(lang) - 1]
     return "".join(chr(0xAC00 + (ord(c) - 0xAC00) // 28 * 28) if "\uac00" <= c <= "\ud7a3" else c for c in first)
 
@@ -414,8 +398,7 @@ def words(text: str, lang: Language) -> list[str]:
 
 
 def units(text: str, lang: Language | None = None, every_word: bool = False) -> set[str]:
-    """What carries meaning in `text`, as comparable units, with its numbers: function words
-    dropped, unless `every_word` ("Company A" and "Company B" differ only in a function word)."""
+    """Comparable units with numbers; `every_word` keeps function words ("Company A" vs "Company B")."""
     lang = lang or language_of(text)
     found: set[str] = set()
     for word in words(text, lang):
@@ -424,8 +407,7 @@ def units(text: str, lang: Language | None = None, every_word: bool = False) -> 
 
 
 def carried(word: str, have: set[str] | frozenset[str], lang: Language) -> bool:
-    """Whether `have` holds a word: all its units in English, most of them in n-gram languages,
-    where a compound spelled out ("Büro für den Kundendienst") loses the trigrams at its joins."""
+    """Most units suffice in n-gram languages: a compound spelled out loses the trigrams at its joins."""
     wanted = word_units(word, lang)
     if not wanted:
         return True
@@ -434,8 +416,7 @@ def carried(word: str, have: set[str] | frozenset[str], lang: Language) -> bool:
 
 
 def names(text: str, lang: Language, first: bool = False) -> list[str]:
-    """Capitalised words (names, and German nouns), none in scripts without case; a sentence's
-    first word only if `first` (it is capitalised whatever it is)."""
+    """Capitalised words; a sentence's first word only if `first`, as it is capitalised anyway."""
     found = []
     for sentence in sentences(text):
         found += [w for w in words(sentence, lang)[0 if first else 1:]
@@ -460,9 +441,7 @@ def _marker_patterns(lang: Language) -> tuple[re.Pattern[str] | None, re.Pattern
 
 
 def markers(text: str, lang: Language | None = None) -> frozenset[str]:
-    """The negation ("not") and comparisons ("over", "under", "about", "exactly") a text makes:
-    "does not employ 40 people" and "employs 40 people or more" say otherwise than "employs 40
-    people", with the same words."""
+    """Negation and comparisons: "does not employ 40" says otherwise than "employs 40" with the same words."""
     lang = lang or language_of(text)
     negation, before, after = _marker_patterns(lang)
     digits = ascii_digits(text)
@@ -475,8 +454,7 @@ def markers(text: str, lang: Language | None = None) -> frozenset[str]:
 
 
 def qualified_numbers(text: str, lang: Language | None = None) -> set[tuple[str, str]]:
-    """Each number with how the text qualifies it before it: "exactly $20M" is ("exactly", "20"),
-    "about 1,200" is ("about", "1200"), a bare 2004 is ("", "2004")."""
+    """(qualifier, number) pairs: "about 1,200" is ("about", "1200"), a bare 2004 is ("", "2004")."""
     lang = lang or language_of(text)
     digits = ascii_digits(text)
     _, before, _ = _marker_patterns(lang)

@@ -1,10 +1,8 @@
 """Votes: each verdict asked N times, the majority kept, and how close the vote was.
 
-A verdict's vote is on what the score counts (the label "yes", or not), so faithfulness'
-"no" and "unsure" are one side. JSON verdicts ("all", "one") are sampled by the judge itself
-(judge.py: temperature and seed per sample, the sample in the cache key). A label verdict is a
-probability, not a sample: its first vote is the judge's own label and the others are drawn from
-that probability, so a re-run draws the same votes and no log-prob is asked twice.
+The vote is on what the score counts ("yes" or not: "no" and "unsure" are one side). A label
+verdict's extra votes are drawn from its probability, not asked again, so a re-run draws the
+same votes and no log-prob is asked twice.
 """
 
 from __future__ import annotations
@@ -36,9 +34,7 @@ def majority(samples: Sequence[Sequence[Verdict]]) -> list[Verdict]:
 
 
 def tempered(p: float, threshold: float, temperature: float) -> float:
-    """P(yes) of a drawn label: the judge's log-odds, centred on the threshold its own label uses
-    (so a draw leans the way the label does), divided by the temperature. At threshold 0.5 this is
-    p^(1/T) / (p^(1/T) + (1-p)^(1/T)); T < 1 sharpens, T > 1 flattens."""
+    """Log-odds centred on the label's threshold (so a draw leans the way the label does), over T."""
     p = min(max(p, 1e-6), 1 - 1e-6)
     t = min(max(threshold, 1e-6), 1 - 1e-6)
     logit = (math.log(p / (1 - p)) - math.log(t / (1 - t))) / temperature

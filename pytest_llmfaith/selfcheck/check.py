@@ -1,9 +1,7 @@
 """Run the configured judge over labelled items and say how far its verdicts can be trusted.
 
-Each item is scored by both scorers exactly as a test would score it (same judge, cache, votes
-and thresholds), so the figures describe the judge the tests will use, and a re-run is all
-cache hits. An item "passes" when its score passes the run's default threshold; balanced
-accuracy weighs the faithful and the unfaithful items equally. Refusal items (no_claims) are
+Items are scored exactly as a test would (same judge, cache, votes, thresholds), so the figures
+describe the judge the tests will use, and a re-run is all cache hits. Refusal items are
 faithful items, right when the judge finds no claims in them.
 """
 

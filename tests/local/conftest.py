@@ -36,6 +36,7 @@ def model_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty private model folder, so no test touches the user's real cache."""
     folder = tmp_path / "models"
     monkeypatch.setenv("LLMFAITH_MODEL_DIR", str(folder))
+    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")  # no kernel proof with a test's fake model
     return folder
 
 
@@ -68,7 +69,7 @@ def fake_runtime(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[
     monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "30")
 
     def use(runtime: str) -> None:
-        monkeypatch.setattr(launcher, "runtime_identity", lambda: runtime)
+        monkeypatch.setattr(launcher, "runtime_identity", lambda variant=None: runtime)
 
     use("runtime-a")
     return use

@@ -6,6 +6,7 @@ a few seconds (as a compile would) and writes a one-module wheel, then really in
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith.local import runtime
-from pytest_llmfaith.local.runtime import RuntimeInstallError, ensure_wheel, install_wheel, wheel_folder
+from pytest_llmfaith.local.runtime import RuntimeInstallError, ensure_wheel, install_target, install_wheel, wheel_folder
 
 BACKEND = '''
 import base64, hashlib, os, pathlib, time, zipfile
@@ -125,3 +126,16 @@ def test_the_install_command_reports_a_broken_compile_and_fails(slow_project: st
     monkeypatch.setattr(runtime, "ensure_wheel", lambda: ensure_wheel(slow_project, FLAGS, heartbeat=5))
     assert runtime.main([]) == 1
     assert "fake compiler error" in capfd.readouterr().err
+
+
+def test_a_variant_is_installed_alone_into_its_folder_and_replaced_whole(slow_project: str, tmp_path: Path) -> None:
+    wheel = ensure_wheel(slow_project, FLAGS, heartbeat=5)
+    folder = tmp_path / "variants" / "slowpkg-variant"
+    folder.mkdir(parents=True)
+    (folder / "stale.py").write_text("")  # from an older install: gone after the new one
+    install_target(wheel, folder)
+    assert {p.name for p in folder.iterdir()} - {"__pycache__"} == {"slowpkg-1.0.dist-info", "slowpkg.py"}
+    done = subprocess.run([sys.executable, "-c", "import slowpkg; print(slowpkg.__file__)"], capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(folder)})
+    assert done.stdout.strip() == str(folder / "slowpkg.py"), done.stderr
+    assert [p.name for p in folder.parent.iterdir() if p.name.endswith(".partial")] == []

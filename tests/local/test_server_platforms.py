@@ -22,7 +22,7 @@ from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.loopback import request_json
 
 launcher.SERVER_MODULE = "fake_judge_server"
-launcher.runtime_identity = lambda: "runtime-a"
+launcher.runtime_identity = lambda variant=None: "runtime-a"
 model = resolve_local_model(sys.argv[1])
 base = ensure_server(model)
 files = launcher.run_files(model)

@@ -1,0 +1,159 @@
+"""Which kernel variant runs here, and the cache key that names it.
+
+A non-portable variant is used only after one tiny generation in a child process proved it on
+this CPU (a build for missing instructions dies of SIGILL); crashes and hangs are stamped per
+machine and CPU, an error exit is not (it may be the model file's fault). Kernels change
+numerics, so the key names a non-portable variant; portable keys are the ones recordings had.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_llmfaith.local.check import ProbeFailed, probe
+from pytest_llmfaith.local.variants import (
+    PORTABLE,
+    VARIANT_ENV,
+    Cpu,
+    Variant,
+    cache_root,
+    forced_variant,
+    this_cpu,
+    usable_variants,
+)
+from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, INSTALL_COMMANDS, default_model_path
+from pytest_llmfaith.processes.files import file_lock, write_json_atomic
+
+PROOF_TIMEOUT = 180.0  # a model load and a few tokens take seconds; a hang is a failure too
+_UNSTAMPED: dict[Path, Proof] = {}  # failures not stamped, by stamp path: kept for this process's life
+
+
+@dataclass(frozen=True)
+class Proof:
+    """One variant's proof on one machine: passed, or how its child process failed."""
+
+    ok: bool
+    how: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The variant to run, and `note`: why a better one is not (None when nothing to say)."""
+
+    variant: Variant
+    note: str | None = None
+
+    def label(self) -> str:
+        """How the "loading the offline judge" line names the kernels: 'avx512 kernels', or
+        'portable kernels: <why not better>'."""
+        return f"{self.variant.name} kernels" + (f": {self.note}" if self.note else "")
+
+
+def choose(proof_model: Path | None) -> Choice:
+    """The variant this machine runs. A candidate without a stamp is proven now with
+    `proof_model` (one model load in a child process, once per machine); None proves nothing
+    (a replay) and takes an unproven candidate as the one a scoring run would use."""
+    forced, cpu = forced_variant(), this_cpu()
+    candidates = [forced] if forced is not None else usable_variants(cpu.flags)
+    notes: list[str] = []
+    for variant in candidates:
+        if variant.portable:
+            break
+        if not variant.installed():
+            notes.append(_not_installed(variant, forced is not None))
+            continue
+        proof = read_proof(variant, cpu)
+        if proof is None and proof_model is not None:
+            proof = prove(variant, proof_model, cpu)
+        if proof is None or proof.ok:
+            return Choice(variant)
+        notes.append(_failed(variant, proof))
+    return Choice(PORTABLE, "; ".join(notes) or None)
+
+
+def identity(model: str, *, prove: bool = True) -> str:
+    """The offline judge's model as it enters cache keys: `local:<weights sha256>`, with
+    `+<variant>` when a variant other than the portable one runs. `prove=False` for a replay:
+    it never runs the model, not even for a proof. `model` is `local` or `local:PATH`."""
+    if model.strip() == "local":  # known without the weights: replay needs no model
+        sha256, path = DEFAULT_MODEL_SHA256, default_model_path()
+    else:
+        from pytest_llmfaith.local.models import resolve_local_model
+
+        resolved = resolve_local_model(model)
+        sha256, path = resolved.sha256, resolved.path
+    variant = choose(path if prove and path.is_file() else None).variant
+    return f"local:{sha256}" + ("" if variant.portable else f"+{variant.name}")
+
+
+def replay_hint(key_model: str) -> str:
+    """For a replay miss: what the variant in a key means, and how to replay another's answers."""
+    _, plus, name = key_model.partition("+")
+    if not plus:
+        return ""
+    return (f" The offline judge runs its {name} kernels here, and their answers are kept apart from "
+            f"the portable kernels' (other numerics): to replay answers recorded with the portable "
+            f"kernels, set {VARIANT_ENV}=portable.")
+
+
+def prove(variant: Variant, model: Path, cpu: Cpu | None = None) -> Proof:
+    """Run the tiny generation with `variant` first on the path and stamp the result; processes
+    proving at once queue on a lock, and the later ones read the first one's stamp."""
+    cpu = cpu or this_cpu()
+    stamp = stamp_path(variant, cpu)
+    with file_lock(stamp.with_suffix(".lock")):
+        known = read_proof(variant, cpu)
+        if known is not None:
+            return known
+        try:
+            report = probe(model, PROOF_TIMEOUT, first_on_path=variant.folder())
+        except ProbeFailed as exc:
+            proof = Proof(ok=False, how=f"its tiny generation {exc.how}")
+            if exc.exit_code is not None:  # an error, maybe the model's (a bad file): not stamped
+                _UNSTAMPED[stamp] = proof
+                return proof
+        else:
+            loaded = Path(str(report["llama_cpp"])).resolve()
+            ok = loaded.is_relative_to(variant.folder().resolve())
+            proof = Proof(ok=ok, how="" if ok else f"its child process loaded another llama_cpp ({loaded})")
+        write_json_atomic(stamp, json.dumps({"ok": proof.ok, "how": proof.how, "cpu": cpu.model,
+                                             "folder": str(variant.folder()), "when": time.time()}))
+        return proof
+
+
+def stamp_path(variant: Variant, cpu: Cpu) -> Path:
+    """The file keeping `variant`'s proof on a machine with `cpu`."""
+    return cache_root() / "variants" / "proofs" / f"{variant.folder().name}-{cpu.key()}.json"
+
+
+def read_proof(variant: Variant, cpu: Cpu) -> Proof | None:
+    """The proof of `variant` on this machine: stamped, or failed unstamped in this process (so
+    every choice of this process agrees); None if it was never proven here."""
+    stamp = stamp_path(variant, cpu)
+    try:
+        data = json.loads(stamp.read_text())
+        return Proof(ok=bool(data["ok"]), how=str(data["how"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return _UNSTAMPED.get(stamp)
+
+
+def forget_proofs(variant: Variant) -> None:
+    """Drop every machine's stamp of `variant` (its folder was installed again)."""
+    _UNSTAMPED.clear()
+    for stamp in (cache_root() / "variants" / "proofs").glob(f"{variant.folder().name}-*.json"):
+        stamp.unlink(missing_ok=True)
+
+
+def _not_installed(variant: Variant, forced: bool) -> str:
+    if forced:
+        return (f"{VARIANT_ENV}={variant.name}, but the {variant.name} kernels are not installed "
+                f"({variant.folder()}). Fix: {VARIANT_ENV}={variant.name} {INSTALL_COMMANDS}")
+    return f"the faster {variant.name} kernels are not installed. Fix: {INSTALL_COMMANDS} (compiles them once)"
+
+
+def _failed(variant: Variant, proof: Proof) -> str:
+    return (f"the {variant.name} kernels failed their proof on this CPU ({proof.how}); "
+            f"{VARIANT_ENV}=portable skips them, `{INSTALL_COMMANDS}` proves them again")
