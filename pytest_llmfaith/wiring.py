@@ -177,7 +177,8 @@ class JudgeRun:
         """This process's client of the run's judge relay; None when the run has none."""
         run = self.relay_run_info() if self._relay is None else None
         if run is not None:
-            from pytest_llmfaith.relay.client import RelayClient, RelayRun
+            from pytest_llmfaith.relay.client import RelayClient
+            from pytest_llmfaith.relay.wire import RelayRun
 
             self._relay = RelayClient(RelayRun.model_validate(run))
         return self._relay
@@ -222,7 +223,8 @@ class JudgeRun:
             if store is not None:
                 store.close()
         if self.owns_relay and self.relay_attached():
-            from pytest_llmfaith.relay.client import RelayRun, detach
+            from pytest_llmfaith.relay.client import detach
+            from pytest_llmfaith.relay.wire import RelayRun
 
             detach(RelayRun.model_validate(self.relay_run))
 

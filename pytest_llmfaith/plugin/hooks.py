@@ -240,7 +240,8 @@ class RunHooks:
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.session.relay_attached():  # a process of this run needed the relay
-            from pytest_llmfaith.relay.client import RelayRun, summary
+            from pytest_llmfaith.relay.command import summary
+            from pytest_llmfaith.relay.wire import RelayRun
 
             self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run))])
         elif self.session.relay_off is not None and self.judged:

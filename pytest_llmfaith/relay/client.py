@@ -8,148 +8,43 @@ credentials: docs/judge-relay.md and docs/relay.md.
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import http.client
-import json
 import os
-import shutil
-import sys
 import threading
 import time
 from pathlib import Path
-from typing import TypeVar
 
 from pydantic import BaseModel
 
-from pytest_llmfaith import errors
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import private_folder_problem
-from pytest_llmfaith.processes.children import Leases, child_alive, exit_description, kill, pid_log, relay_root, spawn
-from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, tail, write_json_atomic
+from pytest_llmfaith.processes.children import child_alive, exit_description, kill, pid_log, relay_root, spawn
+from pytest_llmfaith.processes.files import file_lock, prune_logs, tail, write_json_atomic
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named
-
-WireT = TypeVar("WireT", bound=BaseModel)
+from pytest_llmfaith.relay.wire import (
+    CLIENT_HEADER,
+    FIX,
+    OWNER_HEADER,
+    RUN_HEADER,
+    TOKEN_HEADER,
+    RelayCall,
+    RelayFiles,
+    RelayReply,
+    RelayRun,
+    RelayState,
+    RelayStats,
+    from_wire,
+    to_wire,
+)
 
 SERVER_MODULE = "pytest_llmfaith.relay.server"
-TOKEN_HEADER = "X-LLMFaith-Relay-Token"
-CLIENT_HEADER = "X-LLMFaith-Client"
-RUN_HEADER = "X-LLMFaith-Run"
-OWNER_HEADER = "X-LLMFaith-Run-Owner"  # the pid whose lease keeps the run attached: its state goes with it
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
 # Seconds between looks at a starting relay's address file (a stat of a missing file): soon at
 # first, then 4 a second at most through litellm's import (minutes on a starved machine).
 READY_POLL = (0.02, 1.5, 0.25)  # first, growth, most
-STOP_COMMAND = "python -m pytest_llmfaith relay stop"
-FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
-       "`python -m pytest_llmfaith relay status` shows the relays running")
-
-
-class RelayRun(BaseModel):
-    """What every process of a run needs to find its relay (xdist workers get it from the controller)."""
-
-    directory: Path  # named for the environment that named the run; a process uses its own's (RelayClient._choose)
-    run_id: str  # this run, in the relay's counters and per-run state
-    owner_pid: int  # the run's first process: its lease keeps the relay up
-    concurrency: int
-    idle_timeout: float
-
-
-class RelayState(BaseModel):
-    """Written by the relay once it serves; read by the runs' processes."""
-
-    pid: int
-    port: int
-    token: str
-    concurrency: int
-    idle_timeout: float
-
-
-class RelayCall(BaseModel):
-    config: JudgeConfig
-    request: CompletionRequest
-    environment: str  # relay_identity.environment_fingerprint of the asking process, at the call
-
-
-def to_wire(message: BaseModel) -> bytes:
-    """Standard-library JSON, not pydantic's: it carries a lone surrogate (broken decoding upstream),
-    which pydantic's JSON refuses."""
-    return json.dumps(message.model_dump(mode="json")).encode()
-
-
-def from_wire(model: type[WireT], body: bytes | dict[str, object]) -> WireT:
-    """`to_wire`'s message back (already parsed when `body` is a dict)."""
-    return model.model_validate(json.loads(body) if isinstance(body, bytes) else body)
-
-
-class RelayFailure(BaseModel):
-    """A JudgeError raised in the relay, as the test must see it: same class, same message."""
-
-    error: str  # the class name, in errors.py
-    message: str
-    kind: str = ""
-
-    def exception(self) -> errors.LLMFaithError:
-        cls = getattr(errors, self.error, None)
-        if not (isinstance(cls, type) and issubclass(cls, errors.LLMFaithError)):
-            cls = errors.JudgeError
-        error = cls(self.message)
-        if isinstance(error, errors.JudgeError):
-            error.kind = self.kind
-        return error
-
-
-class RelayReply(BaseModel):
-    completion: Completion | None = None
-    failure: RelayFailure | None = None
-
-
-class RunStats(BaseModel):
-    requests: int = 0
-    processes: int = 0
-    litellm_imports: int = 0  # 1 for the run that started the relay, 0 for a run that found it warm
-
-
-class RelayStats(BaseModel):
-    """The relay's /health answer."""
-
-    pid: int
-    started_by: str  # the run id
-    litellm_import_s: float
-    requests: int
-    attached: list[int]  # pids of the runs holding a lease
-    runs: dict[str, RunStats]
-
-
-class RelayFiles:
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.lock = directory / "lock"
-        self.state = directory / "relay.json"
-        self.starting = directory / "relay.pid"
-        self.log = directory / "relay.log"
-        self.runs = Leases(directory / "runs.json")
-
-    def read(self) -> RelayState | None:
-        return read_state(self.state, RelayState)
-
-    def write(self, state: RelayState) -> None:
-        write_json_atomic(self.state, state.model_dump_json())  # mkstemp: readable by this user only
-
-    def remove_if_owned(self, pid: int) -> None:
-        current = self.read()
-        if current is not None and current.pid == pid:
-            with contextlib.suppress(FileNotFoundError):
-                self.state.unlink()
-
-    def starting_pid(self) -> int | None:
-        try:
-            return int(self.starting.read_text())
-        except (OSError, ValueError):
-            return None
 
 
 class RelayDeath(BaseModel):
@@ -387,72 +282,3 @@ def detach(run: RelayRun) -> None:
         files = RelayFiles(directory)
         with file_lock(files.lock, dir_mode=0o700):
             files.runs.set([pid for pid in files.runs.live() if pid != run.owner_pid])
-
-
-def summary(run: RelayRun) -> str | None:
-    """One line per relay that served the run (several if its processes had different environments)."""
-    lines = [line for line in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if line]
-    return "\n".join(lines) or None
-
-
-def _summary(run: RelayRun, directory: Path) -> str | None:
-    state = RelayFiles(directory).read()
-    stats = health(state) if state is not None else None
-    mine = stats.runs.get(run.run_id) if stats is not None else None
-    if state is None or stats is None or mine is None:
-        return None
-    if mine.litellm_imports:
-        how = f"started by this run (litellm imported once, {stats.litellm_import_s:.1f} s)"
-    else:
-        how = "warm: started by another run (litellm imported 0 times for this run)"
-    stays = ("it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
-             f"it stays up {state.idle_timeout:g} s after the last run for the next one "
-             f"(LLMFAITH_RELAY_IDLE_TIMEOUT; 0 ends it with the run)")
-    return (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from {mine.processes} "
-            f"process(es), at most {state.concurrency} at once; {how}; {stays}; stop it: {STOP_COMMAND}")
-
-
-def stop(directory: Path) -> RelayState | None:
-    """End a relay (asked nicely, then killed); remove its folder unless a live run is attached."""
-    files = RelayFiles(directory)
-    state = files.read()
-    pids = {pid for pid in (files.starting_pid(), state.pid if state else None) if pid is not None}
-    if state is not None and child_alive(state.pid):
-        with contextlib.suppress(OSError, ValueError, http.client.HTTPException):
-            request_json(state.port, "/shutdown", "POST", {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid())})
-    deadline = time.monotonic() + 5.0
-    for pid in pids:
-        while child_alive(pid) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        if child_alive(pid):  # still starting (no address yet), or hung
-            kill(pid)
-    if not files.runs.live():
-        shutil.rmtree(directory, ignore_errors=True)
-    return state
-
-
-def main(argv: list[str]) -> int:
-    """`python -m pytest_llmfaith relay [status|stop]`: this user's judge relays."""
-    command = argv[0] if argv else "status"
-    if command not in ("status", "stop") or len(argv) > 1:
-        print("usage: python -m pytest_llmfaith relay [status|stop]", file=sys.stderr)
-        return 2
-    folders = sorted(relay_root().glob("warm-*")) if relay_root().is_dir() else []
-    if not folders:
-        print("no judge relay is running")
-    for directory in folders:
-        files = RelayFiles(directory)
-        if command == "stop":
-            state = stop(directory)
-            print(f"stopped the judge relay {directory.name}" + (f" (pid {state.pid})" if state else ""))
-            continue
-        state = files.read()
-        stats = health(state) if state is not None else None
-        if stats is None or state is None:
-            print(f"{directory.name}: no relay running; `relay stop` removes the folder")
-            continue
-        attached = ", ".join(map(str, stats.attached)) or "none"
-        print(f"pid {stats.pid}  127.0.0.1:{state.port}  {directory.name}  runs attached (pids): {attached}  "
-              f"{stats.requests} requests from {len(stats.runs)} run(s)  idle timeout {state.idle_timeout:g} s  "
-              f"log {pid_log(files.log, stats.pid)}")
-    return 0

@@ -27,7 +27,7 @@ from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import LiteLLMTransport, Throttle, import_litellm
 from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.files import file_lock
-from pytest_llmfaith.relay.client import (
+from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,
     FIX,
     OWNER_HEADER,

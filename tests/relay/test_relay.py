@@ -31,20 +31,11 @@ from pytest_llmfaith.processes.capabilities import user_tag
 from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.files import file_lock
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.relay.client import (
-    RelayCall,
-    RelayClient,
-    RelayFiles,
-    RelayRun,
-    RelayStats,
-    RelayTransport,
-    detach,
-    health,
-    stop,
-    to_wire,
-)
+from pytest_llmfaith.relay.client import RelayClient, RelayTransport, detach, health
+from pytest_llmfaith.relay.command import stop
 from pytest_llmfaith.relay.identity import environment_fingerprint
 from pytest_llmfaith.relay.server import RelayServer
+from pytest_llmfaith.relay.wire import RelayCall, RelayFiles, RelayRun, RelayStats, to_wire
 
 pytest.importorskip("xdist")
 

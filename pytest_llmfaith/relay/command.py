@@ -1,0 +1,89 @@
+"""`python -m pytest_llmfaith relay [status|stop]`, and the relay line of a run's summary."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.client
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from pytest_llmfaith.processes.children import child_alive, kill, pid_log, relay_root
+from pytest_llmfaith.processes.loopback import request_json
+from pytest_llmfaith.relay.client import health
+from pytest_llmfaith.relay.identity import leased
+from pytest_llmfaith.relay.wire import CLIENT_HEADER, TOKEN_HEADER, RelayFiles, RelayRun, RelayState
+
+STOP_COMMAND = "python -m pytest_llmfaith relay stop"
+
+
+def summary(run: RelayRun) -> str | None:
+    """One line per relay that served the run (several if its processes had different environments)."""
+    lines = [line for line in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if line]
+    return "\n".join(lines) or None
+
+
+def _summary(run: RelayRun, directory: Path) -> str | None:
+    state = RelayFiles(directory).read()
+    stats = health(state) if state is not None else None
+    mine = stats.runs.get(run.run_id) if stats is not None else None
+    if state is None or stats is None or mine is None:
+        return None
+    if mine.litellm_imports:
+        how = f"started by this run (litellm imported once, {stats.litellm_import_s:.1f} s)"
+    else:
+        how = "warm: started by another run (litellm imported 0 times for this run)"
+    stays = ("it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
+             f"it stays up {state.idle_timeout:g} s after the last run for the next one "
+             f"(LLMFAITH_RELAY_IDLE_TIMEOUT; 0 ends it with the run)")
+    return (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from {mine.processes} "
+            f"process(es), at most {state.concurrency} at once; {how}; {stays}; stop it: {STOP_COMMAND}")
+
+
+def stop(directory: Path) -> RelayState | None:
+    """End a relay (asked nicely, then killed); remove its folder unless a live run is attached."""
+    files = RelayFiles(directory)
+    state = files.read()
+    pids = {pid for pid in (files.starting_pid(), state.pid if state else None) if pid is not None}
+    if state is not None and child_alive(state.pid):
+        with contextlib.suppress(OSError, ValueError, http.client.HTTPException):
+            request_json(state.port, "/shutdown", "POST", {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid())})
+    deadline = time.monotonic() + 5.0
+    for pid in pids:
+        while child_alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if child_alive(pid):  # still starting (no address yet), or hung
+            kill(pid)
+    if not files.runs.live():
+        shutil.rmtree(directory, ignore_errors=True)
+    return state
+
+
+def main(argv: list[str]) -> int:
+    """`python -m pytest_llmfaith relay [status|stop]`: this user's judge relays."""
+    command = argv[0] if argv else "status"
+    if command not in ("status", "stop") or len(argv) > 1:
+        print("usage: python -m pytest_llmfaith relay [status|stop]", file=sys.stderr)
+        return 2
+    folders = sorted(relay_root().glob("warm-*")) if relay_root().is_dir() else []
+    if not folders:
+        print("no judge relay is running")
+    for directory in folders:
+        files = RelayFiles(directory)
+        if command == "stop":
+            state = stop(directory)
+            print(f"stopped the judge relay {directory.name}" + (f" (pid {state.pid})" if state else ""))
+            continue
+        state = files.read()
+        stats = health(state) if state is not None else None
+        if stats is None or state is None:
+            print(f"{directory.name}: no relay running; `relay stop` removes the folder")
+            continue
+        attached = ", ".join(map(str, stats.attached)) or "none"
+        print(f"pid {stats.pid}  127.0.0.1:{state.port}  {directory.name}  runs attached (pids): {attached}  "
+              f"{stats.requests} requests from {len(stats.runs)} run(s)  idle timeout {state.idle_timeout:g} s  "
+              f"log {pid_log(files.log, stats.pid)}")
+    return 0

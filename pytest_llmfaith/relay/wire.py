@@ -1,0 +1,128 @@
+"""What the relay and its clients share: the messages on the wire and the relay folder's files."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from pytest_llmfaith import errors
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.transport import Completion, CompletionRequest
+from pytest_llmfaith.processes.children import Leases
+from pytest_llmfaith.processes.files import read_state, write_json_atomic
+
+WireT = TypeVar("WireT", bound=BaseModel)
+TOKEN_HEADER = "X-LLMFaith-Relay-Token"
+CLIENT_HEADER = "X-LLMFaith-Client"
+RUN_HEADER = "X-LLMFaith-Run"
+OWNER_HEADER = "X-LLMFaith-Run-Owner"  # the pid whose lease keeps the run attached: its state goes with it
+FIX = ("--llm-judge-relay=off makes each process call the judge itself (the old way), and "
+       "`python -m pytest_llmfaith relay status` shows the relays running")
+
+
+class RelayRun(BaseModel):
+    """What every process of a run needs to find its relay (xdist workers get it from the controller)."""
+
+    directory: Path  # named for the environment that named the run; a process uses its own's (RelayClient._choose)
+    run_id: str  # this run, in the relay's counters and per-run state
+    owner_pid: int  # the run's first process: its lease keeps the relay up
+    concurrency: int
+    idle_timeout: float
+
+
+class RelayState(BaseModel):
+    """Written by the relay once it serves; read by the runs' processes."""
+
+    pid: int
+    port: int
+    token: str
+    concurrency: int
+    idle_timeout: float
+
+
+class RelayCall(BaseModel):
+    config: JudgeConfig
+    request: CompletionRequest
+    environment: str  # relay_identity.environment_fingerprint of the asking process, at the call
+
+
+def to_wire(message: BaseModel) -> bytes:
+    """Standard-library JSON, not pydantic's: it carries a lone surrogate (broken decoding upstream),
+    which pydantic's JSON refuses."""
+    return json.dumps(message.model_dump(mode="json")).encode()
+
+
+def from_wire(model: type[WireT], body: bytes | dict[str, object]) -> WireT:
+    """`to_wire`'s message back (already parsed when `body` is a dict)."""
+    return model.model_validate(json.loads(body) if isinstance(body, bytes) else body)
+
+
+class RelayFailure(BaseModel):
+    """A JudgeError raised in the relay, as the test must see it: same class, same message."""
+
+    error: str  # the class name, in errors.py
+    message: str
+    kind: str = ""
+
+    def exception(self) -> errors.LLMFaithError:
+        cls = getattr(errors, self.error, None)
+        if not (isinstance(cls, type) and issubclass(cls, errors.LLMFaithError)):
+            cls = errors.JudgeError
+        error = cls(self.message)
+        if isinstance(error, errors.JudgeError):
+            error.kind = self.kind
+        return error
+
+
+class RelayReply(BaseModel):
+    completion: Completion | None = None
+    failure: RelayFailure | None = None
+
+
+class RunStats(BaseModel):
+    requests: int = 0
+    processes: int = 0
+    litellm_imports: int = 0  # 1 for the run that started the relay, 0 for a run that found it warm
+
+
+class RelayStats(BaseModel):
+    """The relay's /health answer."""
+
+    pid: int
+    started_by: str  # the run id
+    litellm_import_s: float
+    requests: int
+    attached: list[int]  # pids of the runs holding a lease
+    runs: dict[str, RunStats]
+
+
+class RelayFiles:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.lock = directory / "lock"
+        self.state = directory / "relay.json"
+        self.starting = directory / "relay.pid"
+        self.log = directory / "relay.log"
+        self.runs = Leases(directory / "runs.json")
+
+    def read(self) -> RelayState | None:
+        return read_state(self.state, RelayState)
+
+    def write(self, state: RelayState) -> None:
+        write_json_atomic(self.state, state.model_dump_json())  # mkstemp: readable by this user only
+
+    def remove_if_owned(self, pid: int) -> None:
+        current = self.read()
+        if current is not None and current.pid == pid:
+            with contextlib.suppress(FileNotFoundError):
+                self.state.unlink()
+
+    def starting_pid(self) -> int | None:
+        try:
+            return int(self.starting.read_text())
+        except (OSError, ValueError):
+            return None
