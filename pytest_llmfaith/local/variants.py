@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.processes.capabilities import cpu_model_and_flags
 
 LLAMA_VERSION = "0.3.36"
 VARIANT_ENV = "LLMFAITH_LOCAL_VARIANT"
@@ -90,18 +91,11 @@ class Cpu:
         return hashlib.sha256(f"{self.model}\0{' '.join(sorted(self.flags))}".encode()).hexdigest()[:16]
 
 
-def this_cpu(cpuinfo: Path = Path("/proc/cpuinfo")) -> Cpu:
-    """The first processor's model name and flags from /proc/cpuinfo; empty where there is none
-    (macOS, Windows), so only the portable variant is chosen there unless one is forced."""
-    try:
-        text = cpuinfo.read_text(errors="replace")
-    except OSError:
-        return Cpu("unknown", frozenset())
-    fields: dict[str, str] = {}
-    for line in text.split("\n\n", 1)[0].splitlines():
-        name, _, value = line.partition(":")
-        fields.setdefault(name.strip(), value.strip())
-    return Cpu(fields.get("model name", "unknown"), frozenset(fields.get("flags", "").split()))
+def this_cpu(cpuinfo: Path | None = None) -> Cpu:
+    """This CPU (capabilities.cpu_model_and_flags); unknown and flagless where the OS does not
+    say (macOS, Windows), so only the portable variant is chosen there unless one is forced."""
+    model, flags = cpu_model_and_flags(cpuinfo) if cpuinfo is not None else cpu_model_and_flags()
+    return Cpu(model, flags)
 
 
 def forced_variant() -> Variant | None:

@@ -84,3 +84,17 @@ def python_executable(env: dict[str, str]) -> str:
         env["__PYVENV_LAUNCHER__"] = sys.executable
         return str(base)
     return sys.executable
+
+
+def cpu_model_and_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> tuple[str, frozenset[str]]:
+    """The first processor's model name and feature flags, from Linux's /proc/cpuinfo; ("unknown",
+    no flags) where the OS has no such file."""
+    try:
+        text = cpuinfo.read_text(errors="replace")
+    except OSError:
+        return "unknown", frozenset()
+    fields: dict[str, str] = {}
+    for line in text.split("\n\n", 1)[0].splitlines():
+        name, _, value = line.partition(":")
+        fields.setdefault(name.strip(), value.strip())
+    return fields.get("model name", "unknown"), frozenset(fields.get("flags", "").split())
