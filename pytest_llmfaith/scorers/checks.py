@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pytest_llmfaith.scorers.language import (
+from pytest_llmfaith.text.language import (
     ENGLISH,
     Language,
     canonical_number,

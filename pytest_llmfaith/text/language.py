@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Literal
 
+from pytest_llmfaith.text.sentences import sentences
+from pytest_llmfaith.text.scripts import SPACELESS, main_script, script_counts
+
 Unit = Literal["word", "trigram", "bigram"]
 
 _EN_STOPWORDS = frozenset("""
@@ -218,33 +221,24 @@ FUNCTION_SHARE = 0.1
 @cache
 def _by_script(script: str) -> Language:
     """A language without lists: n-grams only. Cached: one object per script, since caches key on it."""
-    spaceless = script in ("THAI", "LAO", "KHMER", "MYANMAR")
+    spaceless = script in SPACELESS
     comma = script in ("LATIN", "CYRILLIC", "GREEK")  # most languages of these scripts write "3,5"
     return Language(script.lower(), f"{script.title()}-script", "bigram" if spaceless else "trigram",
                     0.5 if spaceless else 0.6, decimal_comma=comma, spaced=not spaceless,
                     ending=2 if spaceless else 3)
 
 
-def script_of(char: str) -> str | None:
-    """The Unicode script of a letter, from its name: "LATIN", "HANGUL", "CJK", "HIRAGANA"..."""
-    if not char.isalpha():
-        return None
-    name = unicodedata.name(char, "").split(" ")
-    first = name[1] if name[0] in ("HALFWIDTH", "FULLWIDTH") and len(name) > 1 else name[0]
-    return first.split("-")[0] or None  # "KATAKANA-HIRAGANA PROLONGED SOUND MARK" is katakana
-
-
 @lru_cache(maxsize=256)
 def language_of(text: str) -> Language:
-    """The language whose rules read `text`: by its dominant script, then (Latin) by function words."""
-    scripts = Counter(s for s in map(script_of, text) if s)
-    if not scripts:
+    """The language whose rules read `text`: by its main script, then (Latin) by function words."""
+    scripts = script_counts(text)
+    main = main_script(text)
+    if main is None:
         return ENGLISH
-    main = scripts.most_common(1)[0][0]
-    if main in ("CJK", "HIRAGANA", "KATAKANA") and scripts["HIRAGANA"] + scripts["KATAKANA"]:
+    if main in ("HAN", "HIRAGANA", "KATAKANA") and scripts["HIRAGANA"] + scripts["KATAKANA"]:
         return JAPANESE  # kanji with kana; kanji alone are Chinese
-    if main in ("CJK", "HANGUL", "ARABIC", "HEBREW"):
-        return {"CJK": CHINESE, "HANGUL": KOREAN, "ARABIC": ARABIC, "HEBREW": HEBREW}[main]
+    if main in ("HAN", "HANGUL", "ARABIC", "HEBREW"):
+        return {"HAN": CHINESE, "HANGUL": KOREAN, "ARABIC": ARABIC, "HEBREW": HEBREW}[main]
     return _latin_language(text) if main == "LATIN" else _by_script(main)
 
 
@@ -271,17 +265,6 @@ def _sharing(word: str) -> int:
 
 def named(code: str) -> Language:
     return _NAMED[code]
-
-
-# -- sentences ------------------------------------------------------------------------------
-_SPLIT = re.compile(r"(?<=[.!?؟…])[\"”’')\]»]*\s+|(?<=[。！？])[\"”’'）」』)\]]*\s*")
-_BULLET = re.compile(r"^(?:[-*•・]|\d+[.)])\s+")
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere."""
-    lines = (_BULLET.sub("", line.strip()) for line in text.splitlines())
-    return [s.strip() for line in lines for s in _SPLIT.split(line) if s.strip()]
 
 
 # -- numbers --------------------------------------------------------------------------------

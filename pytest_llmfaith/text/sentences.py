@@ -1,0 +1,38 @@
+"""Sentences and list items. A period ends a sentence unless it ends an abbreviation: a dotted one
+("U.S.", "e.g.", "z.B."), an initial ("J. Smith"), one followed by a lower-case word ("approx. five"),
+or a title before a name (listed per script, to tolerate: "Dr. Tanaka")."""
+
+from __future__ import annotations
+
+import regex
+
+_SPLIT = regex.compile(r"(?<=[.!?؟…])[\"”’')\]»]*\s+|(?<=[。！？])[\"”’'）」』)\]]*\s*")
+_BULLET = regex.compile(r"^(?:[-*•・]|\d+[.)])\s+")
+_DOTTED = regex.compile(r"(?:^|[\s(])(?:\p{L}{1,2}\.){2,}$|(?:^|[\s(])\p{Lu}\.$")
+_TITLES = frozenset("""dr mr mrs ms prof sr jr st mt no nr vs ca approx etc fig vol dept inc ltd co corp
+hr fr frau herr mme mlle sra srta dra ing""".split())
+_LAST_WORD = regex.compile(r"(\p{L}+)\.$")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere."""
+    found: list[str] = []
+    for line in text.splitlines():
+        pieces = [p.strip() for p in _SPLIT.split(_BULLET.sub("", line.strip())) if p.strip()]
+        for piece in pieces:
+            if found and found[-1] != "\n" and _continues(found[-1], piece):
+                found[-1] = f"{found[-1]} {piece}"
+            else:
+                found.append(piece)
+        found.append("\n")  # a line break always ends a sentence
+    return [s for s in found if s != "\n"]
+
+
+def _continues(before: str, after: str) -> bool:
+    """Whether the period ending `before` ends an abbreviation rather than the sentence."""
+    if not before.endswith("."):
+        return False
+    if _DOTTED.search(before) or after[:1].islower():
+        return True
+    last = _LAST_WORD.search(before)
+    return last is not None and last[1].casefold() in _TITLES and after[:1].isupper()
