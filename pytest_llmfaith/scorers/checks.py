@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from pytest_llmfaith.text.align import changes
 from pytest_llmfaith.text.language import (
     ENGLISH,
     Language,
@@ -33,6 +34,7 @@ from pytest_llmfaith.text.language import (
     word_units,
     words,
 )
+from pytest_llmfaith.text.scripts import same_writing
 
 __all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
 
@@ -274,10 +276,14 @@ def check_claim(claim: str, output: str) -> None:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(requalified)}, "
                          "which the OUTPUT qualifies otherwise; keep the OUTPUT's own \"exactly\", \"about\", "
                          "\"over\" and \"up to\"")
-    changed = _changed_markers(claim, said)
+    if not same_writing(claim, output):
+        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: the OUTPUT is written in "
+                         f"{lang.name}; list its claims in its own language and words")
+    changed = _changed_markers(claim, said) or changes(claim, output)
     if changed:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it {' and '.join(changed)}, "
-                         "which changes what the OUTPUT says; keep the OUTPUT's own negations and comparisons")
+                         "which changes what the OUTPUT says; keep the OUTPUT's own words next to its numbers, its "
+                         "negations and its comparisons")
     words = units(claim, lang)
     if words and len(words & said.words) / len(words) < lang.min_shared:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT; list only claims the "

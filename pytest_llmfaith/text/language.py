@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Literal
 
-from pytest_llmfaith.text.sentences import sentences
 from pytest_llmfaith.text.scripts import SPACELESS, main_script, script_counts
+from pytest_llmfaith.text.sentences import sentences
 
 Unit = Literal["word", "trigram", "bigram"]
 
@@ -331,7 +331,7 @@ def stem(word: str, lang: Language) -> str:
     return word
 
 
-def _grams(text: str, n: int) -> set[str]:
+def grams(text: str, n: int) -> set[str]:
     return {text} if len(text) <= n else {text[i:i + n] for i in range(len(text) - n + 1)}
 
 
@@ -367,7 +367,7 @@ def word_units(word: str, lang: Language, every_word: bool = False) -> set[str]:
         return set()
     if lang.unit == "word":
         return {stem(word.casefold(), lang)}
-    return _grams(compared_form(word, lang), gram_size(lang))
+    return grams(compared_form(word, lang), gram_size(lang))
 
 
 def words(text: str, lang: Language) -> list[str]:

@@ -56,3 +56,12 @@ def main_script(text: str) -> str | None:
         if others and max(others)[0] * 2 >= counts["LATIN"]:
             return max(others)[1]
     return top
+
+
+def same_writing(a: str, b: str) -> bool:
+    """Whether two texts are written in one script (kanji and kana are one writing)."""
+    def family(text: str) -> str | None:
+        script = main_script(text)
+        return "HAN" if script in ("HIRAGANA", "KATAKANA") else script
+    first, second = family(a), family(b)
+    return first is None or second is None or first == second
