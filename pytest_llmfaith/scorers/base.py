@@ -20,6 +20,7 @@ from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
 from pytest_llmfaith.scorers import labels, prompts, votes
 from pytest_llmfaith.scorers.checks import ClaimsCheck, same_statements
 from pytest_llmfaith.scorers.labels import Label
+from pytest_llmfaith.text.names import missing_names
 from pytest_llmfaith.wording import shorten
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
@@ -107,7 +108,8 @@ class ClaimsScorer(Scorer):
 
     version: ClassVar[str]
     labels: ClassVar[tuple[str, ...]]
-    empty_context_verdict: ClassVar[str]
+    empty_context_verdict: ClassVar[str]  # also a claim's verdict when it is not in the context
+    supported_verdict: ClassVar[str]  # the verdict of a claim the context supports
     verdict_system: ClassVar[str]
     verdicts_task: ClassVar[str]
     one_verdict_task: ClassVar[str]
@@ -166,7 +168,18 @@ class ClaimsScorer(Scorer):
         else:
             asked = [self._asked_verdicts(claims, context, calls, k) for k in range(config.votes)]
             samples, prompt = [verdicts for verdicts, _ in asked], asked[0][1]
-        return (samples[0] if config.votes == 1 else votes.majority(samples)), prompt
+        decided = samples[0] if config.votes == 1 else votes.majority(samples)
+        return [self._named(v, claim, context) for v, claim in zip(decided, claims)], prompt
+
+    def _named(self, verdict: Verdict, claim: str, context: list[str]) -> Verdict:
+        """A claim naming what the context never names is not supported, whatever the judge said:
+        as the numbers rule, the rule stands between a small judge's error and a green test."""
+        missing = missing_names(claim, context) if verdict.verdict == self.supported_verdict else []
+        if not missing:
+            return verdict
+        names = ", ".join(f"“{name}”" for name in missing)
+        reason = f"not in the context: it names {names}, which the context never does"
+        return verdict.model_copy(update={"verdict": self.empty_context_verdict, "reason": reason})
 
     def _asked_verdicts(self, claims: list[str], context: list[str], calls: list[JudgeCall],
                         sample: int) -> tuple[list[Verdict], str]:

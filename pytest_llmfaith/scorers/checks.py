@@ -34,6 +34,7 @@ from pytest_llmfaith.text.language import (
     word_units,
     words,
 )
+from pytest_llmfaith.text.names import states_anchors
 from pytest_llmfaith.text.scripts import same_writing
 
 __all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
@@ -480,7 +481,11 @@ class ClaimsCheck:
         return not is_fragment(claim, self.language) and not is_non_fact(claim, self.language)
 
     def claims(self, answered: Sequence[str]) -> list[str]:
-        """The judge's claims that are the output's, each fact once, then every uncovered sentence."""
+        """The judge's claims that are the output's, each fact once, then every uncovered sentence.
+        Where no refusal patterns are listed (any language but English), the judge's own answer of
+        no claims counts for an output that gives no number and no name: a refusal or a greeting."""
+        if not distinct(answered) and self.language is not ENGLISH and not states_anchors(self.output):
+            return []
         kept = without_repeats([c for c in distinct(answered) if self.from_output(c)], self.output)
         return kept + uncovered(self.output, kept)
 

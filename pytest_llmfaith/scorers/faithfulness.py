@@ -49,6 +49,7 @@ class Faithfulness(ClaimsScorer):
     name = "faithfulness"
     version = "faithfulness-3"
     labels = ("yes", "no", "unsure")
+    supported_verdict = "yes"
     empty_context_verdict = "unsure"
     verdict_system = _SYSTEM
     verdicts_task = _MANY

@@ -59,6 +59,7 @@ class Hallucination(ClaimsScorer):
     higher_is_better = False
     version = "hallucination-4"
     labels = ("yes", "no", "unsure")  # the judge's "supported" labels; verdicts are yes / no
+    supported_verdict = "no"
     empty_context_verdict = "yes"
     verdict_system = _SYSTEM
     verdicts_task = _MANY

@@ -65,7 +65,8 @@ def _word_units(word: str, lang: Language, first: bool, foreign: bool) -> list[U
     folded = compared_form(word, lang)
     form = stem(folded, lang) if lang.unit == "word" else folded
     inner_capital = any(c.isupper() for c in word[1:])
-    name = foreign or (word[:1].isupper() and (not first or inner_capital) and len(word) > 1)
+    capital = word[:1].isupper() and (not first or inner_capital) and len(word) > 1
+    name = foreign or (capital and (not lang.noun_capitals or inner_capital))
     number = folded in lang.number_words or folded in lang.months
     return [Unit(form, number=number, name=name and not number, glue=folded in _glue(lang) and not name,
                  capital=word[:1].isupper())]
@@ -143,7 +144,7 @@ class Output:
         read = tuple(read_units(s, lang) for s in said)
         words = tuple(u for s in read for u in s)
         return cls(lang, read, tuple(read_units(c, lang) for s in said for c in clauses(s, lang)), words,
-                   _grams_of(words, lang))
+                   grams_of(words, lang))
 
 
 def changes(claim: str, output: str) -> list[str]:
@@ -156,7 +157,7 @@ def changes(claim: str, output: str) -> list[str]:
         units = read_units(sentence, lang)
         found += _added_near_numbers(units, said, lang)
         found += [f"names “{u.form}”" for u in units if u.name and not _has(said.words, u, lang)
-                  and not _spelled_in(u, said.grams, lang)]
+                  and not spelled_in(u, said.grams, lang)]
         found += _dropped(units, said, lang)
     return list(dict.fromkeys(found))
 
@@ -187,13 +188,13 @@ def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]
     未 and "không" go that way; a word the claim replaces by another is the other checks' concern,
     and an omitted number is a less precise claim (the spec allows it)."""
     found = []
-    claim_grams = _grams_of(units, lang)
+    claim_grams = grams_of(units, lang)
 
     def place(unit: Unit) -> int | None:  # where the claim keeps an output unit, if it does
         for i, other in enumerate(units):
             if same(unit.form, other.form, lang):
                 return i
-        return -1 if _spelled_in(unit, claim_grams, lang) else None
+        return -1 if spelled_in(unit, claim_grams, lang) else None
 
     for clause in said.clauses:
         at = [place(u) for u in clause]
@@ -211,12 +212,12 @@ def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]
     return found
 
 
-def _grams_of(units: Sequence[Unit], lang: Language) -> frozenset[str]:
+def grams_of(units: Sequence[Unit], lang: Language) -> frozenset[str]:
     size = gram_size(lang)
     return frozenset(g for u in units for g in grams(u.form, size)) if size else frozenset()
 
 
-def _spelled_in(unit: Unit, found: frozenset[str], lang: Language) -> bool:
+def spelled_in(unit: Unit, found: frozenset[str], lang: Language) -> bool:
     """A compound spelled apart, or two words written as one ("Kundendienstbüro", "Büro für den
     Kundendienst"): most of its n-grams are there, in an n-gram language."""
     size = gram_size(lang)

@@ -52,6 +52,7 @@ class Language:
     clause_breaks: tuple[str, ...] = ()  # regexes where a clause ends without a word: Korean "-고 "
     letters: str = ""  # letters that tell this language from the other listed ones (ä, ñ, ç)
     ending: int = 3  # letters of a word's ending a claim may change ("Tagen"/"Tag", 습니다/다)
+    noun_capitals: bool = False  # every noun is capitalised (German): a capital does not mark a name
 
     @property
     def looser(self) -> str | None:
@@ -101,7 +102,7 @@ ENGLISH = Language(
     hedges=(r"\b(?:may|might|could|possibly|perhaps|probably|likely|potentially|maybe)\b",),
 )
 GERMAN = Language(
-    "de", "German", "trigram", 0.6, decimal_comma=True,
+    "de", "German", "trigram", 0.6, decimal_comma=True, noun_capitals=True,
     stopwords=frozenset("""der die das den dem des ein eine einen einem einer eines und oder aber für mit von zu
     zum zur im am an auf aus bei nach seit über unter vor ist sind war waren wird werden wurde wurden hat haben
     hatte es er sie wir ihr ich sich sein seine ihre dass als auch noch nur so wie nicht kein keine sehr""".split()),
