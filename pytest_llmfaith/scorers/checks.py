@@ -263,6 +263,9 @@ def check_claim(claim: str, output: str) -> None:
     """Raise unless the claim's numbers, qualifiers, negations, pronouns and most of its words are the output's."""
     said = _signs(output)
     lang = said.lang
+    if not same_writing(claim, output):
+        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: the OUTPUT is written in "
+                         f"{lang.name}; list its claims in its own language and words")
     missing = sorted(numbers(claim, lang) - said.numbers)
     if missing:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it has {', '.join(missing)}, "
@@ -277,9 +280,6 @@ def check_claim(claim: str, output: str) -> None:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it says {', '.join(requalified)}, "
                          "which the OUTPUT qualifies otherwise; keep the OUTPUT's own \"exactly\", \"about\", "
                          "\"over\" and \"up to\"")
-    if not same_writing(claim, output):
-        raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: the OUTPUT is written in "
-                         f"{lang.name}; list its claims in its own language and words")
     changed = _changed_markers(claim, said) or changes(claim, output)
     if changed:
         raise ValueError(f"the claim {claim!r} is not taken from the OUTPUT: it {' and '.join(changed)}, "

@@ -32,6 +32,10 @@ NEAR_LETTERS = 3
 """The same, in letters, for scripts without spaces (40多名, 40人余り)."""
 QUANTIFIERS = {"en": ("some", "any", "all", "each", "both", "only", "just", "very", "such", "so", "no")}
 """Words of a function-word list that are not tolerated beside a number: the list tolerates less."""
+RESTATED = 0.5
+"""A claim restates a clause when it keeps half of its content or more..."""
+RESTATED_BELOW_BEST = 0.34
+"""...and not much less than of the clause it keeps best: a near-copy of another clause is not restated."""
 _PIECE = regex.compile(r"(?P<word>[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)?)|(?P<sym>[\p{S}%‰‱#&@*])")
 
 
@@ -196,10 +200,11 @@ def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]
                 return i
         return -1 if spelled_in(unit, claim_grams, lang) else None
 
-    for clause in said.clauses:
-        at = [place(u) for u in clause]
-        content = [a is not None for u, a in zip(clause, at) if _content(u)]
-        if sum(content) < 2 or 2 * sum(content) < len(content):
+    placed = [[place(u) for u in clause] for clause in said.clauses]
+    shares = [_share(clause, at) for clause, at in zip(said.clauses, placed)]
+    best = max(shares, default=0.0)
+    for clause, at, share in zip(said.clauses, placed, shares):
+        if share < max(RESTATED, best - RESTATED_BELOW_BEST):
             continue
         kept = [i for i, a in enumerate(at) if a is not None and a >= 0]
         for before, after in zip(kept, kept[1:]):
@@ -225,6 +230,14 @@ def spelled_in(unit: Unit, found: frozenset[str], lang: Language) -> bool:
     return bool(own) and len(own & found) >= 0.75 * len(own)
 
 
+def _share(clause: tuple[Unit, ...], at: list[int | None]) -> float:
+    """The share of a clause's content the claim keeps; 0 below two units kept."""
+    content = [a is not None for u, a in zip(clause, at) if _content(u)]
+    return sum(content) / len(content) if sum(content) >= 2 else 0.0
+
+
 def _content(unit: Unit) -> bool:
-    """What tells a restated clause: words of two letters or more, and numbers."""
-    return unit.number or (not unit.glue and len(unit.form) > 1 and unit.form[0].isalpha())
+    """What tells a restated clause: numbers, words of two letters or more, letters of a script without spaces."""
+    if unit.number or unit.glue or not unit.form[0].isalpha():
+        return unit.number
+    return len(unit.form) > 1 or script_of(unit.form) in SPACELESS

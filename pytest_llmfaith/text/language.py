@@ -104,7 +104,7 @@ ENGLISH = Language(
 GERMAN = Language(
     "de", "German", "trigram", 0.6, decimal_comma=True, noun_capitals=True,
     stopwords=frozenset("""der die das den dem des ein eine einen einem einer eines und oder aber für mit von zu
-    zum zur im am an auf aus bei nach seit über unter vor ist sind war waren wird werden wurde wurden hat haben
+    zum zur im in am an auf aus bei nach seit über unter vor ist sind war waren wird werden wurde wurden hat haben
     hatte es er sie wir ihr ich sich sein seine ihre dass als auch noch nur so wie nicht kein keine sehr""".split()),
     letters="äöüß",
     negations=(r"\bnicht\b", r"\bkein\w*", r"\bnie\b", r"\bniemals\b", r"\bohne\b", r"\bweder\b"),
