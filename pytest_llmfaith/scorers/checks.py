@@ -29,13 +29,13 @@ from pytest_llmfaith.text.language import (
     number_spans,
     numbers,
     qualified_numbers,
-    sentences,
     units,
     word_units,
     words,
 )
 from pytest_llmfaith.text.names import states_anchors
 from pytest_llmfaith.text.scripts import same_writing
+from pytest_llmfaith.text.sentences import sentences
 
 __all__ = ["canonical_number", "clauses", "is_fragment", "numbers", "qualified_numbers", "sentences"]
 

@@ -21,10 +21,10 @@ from pytest_llmfaith.text.language import (
     grams,
     language_of,
     number_spans,
-    sentences,
     stem,
 )
 from pytest_llmfaith.text.scripts import SPACELESS, main_script, script_of
+from pytest_llmfaith.text.sentences import sentences
 
 NEAR = 2
 """Units on each side of a number that must stand beside it in the output too ("40+", "upwards of 40")."""

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pytest_llmfaith.text.align import Unit, grams_of, read_units, same, spelled_in
-from pytest_llmfaith.text.language import Language, language_of, sentences
+from pytest_llmfaith.text.language import Language, language_of
 from pytest_llmfaith.text.scripts import script_of
+from pytest_llmfaith.text.sentences import sentences
 
 COMPOUND_PART = 5
 """Letters from which a name found inside a longer word of the context counts as given ("Crunch")."""

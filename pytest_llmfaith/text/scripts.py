@@ -29,7 +29,7 @@ def script_of(char: str) -> str | None:
         return None
     match = _BY_SCRIPT.match(folded)
     if match is not None and match.lastgroup:
-        return match.lastgroup.upper()
+        return str(match.lastgroup).upper()
     name = unicodedata.name(folded, "").split(" ")
     return name[0].split("-")[0] or None
 

@@ -14,10 +14,12 @@ CASES = {
     "plus": ("Acme employs 40 people.", "Acme employs 40+ people.", "Acme employs 400 people."),
     "upwards": ("Acme employs 40 people.", "Acme employs upwards of 40 people.", "Acme employs 400 people."),
     "zh_duo": ("公司有40名员工。", "公司有40多名员工。", "公司有400名员工。"),
-    "ko_yeo": ("회사는 직원 40명을 고용합니다.", "회사는 직원 40여 명을 고용합니다.", "회사는 직원 400명을 고용합니다."),
+    "ko_yeo": ("회사는 직원 40명을 고용합니다.", "회사는 직원 40여 명을 고용합니다.",
+               "회사는 직원 400명을 고용합니다."),
     "ru_ne": ("Приложение не поддерживает Android.", "Приложение поддерживает Android.",
               "Приложение поддерживает Android и iOS."),
-    "ja_mi": ("AquaBrewはAndroidに未対応です。", "AquaBrewはAndroidに対応しています。", "AquaBrewはAndroidに対応しています。"),
+    "ja_mi": ("AquaBrewはAndroidに未対応です。", "AquaBrewはAndroidに対応しています。",
+              "AquaBrewはAndroidに対応しています。"),
     "vi_khong": ("Ứng dụng không hỗ trợ Android.", "Ứng dụng hỗ trợ Android.", "Ứng dụng hỗ trợ Android và iOS."),
     "ja_english_claim": ("AquaBrew Miniは税込み29,800円です。", "The AquaBrew Mini costs 29,800 yen including tax.",
                          "AquaBrew Proは税込み29,800円です。"),
@@ -84,8 +86,8 @@ def test_a_refusal_in_any_language_is_no_claims_when_the_judge_says_so(pytester,
 def test_{i}():
     assert_not_hallucinated({r!r}, CTX, no_claims="pass")
 """ for i, r in enumerate(REFUSALS))
-    pytester.makepyfile(test_a='from pytest_llmfaith import assert_not_hallucinated\nCTX = ["Acme employs 400 people."]\n'
-                        + tests)
+    header = 'from pytest_llmfaith import assert_not_hallucinated\nCTX = ["Acme employs 400 people."]\n'
+    pytester.makepyfile(test_a=header + tests)
     result = run(pytester, server)
     result.assert_outcomes(passed=len(REFUSALS))
     assert all(r[2:4] == ["NO", "CLAIMS"] for r in rows(result))
