@@ -38,9 +38,17 @@ def test_the_library_path_scores_without_importing_pytest(server: JudgeServer) -
     assert found == {"score": 0.5, "pytest": []}
 
 
-def test_a_local_model_is_keyed_by_its_weights_from_the_public_judge() -> None:
-    from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256
+def test_a_local_model_is_keyed_by_its_weights_from_the_public_judge(monkeypatch) -> None:
+    """By its weights, and by the kernels this CPU runs (+avx512 on an AVX-512 machine)."""
+    from pytest_llmfaith.local.kernels import choose
+    from pytest_llmfaith.local.variants import VARIANT_ENV
+    from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, default_model_path
 
+    weights = default_model_path()
+    variant = choose(weights if weights.is_file() else None).variant
+    suffix = "" if variant.portable else f"+{variant.name}"
+    assert _python(LOCAL_IDENTITY) == f"local:{DEFAULT_MODEL_SHA256}{suffix}"
+    monkeypatch.setenv(VARIANT_ENV, "portable")
     assert _python(LOCAL_IDENTITY) == f"local:{DEFAULT_MODEL_SHA256}"
 
 

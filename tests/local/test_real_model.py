@@ -216,12 +216,23 @@ def test_a_label_is_the_same_bits_whatever_the_server_read_before(shared_base: s
     for before in [*[[name] for name in others], ["longer", "same context", "shorter"]]:
         for other in before:
             label(shared_base, *others[other])
-        answers[" then ".join(before)], usage = label(shared_base, GERMAN, claim)
-        if before == ["same context"]:
-            assert usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2  # its prefix came from the cache
+        answers[" then ".join(before)], _ = label(shared_base, GERMAN, claim)
     fresh = answers["unrelated"]
     assert fresh[0][0].lower() == "yes"
     assert {name: answer for name, answer in answers.items() if answer != fresh} == {}
+    # its prefix comes from the cache: asked back to back, a few times, since another run may use
+    # the shared server in between and evict it (issue 35.5)
+    for _ in range(PREFIX_TRIES):
+        label(shared_base, *others["same context"])
+        answer, usage = label(shared_base, GERMAN, claim)
+        assert answer == fresh
+        if usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2:
+            break
+    else:
+        pytest.fail(f"the shared prefix was read again in each of {PREFIX_TRIES} back-to-back tries")
+
+
+PREFIX_TRIES = 5
 
 
 SUITE = """
