@@ -19,7 +19,7 @@ $(BIN)/python:
 # extra, so pip never compiles llama.cpp by itself with the machine's native kernels.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	$(BIN)/python -m pytest_llmfaith.local install
+	$(BIN)/python -m pytest_llmfaith local install
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -11,7 +11,7 @@ This isolates the verdict step; it does not run claim extraction (that is the sc
 It uses the shared server like any judge client (two llama.cpp processes on 2 cores would slow
 each other down several-fold), takes a lease, and releases it at the end: the server then stops
 unless another process still uses it. The load time is read from the server's log, so run
-`python -m pytest_llmfaith.local stop` first for a fresh load; seconds per call include any
+`python -m pytest_llmfaith local stop` first for a fresh load; seconds per call include any
 queueing behind other users of the server at the same time, so measure on a quiet machine.
 """
 

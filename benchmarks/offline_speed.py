@@ -63,7 +63,7 @@ def run_suite(checkout: Path, models: Path, report: Path) -> float:
     env = {k: v for k, v in os.environ.items() if not k.startswith("LLMFAITH_")}
     env.update(LLMFAITH_MODEL_DIR=str(models), PYTHONPATH=str(checkout), NO_COLOR="1",
                LLMFAITH_LOCAL_IDLE_TIMEOUT="5")
-    stop = [sys.executable, "-m", "pytest_llmfaith.local", "stop"]
+    stop = [sys.executable, "-m", "pytest_llmfaith", "local", "stop"]
     subprocess.run(stop, env=env, cwd=checkout, capture_output=True, check=False)
     started = time.perf_counter()
     done = subprocess.run(

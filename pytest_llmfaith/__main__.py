@@ -13,6 +13,7 @@ COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
     "cache": ("pytest_llmfaith.cli.cache", "stats, show, prune and merge the judge cache and the recordings"),
     "check": ("pytest_llmfaith.selfcheck.command", "score the judge on a labelled set (--min-accuracy to gate)"),
+    "local": ("pytest_llmfaith.local.command", "install | prove | stop: the offline judge on this machine"),
     "relay": ("pytest_llmfaith.relay.command", "status | stop: the judge relays of the test runs going on"),
 }
 

@@ -41,7 +41,7 @@ Set one (the command line wins over the environment, which wins over pyproject.t
 Model strings are litellm's: openai/gpt-4o-mini, anthropic/claude-3-5-haiku-latest,
 ollama/llama3.1, or openai/<name> plus --llm-judge-api-base=http://host:port/v1 for any
 OpenAI-compatible server.
-Offline, no API key: python -m pytest_llmfaith.local install (in the venv that runs pytest),
+Offline, no API key: python -m pytest_llmfaith local install (in the venv that runs pytest),
 then --llm-judge-model=local"""
 
 

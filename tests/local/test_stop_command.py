@@ -1,4 +1,4 @@
-"""`python -m pytest_llmfaith.local stop` says what it stopped, or that nothing was running (it
+"""`python -m pytest_llmfaith local stop` says what it stopped, or that nothing was running (it
 printed nothing either way): with the fake server process, no llama.cpp or weights needed."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from pytest_llmfaith.local import LocalModel, ensure_server
-from pytest_llmfaith.local.__main__ import _run
+from pytest_llmfaith.local.command import main as _run
 from pytest_llmfaith.local.launcher import run_files, server_alive
 
 

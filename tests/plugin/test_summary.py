@@ -221,7 +221,7 @@ def test_no_judge_configured_says_how_to_configure_one(pytester) -> None:
     text = result.stdout.str()
     for needle in ("no judge model is configured", "--llm-judge-model=openai/gpt-4o-mini",
                    'llm_judge_model = "openai/gpt-4o-mini"', "LLMFAITH_JUDGE_MODEL=openai/gpt-4o-mini",
-                   "--llm-judge-api-base=", "--llm-judge-model=local", "python -m pytest_llmfaith.local install"):
+                   "--llm-judge-api-base=", "--llm-judge-model=local", "python -m pytest_llmfaith local install"):
         assert needle in text, needle
     assert "pytest-llmfaith[local]" not in text  # an unpublished package
     assert not (pytester.path / ".llmfaith_cache").exists()

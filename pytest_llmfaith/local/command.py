@@ -1,6 +1,6 @@
-"""`python -m pytest_llmfaith.local install|check|stop [MODEL]` (MODEL defaults to `local`).
+"""`python -m pytest_llmfaith local install|prove|stop [MODEL]` (MODEL defaults to `local`).
 
-`install`: the runtime (once per machine), the weights, the proof; `check`: one answer in a child
+`install`: the runtime (once per machine), the weights, the proof; `prove`: one answer in a child
 process (a build for other CPU features crashes) and the kernels runs use; `stop`: the shared
 server exits now, whoever still uses it.
 """
@@ -16,20 +16,19 @@ from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import server_alive, shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.runtime import main as install_main
-from pytest_llmfaith.processes.pipes import run_command
 
-USAGE = "usage: python -m pytest_llmfaith.local install | check | stop [local|local:/path/model.gguf]"
+USAGE = "usage: python -m pytest_llmfaith local install | prove | stop [local|local:/path/model.gguf]"
 
 
-def _run(argv: list[str]) -> int:
+def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "install":
         return install_main(rest)
-    if command == "check" and len(rest) <= 1:
+    if command == "prove" and len(rest) <= 1:
         try:
             return _check(resolve_local_model(rest[0] if rest else "local").path)
         except ConfigError as exc:
-            print(f"cannot check: {exc}", file=sys.stderr)
+            print(f"cannot prove: {exc}", file=sys.stderr)
             return 1
     if command == "stop" and len(rest) <= 1:
         return _stop(rest[0] if rest else "local")
@@ -59,7 +58,3 @@ def _stop(name: str) -> int:
         still = " (still shutting down)" if server_alive(stopped.pid) else ""
         print(f"stopped the offline judge server of {model.name} (pid {stopped.pid}, {stopped.api_base}){still}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(run_command(_run, sys.argv[1:]))
