@@ -14,8 +14,6 @@ from typing import Any, NamedTuple
 
 from pytest_llmfaith.text.align import changes
 from pytest_llmfaith.text.language import (
-    ENGLISH,
-    Language,
     canonical_number,
     carried,
     clauses,
@@ -34,6 +32,7 @@ from pytest_llmfaith.text.language import (
     words,
 )
 from pytest_llmfaith.text.names import states_anchors
+from pytest_llmfaith.text.profiles import ENGLISH, ENGLISH_CARDINALS, Language
 from pytest_llmfaith.text.scripts import same_writing
 from pytest_llmfaith.text.sentences import sentences
 
@@ -61,8 +60,7 @@ def approximates(approximate: str, exact: str) -> bool:
     return m.quantize(Decimal(1).scaleb(place), rounding=ROUND_HALF_UP) == a
 
 
-_CARDINALS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join(_CARDINALS) + r")[\s-]+(minute|hour|day|week|month|year)s?\b",
+_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join(ENGLISH_CARDINALS) + r")[\s-]+(minute|hour|day|week|month|year)s?\b",
                        re.IGNORECASE)
 _LENGTHS = {"minute": ("time", 1), "hour": ("time", 60), "day": ("time", 1440), "week": ("time", 10080),
             "month": ("months", 1), "year": ("months", 12)}  # a month is no fixed number of days
@@ -72,11 +70,10 @@ def _length(match: re.Match[str]) -> tuple[str, Decimal]:
     """A duration as (kind, length in the kind's unit): "two weeks" and "14 days" are equal."""
     count, unit = match[1].lower(), match[2].lower()
     kind, size = _LENGTHS[unit]
-    return kind, Decimal(str(_CARDINALS.index(count) + 1) if count in _CARDINALS else count) * size
+    return kind, Decimal(str(ENGLISH_CARDINALS.index(count) + 1) if count in ENGLISH_CARDINALS else count) * size
 
 
-_MONTH_WORD = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-               r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_MONTH_WORD = rf"(?:{'|'.join(sorted([*ENGLISH.months, 'may'], key=len, reverse=True))})\.?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[5-9]|20)\d\d"
 _DATED_YEAR = re.compile(rf"\b(?:{_DAY}\s+{_MONTH_WORD}|{_MONTH_WORD}(?:\s+{_DAY},?)?)\s+({_YEAR})\b", re.IGNORECASE)

@@ -15,15 +15,8 @@ from functools import lru_cache
 from pytest_llmfaith.judge.client import Judge, NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.checks import content_words, context_language, in_context_terms, sentence_words
-from pytest_llmfaith.text.language import (
-    ENGLISH,
-    Language,
-    ascii_digits,
-    language_of,
-    number_spans,
-    qualified_numbers,
-    stem,
-)
+from pytest_llmfaith.text.language import ascii_digits, language_of, number_spans, qualified_numbers, stem
+from pytest_llmfaith.text.profiles import ENGLISH, Language
 
 VERSION = "label-3"
 SUPPORTED_AT = 0.7

@@ -13,7 +13,6 @@ from functools import lru_cache
 import regex
 
 from pytest_llmfaith.text.language import (
-    Language,
     ascii_digits,
     clauses,
     compared_form,
@@ -23,6 +22,7 @@ from pytest_llmfaith.text.language import (
     number_spans,
     stem,
 )
+from pytest_llmfaith.text.profiles import Language
 from pytest_llmfaith.text.scripts import SPACELESS, main_script, script_of
 from pytest_llmfaith.text.sentences import sentences
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pytest_llmfaith.text.align import Unit, grams_of, read_units, same, spelled_in
-from pytest_llmfaith.text.language import Language, language_of
+from pytest_llmfaith.text.language import language_of
+from pytest_llmfaith.text.profiles import Language
 from pytest_llmfaith.text.scripts import script_of
 from pytest_llmfaith.text.sentences import sentences
 
