@@ -60,8 +60,8 @@ def approximates(approximate: str, exact: str) -> bool:
     return m.quantize(Decimal(1).scaleb(place), rounding=ROUND_HALF_UP) == a
 
 
-_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join(ENGLISH_CARDINALS) + r")[\s-]+(minute|hour|day|week|month|year)s?\b",
-                       re.IGNORECASE)
+_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|" + "|".join(ENGLISH_CARDINALS)
+                       + r")[\s-]+(minute|hour|day|week|month|year)s?\b", re.IGNORECASE)
 _LENGTHS = {"minute": ("time", 1), "hour": ("time", 60), "day": ("time", 1440), "week": ("time", 10080),
             "month": ("months", 1), "year": ("months", 12)}  # a month is no fixed number of days
 
