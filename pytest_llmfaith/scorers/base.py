@@ -162,7 +162,7 @@ class ClaimsScorer(Scorer):
             samples = [[Verdict(statement=c, verdict=self.label_verdict(f), reason=self.label_reason(f))
                         for c, f in zip(claims, found)]]
             for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
-                drawn = votes.drawn_labels(found, claims, k, config.votes_temperature)
+                drawn = votes.drawn_labels(found, k, config.votes, config.votes_temperature)
                 samples.append([Verdict(statement=c, verdict=self.label_verdict(label), reason=reason)
                                 for c, (label, reason) in zip(claims, drawn)])
         else:

@@ -1,15 +1,14 @@
 """Votes: each verdict asked N times, the majority kept, and how close the vote was.
 
 The vote is on what the score counts ("yes" or not: "no" and "unsure" are one side). A label
-verdict's extra votes are drawn from its probability, not asked again, so a re-run draws the
-same votes and no log-prob is asked twice.
+verdict's extra votes are read from its probability at evenly spaced quantiles, not asked again
+and not drawn at random: a re-run gives the same votes, no log-prob is asked twice, and a claim
+far from its threshold never splits (docs/votes-and-self-check.md).
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -41,25 +40,32 @@ def tempered(p: float, threshold: float, temperature: float) -> float:
     return 1 / (1 + math.exp(-logit))
 
 
-def _rng(claim: str, sample: int) -> random.Random:
-    """Seeded by the claim and the sample: a re-run, and the other scorer, draw the same votes."""
-    return random.Random(hashlib.sha256(f"{sample}\x00{claim}".encode("utf-8", "surrogatepass")).digest())
+SPREAD = (0.25, 0.75)
+"""The quantiles votes 2..N read at, evenly from the first to the last: a tempered probability
+outside them (P(supported) 0.84 or more, or 0.52 or less, at temperature 0.7 and threshold 0.70)
+never splits the vote, however many votes are asked."""
 
 
-def drawn_labels(found: Sequence[Label], claims: Sequence[str], sample: int,
-                 temperature: float) -> list[tuple[Label, str]]:
-    """Sample `sample` (> 0) of every claim's label, with the reason it gets."""
+def quantile(sample: int, votes: int) -> float:
+    """Where vote `sample` (1..votes-1) reads the tempered probability."""
+    low, high = SPREAD
+    return (low + high) / 2 if votes == 2 else low + (high - low) * (sample - 1) / (votes - 2)
+
+
+def drawn_labels(found: Sequence[Label], sample: int, votes: int, temperature: float) -> list[tuple[Label, str]]:
+    """Vote `sample` (> 0) of `votes` of every claim's label, with the reason it gets: "supported"
+    while the tempered probability is above the vote's quantile."""
     drawn = []
-    for label, claim in zip(found, claims):
-        rng = _rng(claim, sample)
-        supported = rng.random() < tempered(label.p_supported, labels.SUPPORTED_AT, temperature)
+    at = quantile(sample, votes)
+    for label in found:
+        supported = at < tempered(label.p_supported, labels.SUPPORTED_AT, temperature)
         # the contradiction question was asked only of claims the judge did not find supported
         contradicted = (not supported and label.p_contradicted is not None
-                        and rng.random() < tempered(label.p_contradicted, labels.CONTRADICTED_AT, temperature))
+                        and at < tempered(label.p_contradicted, labels.CONTRADICTED_AT, temperature))
         said = "supported" if supported else "contradicted" if contradicted else "not supported"
         vote = replace(label, p_supported=1.0 if supported else 0.0, p_contradicted=1.0 if contradicted else 0.0)
         reason = (vote.reason if label.evaluation or label.amount_conflict  # the rule decides every vote
-                  else f"{said} in vote {sample + 1} (drawn at temperature {temperature:g} from the judge's "
+                  else f"{said} in vote {sample + 1} (read at temperature {temperature:g} from the judge's "
                        f"{labels.probability('supported', label.p_supported, labels.SUPPORTED_AT)})"
                        + (f": “{label.evidence}”" if label.evidence else ""))
         drawn.append((vote, reason))

@@ -92,9 +92,9 @@ def test_a_drawn_vote_says_how_it_was_drawn(fake, make_fake_judge):
     fake.facts(p_supported={SPLIT: CLOSE_ABOVE})
     judge = make_fake_judge(verdicts="label")
     found, _, _ = labels.judge_claims(judge, [SPLIT], CTX)
-    (label, reason), = votes.drawn_labels(found, [SPLIT], 1, 0.7)
+    (label, reason), = votes.drawn_labels(found, 1, 3, 0.7)
     assert label.p_supported in (0.0, 1.0)
-    assert f"in vote 2 (drawn at temperature 0.7 from the judge's P(supported) {CLOSE_ABOVE:.2f} ≥ 0.70)" in reason
+    assert f"in vote 2 (read at temperature 0.7 from the judge's P(supported) {CLOSE_ABOVE:.2f} ≥ 0.70)" in reason
 
 
 def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(fake, make_fake_judge):
@@ -104,7 +104,7 @@ def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(fake, make_
     judge = make_fake_judge(verdicts="label")
     found, _, _ = labels.judge_claims(judge, [claim], ["Acme employs 400 people."])
     for sample in range(3):
-        (label, reason), = votes.drawn_labels(found, [claim], sample, 0.7)
+        (label, reason), = votes.drawn_labels(found, sample, 3, 0.7)
         assert not label.supported and label.contradicted
         assert reason == "contradicted by the context's numbers: “40 people” where the context says “400 people”"
 
@@ -114,6 +114,19 @@ def test_a_cold_temperature_draws_the_judges_own_label_every_time(fake, make_fak
     result = Faithfulness(make_fake_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
     assert [v.agreement for v in result.verdicts] == ["5/5", "5/5"]
     assert [v.verdict for v in result.verdicts] == ["yes", "unsure"]
+
+
+@pytest.mark.parametrize("votes_asked", [3, 5, 7, 9])
+@pytest.mark.parametrize("p, splits", [(0.93, False), (0.95, False), (0.99, False), (0.75, True), (0.05, False)])
+def test_votes_split_as_the_docs_say(fake, make_fake_judge, votes_asked, p, splits):
+    """Issue 35.3: a claim at P 0.93 came out UNSTABLE with 3 votes, where the docs say 0.95 never
+    splits and 0.75 does. The votes are read at evenly spaced quantiles, so far from the threshold
+    they never split, whatever the claim's words."""
+    for claim in (SURE, SPLIT, "Backups are encrypted at rest.", "Refunds take 14 days."):
+        fake.facts(p_supported={claim: p})
+        judge = make_fake_judge(verdicts="label", votes=votes_asked)
+        verdict, = Faithfulness(judge).run(claim, CTX).verdicts
+        assert verdict.contested == splits, (claim, verdict.samples)
 
 
 @pytest.mark.parametrize("p", [0.1, 0.55, 0.9])
