@@ -148,7 +148,13 @@ def _assigned(value: str) -> bool:
 
 def _token(match: re.Match[str]) -> str:
     run = match["run"]
-    return MARK if run is not None and random_token(run) else match[0]
+    if run is None:
+        return match[0]  # a URL
+    parts = run.split("/")
+    if run.startswith("/") and sum(len(p) > 1 and word_shaped(p) for p in parts) >= 2:
+        # a file's path ("/var/folders/..."), not base64: only a random folder name in it (macOS's $TMPDIR has one)
+        return "/".join(MARK if random_token(part) else part for part in parts)
+    return MARK if random_token(run) else run
 
 
 def redact_shapes(text: str) -> str:

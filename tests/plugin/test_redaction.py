@@ -124,6 +124,8 @@ SHAPES = [  # (text, what reaches anyone of it): nothing of these is in the envi
     (f"GitHub: {GITHUB}", "GitHub: ***"),
     (f"OpenAI: {OPENAI}", "OpenAI: ***"),
     (f"aws_secret_access_key {AWS_SECRET}", "aws_secret_access_key ***"),
+    ("See /var/folders/0k/w6qcbn_93tq5y5pz9b7q6k1c0000gn/T/llmfaith-relay-joe/relay.log",  # a path: its random part
+     "See /var/folders/0k/***/T/llmfaith-relay-joe/relay.log"),
 ]
 
 
