@@ -45,7 +45,7 @@ URL_USERINFO = re.compile(r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]
                           r"(?::(?P<password>[^\s/?#]*))?@(?=[A-Za-z0-9\[])")
 AUTHORIZATION = re.compile(r"(?P<head>\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?"
                            r"(?:(?:bearer|basic|digest|token|negotiate|ntlm|apikey|api-key|key|hmac|"
-                           r"aws4-hmac-sha256)\s+)?)(?P<value>[^\s\"',;]+)", re.IGNORECASE)
+                           r"aws4-hmac-sha256)\s+)?)(?P<value>[^\s\"',;&]+)", re.IGNORECASE)
 BEARER = re.compile(r"(?P<head>\bbearer\s+)(?P<value>[A-Za-z0-9._~+/-]*[A-Za-z0-9_~+/-]=*)", re.IGNORECASE)
 ASSIGNMENT = re.compile(
     r"(?P<head>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|"
