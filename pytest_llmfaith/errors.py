@@ -3,10 +3,10 @@ problem and the fix; none ever carries an API key."""
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Iterable
 from typing import Any, TypeVar
+
+from pytest_llmfaith.text import secrets
 
 
 class LLMFaithError(Exception):
@@ -43,41 +43,29 @@ class BudgetExceeded(JudgeError):
     """The run's judge budget (--llm-max-judge-calls / --llm-max-cost) is spent: no new calls."""
 
 
-MIN_SECRET_CHARS = 8  # shorter values ("EMPTY", "none") are placeholders, and common words
-SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD)$", re.IGNORECASE)
 Data = TypeVar("Data")
 
 
 def redact(text: str, names: Iterable[str | None] = ()) -> str:
-    """Remove every credential-looking environment value from text that may reach a user, and
-    the values of `names` (the configured key variable, which may be called anything)."""
-    return _replace(text, _secrets(names))
+    """Replace with `***` every credential in text that may reach a user (text/secrets.py, the rules):
+    those found by their shape (a URL's password, AWS key ids, JWTs, Bearer and Authorization values,
+    private keys, random tokens), and the secret-like values of the environment: of `names` (the
+    configured key variable, which may be called anything), of variables named like a secret, and
+    the passwords of URLs in any variable; values that are not secret-like ("Stockholm") are kept."""
+    return secrets.redact(text, secrets.environment_values(names))
 
 
 def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
     """`redact` for JSON-like data, dict keys too. Secrets are read at the call, so a key a fixture set is found."""
-    secrets = _secrets(names)
-    return _walk(data, secrets) if secrets else data
+    redacted: Data = _walk(data, secrets.environment_values(names))
+    return redacted
 
 
-def _walk(data: Any, secrets: list[str]) -> Any:
+def _walk(data: Any, values: tuple[str, ...]) -> Any:
     if isinstance(data, str):
-        return _replace(data, secrets)
+        return secrets.redact(data, values)
     if isinstance(data, dict):
-        return {_walk(k, secrets): _walk(v, secrets) for k, v in data.items()}
+        return {_walk(k, values): _walk(v, values) for k, v in data.items()}
     if isinstance(data, (list, tuple)):
-        return type(data)(_walk(v, secrets) for v in data)
+        return type(data)(_walk(v, values) for v in data)
     return data
-
-
-def _replace(text: str, secrets: list[str]) -> str:
-    for secret in secrets:
-        text = text.replace(secret, "***")
-    return text
-
-
-def _secrets(names: Iterable[str | None]) -> list[str]:
-    named = [os.environ.get(name) or "" for name in names if name]
-    found = [v for k, v in os.environ.items() if SECRET_NAME.search(k)]
-    return sorted({v for v in [*named, *found] if len(v) >= MIN_SECRET_CHARS}, key=len, reverse=True)
-
