@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _labelled import balanced_accuracy, load_items  # noqa: E402
+from _labelled import balanced_accuracy, hash_order, load_items  # noqa: E402
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig  # noqa: E402
 from pytest_llmfaith.judge.client import NextToken, p_yes  # noqa: E402
@@ -56,12 +56,18 @@ def main() -> int:
     parser.add_argument("--model", default="local")
     parser.add_argument("--api-base")
     parser.add_argument("--cache-dir", default=str(HERE / ".cache" / "judge"))
+    parser.add_argument("--limit", type=int, default=0, help="items per source and part (0: all)")
+    parser.add_argument("--max-context", type=int, default=0,
+                        help="only items whose context has at most this many characters (0: any)")
     args = parser.parse_args()
     judge = Judge(JudgeConfig(model=args.model, api_base=args.api_base), JudgeCache(Path(args.cache_dir), "use"))
     rows = []  # (item, [(p_supported, p_contradicted) per claim])
-    for item in load_items():
-        if item["no_claims"]:
+    taken: dict[tuple[str, str], int] = defaultdict(int)
+    for item in sorted(load_items(), key=lambda it: hash_order(it["id"])):
+        long = args.max_context and sum(map(len, item["context"])) > args.max_context
+        if item["no_claims"] or long or (args.limit and taken[item["source"], item["split"]] >= args.limit):
             continue
+        taken[item["source"], item["split"]] += 1
         claims = [item["output"]] if item["unit"] == "claim" else sentences(item["output"])
         rows.append((item, [ask(judge, claim, item["context"]) for claim in claims]))
         print(f"\r{len(rows)} items", end="", file=sys.stderr, flush=True)
