@@ -191,6 +191,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_max_mean_hallucination", "gate: fail the session if the mean hallucination score "
            "is above this", _score),
     Option("llm_report", "write a JSON report of every score to this path", _text),
+    Option("llm_report_html", "write the review page to this path: one self-contained HTML file with "
+           "every score, its claims marked in the output and the context, the gates, filters and search",
+           _text),
+    Option("llm_report_history", "folder of earlier JSON reports (--llm-report) and baseline files, read "
+           "in file-name order: the review page draws each test's score history from them", _text),
     Option("llm_baseline", "baseline file of per-test scores; fail the session when a score "
            "regresses by more than the tolerance", _text),
     Option("llm_baseline_update", "write the current scores to the --llm-baseline file",
@@ -229,6 +234,8 @@ class Settings:
     min_mean_faithfulness: float | None = None
     max_mean_hallucination: float | None = None
     report: Path | None = None
+    report_html: Path | None = None
+    report_history: Path | None = None
     baseline: Path | None = None
     baseline_update: bool = False
     baseline_tolerance: float = 0.05
@@ -257,7 +264,7 @@ def resolve(
             break
     if isinstance(values.get("judge_check"), str):
         values["judge_check"] = Path(values["judge_check"])
-    for name in ("cache_dir", "report", "baseline", "judge_check"):
+    for name in ("cache_dir", "report", "report_html", "report_history", "baseline", "judge_check"):
         if isinstance(values.get(name), (str, Path)):
             values[name] = rootdir / Path(values[name]).expanduser()
     values.setdefault("cache_dir", rootdir / ".llmfaith_cache")

@@ -260,7 +260,7 @@ class RunHooks:
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
             report.sort_by_test()
         gates.apply(report, self.session.settings)
-        write_outputs(report, self.session.settings.report)
+        write_outputs(report, self.session.settings)
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
         if report.gate_failures and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
+from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.report.model import Report, Totals
 from pytest_llmfaith.results import Assessment, Status
+from pytest_llmfaith.settings import Settings
 from pytest_llmfaith.wording import plural, shorten, unstable_summary
 
 REPORT_VERSION = 1
@@ -45,14 +48,16 @@ def markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_outputs(report: Report, json_path: Path | None) -> None:
-    """The JSON report and the GitHub step summary. One that cannot be written is a warning (and
-    a line of report.unwritten): raising here would cost the run its failure details, short
-    summary and table."""
+def write_outputs(report: Report, settings: Settings) -> None:
+    """The JSON report, the review page and the GitHub step summary. One that cannot be written is
+    a warning (and a line of report.unwritten): raising here would cost the run its failure
+    details, short summary and table."""
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    for what, path, write in (("JSON report (--llm-report)", json_path, _write_json),
-                              ("GitHub step summary (GITHUB_STEP_SUMMARY)",
-                               Path(summary) if summary else None, _append_markdown)):
+    outputs: tuple[tuple[str, Path | None, Callable[[Report, Path], None]], ...] = (
+        ("JSON report (--llm-report)", settings.report, _write_json),
+        ("review page (--llm-report-html)", settings.report_html, lambda r, p: _write_page(r, p, settings)),
+        ("GitHub step summary (GITHUB_STEP_SUMMARY)", Path(summary) if summary else None, _append_markdown))
+    for what, path, write in outputs:
         if path is None:
             continue
         try:
@@ -71,6 +76,28 @@ def _write_json(report: Report, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
     path.write_text(json_text(report), encoding="utf-8", errors="backslashreplace")
+
+
+def _write_page(report: Report, path: Path, settings: Settings) -> None:
+    """The review page, with the claims compared against the baseline (unless this run rewrote
+    it) and the earlier runs of --llm-report-history (never this run's own files)."""
+    from datetime import datetime
+
+    from pytest_llmfaith.report import baseline as baseline_file
+    from pytest_llmfaith.report import history, page
+
+    baseline = None
+    if settings.baseline is not None and not settings.baseline_update:
+        try:
+            baseline = baseline_file.load(settings.baseline)
+        except ConfigError:  # the baseline gate has failed, saying why
+            pass
+    past = None
+    if settings.report_history is not None:
+        past = history.load(settings.report_history, {p.resolve() for p in (settings.report, path) if p})
+    generated = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page.html(report, baseline, past, generated), encoding="utf-8")
 
 
 def _append_markdown(report: Report, path: Path) -> None:

@@ -1,0 +1,113 @@
+"""The review page (--llm-report-html): the run as one self-contained HTML file, data in, text out.
+
+The page's CSS and script live in page.html next to this module; the run goes in as JSON inside
+a <script type="application/json"> tag, which the script renders (so the file stays about the
+size of its data). Every text of the run reaches the page only through that JSON, escaped so that
+no `</script>` or `<!--` in an output can end the tag. No pytest, no file or network access here.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from pytest_llmfaith.report.baseline import Baseline, claim_changes
+from pytest_llmfaith.report.history import History
+from pytest_llmfaith.report.marks import claim_spans, evidence, tokens
+from pytest_llmfaith.report.model import Report
+from pytest_llmfaith.results import Assessment, ClaimChange, Status
+from pytest_llmfaith.wording import finding, plural
+
+ERROR = "ERROR"  # a test whose judge failed: it has no score, only the error
+_RANK = {ERROR: 0, Status.FAIL: 1, Status.REGRESSED: 2, Status.UNSTABLE: 3, Status.XFAIL: 4,
+         Status.NO_THRESHOLD: 5, Status.PASS: 6}
+_PLACEHOLDER = "__LLMFAITH_DATA__"
+
+
+def html(report: Report, baseline: Baseline | None = None, history: History | None = None,
+         generated: str = "") -> str:
+    """The whole page: the template with the run's data embedded."""
+    return _template().replace(_PLACEHOLDER, embed(page_data(report, baseline, history, generated)))
+
+
+def embed(data: object) -> str:
+    """JSON that is inert inside a <script> element: `<`, `>` and `&` as \\u escapes (so neither
+    `</script>` nor `<!--` can appear), the JavaScript line separators escaped too, and lone
+    surrogates (which UTF-8 cannot carry) as JSON escapes."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _template() -> str:
+    return resources.files("pytest_llmfaith.report").joinpath("page.html").read_text(encoding="utf-8")
+
+
+def page_data(report: Report, baseline: Baseline | None = None, history: History | None = None,
+              generated: str = "") -> dict[str, Any]:
+    """What the page's script reads: the run's totals and gates, then one item per assessment
+    (and per judge error), failing first, with the claims located in the output and the context."""
+    texts: dict[str, int] = {}  # context passages, once each: tests often share a context
+    items = [_item(a, texts, baseline, history) for a in report.assessments]
+    items += [{"id": test, "name": test, "scorer": "", "label": "", "score": None, "shown": "", "thr": "",
+               "st": [ERROR], "reason": error, "out": "", "ctx": [], "claims": []}
+              for test, error in report.judge_errors.items()]
+    items.sort(key=lambda item: min(_RANK.get(s, 9) for s in item["st"]))
+    totals = report.totals.model_dump()
+    totals["errors"] = len(report.judge_errors)
+    notes = [*report.gate_notes, *report.unwritten]
+    if report.judge_check:
+        notes.append(report.judge_check.summary())
+    if report.baseline_not_run:
+        notes.append(f"{plural(len(report.baseline_not_run), 'baseline entry')} not run: "
+                     + ", ".join(report.baseline_not_run))
+    notes += history.problems if history else []
+    models = sorted({c.model for a in report.assessments for c in a.result.judge_calls})
+    return {"generated": generated, "totals": totals, "models": models,
+            "votes": max((a.result.votes for a in report.assessments), default=1),
+            "gates": [g.splitlines() for g in report.gate_failures], "notes": notes,
+            "baseline": baseline is not None, "runs": history.runs if history else [],
+            "texts": list(texts), "items": items}
+
+
+def _item(a: Assessment, texts: dict[str, int], baseline: Baseline | None,
+          history: History | None) -> dict[str, Any]:
+    r = a.result
+    out = tokens(r.output)
+    claims = []
+    for v in r.verdicts:
+        words = finding(r.scorer, v.verdict)
+        kind = "ok" if not r.is_bad(v) else "contra" if words == "contradicted" else "gap"
+        claims.append({"t": v.statement, "v": words, "k": kind, "why": v.reason, "agree": v.agreement,
+                       "at": claim_spans(v.statement, out), "ev": evidence(v.statement, v.reason, r.context)})
+    item: dict[str, Any] = {
+        "id": a.test_id, "name": a.name, "scorer": r.scorer, "label": a.label or "", "score": r.score,
+        "shown": "NO CLAIMS" if r.no_claims else f"{r.score:.2f}",
+        "thr": "" if a.threshold is None else f"{'≥' if r.higher_is_better else '≤'} {a.threshold:.2f}",
+        "st": [str(s) for s in a.statuses], "reason": r.reason, "out": r.output,
+        "ctx": [texts.setdefault(p, len(texts)) for p in r.context], "claims": claims,
+        "notes": r.notes, "votes": r.votes, "low": r.lowest_agreement,
+        "reg": a.regression.headline() if a.regression else None,
+        "changes": [_change(c, r.scorer) for c in _changes(a, baseline)],
+        "known": baseline is None or a.key in baseline.assertions,
+    }
+    past = history.scores.get(a.key) if history else None
+    if past and any(s is not None for s in past):
+        item["hist"] = past
+    return item
+
+
+def _changes(a: Assessment, baseline: Baseline | None) -> list[ClaimChange]:
+    """Against the baseline, every assessment's claim changes, not only a regression's."""
+    was = baseline.assertions.get(a.key) if baseline else None
+    if was is not None and was.claims is not None:
+        return claim_changes(was, a)
+    return a.regression.changes if a.regression else []
+
+
+def _change(c: ClaimChange, scorer: str) -> dict[str, str]:
+    return {"c": c.change, "t": c.claim, "d": c.describe(scorer)}
