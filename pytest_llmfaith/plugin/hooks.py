@@ -14,6 +14,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Generator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from pytest_llmfaith.scorers import Scorer
 
 _PACKAGE_DIR = str(Path(__file__).parents[1]) + os.sep
+_PACKAGE = __name__.partition(".")[0]
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -106,7 +108,7 @@ class RunHooks:
         self.check: CheckReport | None = None
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
         self.notes: list[str] = []  # recordings, unused entries, budget, relay
-        self._judge_modules: dict[int, bool] = {}  # module id -> it imports the llmfaith assertions
+        self._judge_modules: dict[int, bool] = {}  # module id -> it uses something of this package
 
     @property
     def judged(self) -> bool:
@@ -132,16 +134,14 @@ class RunHooks:
             self.session.prewarm_relay()
 
     def _uses_judge(self, item: pytest.Item) -> bool:
-        """The llm_judge fixture, the llmfaith marker, or the assertions in the test's module."""
+        """The llm_judge fixture, the llmfaith marker, or anything of this package in the test's module."""
         if "llm_judge" in getattr(item, "fixturenames", ()) or item.get_closest_marker("llmfaith"):
             return True
         module = getattr(item, "module", None)
         if module is None:
             return False
         if id(module) not in self._judge_modules:
-            self._judge_modules[id(module)] = any(
-                getattr(value, "__module__", None) == f"{__package__}.assertion"
-                or getattr(value, "__name__", None) == __package__ for value in vars(module).values())
+            self._judge_modules[id(module)] = any(map(from_this_package, vars(module).values()))
         return self._judge_modules[id(module)]
 
     def pytest_deselected(self) -> None:
@@ -283,6 +283,14 @@ class RunHooks:
             shutil.rmtree(self.session.run_dir, ignore_errors=True)
         activate(self.previous)
         freeze_for_exit(judged=self.judged)
+
+
+def from_this_package(value: object) -> bool:
+    """A name a test module took from pytest_llmfaith: the package (however it is called there), one
+    of its modules, or anything they define. By the top-level name, not `__package__`, which is
+    this module's own folder."""
+    name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+    return isinstance(name, str) and name.partition(".")[0] == _PACKAGE
 
 
 def freeze_for_exit(judged: bool) -> None:
