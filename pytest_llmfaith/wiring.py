@@ -173,6 +173,11 @@ class JudgeRun:
 
         return attached(self.relay_run)
 
+    def relay_deaths(self) -> list[tuple[int, str]]:
+        """The run's relays this process saw die, (pid, how): for the run's summary, which the xdist
+        controller writes while a worker saw them."""
+        return [(death.pid, death.how) for death in self._relay.deaths] if self._relay is not None else []
+
     def relay(self) -> RelayClient | None:
         """This process's client of the run's judge relay; None when the run has none."""
         run = self.relay_run_info() if self._relay is None else None

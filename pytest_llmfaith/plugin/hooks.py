@@ -109,6 +109,7 @@ class RunHooks:
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
         self.notes: list[str] = []  # recordings, unused entries, budget, relay
         self._judge_modules: dict[int, bool] = {}  # module id -> it uses something of this package
+        self.relay_deaths: list[tuple[int, str]] = []  # (pid, how), as the xdist workers saw them
 
     @property
     def judged(self) -> bool:
@@ -124,6 +125,12 @@ class RunHooks:
         run = self.session.relay_run_info()
         if run is not None:
             node.workerinput["llmfaith_relay"] = run
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        """xdist: the relay deaths a worker saw (its sessionfinish), for the controller's summary."""
+        seen = getattr(node, "workeroutput", {}).get("llmfaith_relay_deaths", [])
+        self.relay_deaths += [(pid, how) for pid, how in seen]
 
     @pytest.hookimpl(trylast=True)  # after -k, -m and --lf chose the tests that will run
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -232,6 +239,7 @@ class RunHooks:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.is_controller:
+            self.config.workeroutput["llmfaith_relay_deaths"] = [list(d) for d in self.session.relay_deaths()]  # type: ignore[attr-defined]
             return
         try:
             self.notes = self.housekeeping.finish(session, scored=self.judged)
@@ -243,7 +251,8 @@ class RunHooks:
             from pytest_llmfaith.relay.command import summary
             from pytest_llmfaith.relay.wire import RelayRun
 
-            self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run))])
+            deaths = [*self.relay_deaths, *self.session.relay_deaths()]
+            self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run), deaths)])
         elif self.session.relay_off is not None and self.judged:
             from pytest_llmfaith.relay.identity import off_note
 
@@ -275,7 +284,7 @@ class RunHooks:
         elif self.notes:
             terminalreporter.section("llmfaith")
         for note in self.notes:
-            terminalreporter.write_line(note, yellow="unused" in note, red="not updated" in note)
+            terminalreporter.write_line(note, yellow="unused" in note or "mid-run" in note, red="not updated" in note)
 
     def pytest_unconfigure(self) -> None:
         self.session.close()
