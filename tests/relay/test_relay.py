@@ -528,9 +528,28 @@ def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
     client = RelayClient(RelayRun(directory=relay_root / "warm-x", run_id="x", owner_pid=os.getpid(), concurrency=1,
                                   idle_timeout=0))
     client.prewarm()  # in the background: silent, the first call says it
-    with pytest.raises(RelayError, match=r"open to others \(mode 755\).*Fix: remove it, or point TMPDIR elsewhere"):
+    with pytest.raises(RelayError, match=r"open to others \(mode 755\).*fix: `chmod 700` it if it is yours, else point "
+                                         r"TMPDIR at a folder of your own\).*Fix: --llm-judge-relay=auto turns it off"):
         client.address()
     assert list(relay_root.iterdir()) == []
+
+
+def test_under_auto_a_relay_folder_open_to_others_turns_the_relay_off_in_one_line(
+        pytester: pytest.Pytester, server, relay_root: Path) -> None:
+    """Any reason the relay cannot run safely: `auto` judges in the test processes instead (the
+    platform tests show the same for a Windows folder outside the profile); `on` refuses."""
+    relay_root.mkdir()
+    relay_root.chmod(0o755)
+    server.facts(supported=FACTS)
+    pytester.makepyfile(test_suite=SUITE.format(n=3))
+    result = pytester.runpytest_subprocess("-n", "2", "--llm-judge-relay=auto", *judge_args(server), timeout=1500)
+    result.assert_outcomes(passed=3)
+    assert [line for line in result.outlines if "judge relay" in line] == [
+        f"llmfaith judge relay off: its folder {relay_root} belongs to another user or is open to others (mode 755), "
+        "so what it holds would not be private (fix: `chmod 700` it if it is yours, else point TMPDIR at a folder "
+        "of your own); each process that calls the judge imports litellm itself (~5 s each) and keeps its own "
+        "concurrency limit"]
+    assert list(relay_root.iterdir()) == [] and len(server.requests) == 6
 
 
 def test_a_retiring_relay_removes_its_folder_unless_a_run_holds_a_lease_or_the_lock(tmp_path: Path) -> None:
