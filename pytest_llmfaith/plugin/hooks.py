@@ -238,8 +238,9 @@ class RunHooks:
             self.housekeeping.add(report)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if not self.is_controller:
-            self.config.workeroutput["llmfaith_relay_deaths"] = [list(d) for d in self.session.relay_deaths()]  # type: ignore[attr-defined]
+        if not self.is_controller:  # xdist hands the controller its workeroutput (pytest_testnodedown)
+            seen = [list(death) for death in self.session.relay_deaths()]
+            self.config.workeroutput["llmfaith_relay_deaths"] = seen  # type: ignore[attr-defined]
             return
         try:
             self.notes = self.housekeeping.finish(session, scored=self.judged)
