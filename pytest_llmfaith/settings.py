@@ -148,7 +148,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_judge_relay", "send the judge calls of every process of the run through one relay "
            "process, which imports litellm once, shares the concurrency limit and 429 back-off, and "
            "stays warm for the next run: 'auto' and 'on' for every hosted judge (the offline judge "
-           "keeps its own server), 'off' never (each process imports litellm itself)",
+           "keeps its own server), 'off' never (each process imports litellm itself); where it cannot "
+           "run safely (its folder not private, a platform without what it needs), 'auto' turns it off, "
+           "saying why in one line, and 'on' is an error",
            _choice(*RELAY_MODES)),
     Option("llm_relay_idle_timeout", "seconds the judge relay stays up after the last run that uses "
            "it ended, for the next run to reuse it warm; 0 ends it with the run",

@@ -81,7 +81,7 @@ class JudgeRun:
         # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
         self.relay_run: dict[str, Any] | None = None
         self.owns_relay = False
-        self.relay_off: str | None = None  # why this platform runs no relay (capabilities), once asked
+        self.relay_off: str | None = None  # why `auto` runs no relay here (relay.identity.why_no_relay), once asked
         self._relay: RelayClient | None = None
         self._judges_lock = threading.Lock()  # judges, cache and scorers are made once, in any thread
         self._registry: ScorerRegistry | None = None
@@ -152,16 +152,16 @@ class JudgeRun:
 
     def relay_run_info(self) -> dict[str, Any] | None:
         """Made on first need: its identity costs a metadata look-up and hashing the environment,
-        which a serial suite that never calls the judge must not pay."""
+        which a serial suite that never calls the judge must not pay. Under `auto`, wherever the
+        relay cannot run safely, for any reason, there is none: the run is judged in its processes,
+        and says why in one line. Under `on` the relay's client refuses, with the same reason."""
         if self.relay_run is None and self.owns_relay:
-            from pytest_llmfaith.processes.capabilities import background_processes_missing
+            from pytest_llmfaith.relay.identity import new_relay_run, why_no_relay
 
-            self.relay_off = background_processes_missing()
-            if self.relay_off is not None:
-                self.owns_relay = False
+            why = why_no_relay() if self.settings.judge_relay == "auto" else None
+            if why is not None:
+                self.relay_off, self.owns_relay = why, False
                 return None
-            from pytest_llmfaith.relay.identity import new_relay_run
-
             self.relay_run = new_relay_run(self.settings)
         return self.relay_run
 
@@ -172,6 +172,11 @@ class JudgeRun:
         from pytest_llmfaith.relay.identity import attached
 
         return attached(self.relay_run)
+
+    def relay_deaths(self) -> list[tuple[int, str]]:
+        """The run's relays this process saw die, (pid, how): for the run's summary, which the xdist
+        controller writes while a worker saw them."""
+        return [(death.pid, death.how) for death in self._relay.deaths] if self._relay is not None else []
 
     def relay(self) -> RelayClient | None:
         """This process's client of the run's judge relay; None when the run has none."""

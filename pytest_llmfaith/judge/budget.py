@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_llmfaith.errors import BudgetExceeded
+from pytest_llmfaith.errors import BudgetExceeded, JudgeError
 from pytest_llmfaith.judge.run_state import SharedCounters, run_folder
 
 if TYPE_CHECKING:
@@ -71,13 +71,16 @@ class Budget:
             self._release(reservation)
 
     def summary(self) -> str:
-        """What was sent, for the end-of-run summary."""
+        """What was sent, for the end-of-run summary; why it is not known, if its counters broke."""
         parts = []
-        if self.max_calls is not None:
-            parts.append(f"{self.counters.get(CALLS)} of {self.max_calls} new judge calls")
-        if self.max_cost is not None:
-            parts.append(f"${self.counters.get(SPENT) / NANO:.4f} of ${self.max_cost:g} "
-                         "(calls of unknown price not counted)")
+        try:
+            if self.max_calls is not None:
+                parts.append(f"{self.counters.get(CALLS)} of {self.max_calls} new judge calls")
+            if self.max_cost is not None:
+                parts.append(f"${self.counters.get(SPENT) / NANO:.4f} of ${self.max_cost:g} "
+                             "(calls of unknown price not counted)")
+        except JudgeError:
+            return f"llmfaith budget: not known: {self.counters.problem}"
         return "llmfaith budget: spent " + "; ".join(parts)
 
     def close(self) -> None:

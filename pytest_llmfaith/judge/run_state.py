@@ -3,11 +3,14 @@ for the budget's counters and the single flight's locks and answers."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from pytest_llmfaith.errors import JudgeError
 
 
 def run_folder(run_dir: Path, name: str) -> Path:
@@ -26,28 +29,48 @@ class SharedCounters:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self._store: Any = None
+        self.problem: str | None = None  # why the counters cannot be read, once they could not
         self._lock = threading.Lock()
 
     def get(self, name: str) -> int:
-        return int(self._open().get(name, 0))
+        with self._readable():
+            return int(self._open().get(name, 0))
 
     def find(self, name: str) -> int | None:
         """The counter, or None when it was never set."""
-        value = self._open().get(name)
+        with self._readable():
+            value = self._open().get(name)
         return None if value is None else int(value)
 
     def add(self, name: str, delta: int = 1) -> int:
-        return int(self._open().incr(name, delta))
+        with self._readable():
+            return int(self._open().incr(name, delta))
 
     def set(self, name: str, value: int) -> None:
-        self._open().set(name, value)
+        with self._readable():
+            self._open().set(name, value)
 
     @contextmanager
     def transaction(self) -> Iterator[SharedCounters]:
         """Reads and writes inside are one step for every process of the run (SQLite's BEGIN
         IMMEDIATE): what is checked stays true until what depends on it is written."""
-        with self._open().transact(retry=True):
+        with self._readable(), self._open().transact(retry=True):
             yield self
+
+    @contextmanager
+    def _readable(self) -> Iterator[None]:
+        """A damaged SQLite file (something else wrote there, a failing disk) is a JudgeError naming
+        it, so the call it counts is an ERROR, never a pass, nor a bare sqlite3 traceback."""
+        try:
+            yield
+        except sqlite3.DatabaseError as err:
+            run_dir = self.directory.parent
+            self.problem = f"the run's shared counters {self.directory / 'cache.db'} cannot be read ({err})"
+            raise JudgeError(
+                f"llmfaith: {self.problem}, so this judge call cannot be counted against the run's budget "
+                "and is not made. Fix: run the tests again: each run has its own folder, removed at its end "
+                f"(delete {run_dir} if a crashed run left it); if it happens again, something else writes "
+                "there or the disk is failing.") from None
 
     def close(self) -> None:
         if self._store is not None:

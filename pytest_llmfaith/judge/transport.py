@@ -105,9 +105,29 @@ class HostedEndpoint:
                 f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
                 f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
             )
+        # the variable litellm reads itself otherwise: the provider's, by its convention
+        name = cfg.api_key_env or f"{cfg.model.partition('/')[0].upper()}_API_KEY"
+        refuse_whitespace(name, os.environ.get(name, ""))
         if key is None and cfg.api_base and cfg.model.startswith("openai/"):
             key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
         return key
+
+
+_BLANKS = {"\n": "a newline", "\r": "a carriage return", " ": "a space", "\t": "a tab"}
+
+
+def refuse_whitespace(name: str, key: str) -> None:
+    """A key read from a file keeps its newline, which no HTTP header may hold: said as such, not
+    as the connection error it becomes. Not stripped: the redaction of every output looks for the
+    variable's value as it is, so a stripped key echoed by a server would be shown."""
+    ends = [f"{where} {_BLANKS.get(char, 'whitespace')}"
+            for where, char, edge in (("starts with", key[:1], key.lstrip()), ("ends with", key[-1:], key.rstrip()))
+            if edge != key]
+    if ends:
+        raise JudgeError(
+            f"llmfaith: the judge's API key in {name} {' and '.join(ends)}: it cannot be sent like that (a "
+            "key read from a file keeps its newline, and no HTTP header may hold one). Fix: set it "
+            f"without, e.g. {name}=\"$(tr -d '[:space:]' < key.txt)\"; the key is not shown.")
 
 
 class Throttle:

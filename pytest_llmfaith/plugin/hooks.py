@@ -14,6 +14,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Generator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from pytest_llmfaith.scorers import Scorer
 
 _PACKAGE_DIR = str(Path(__file__).parents[1]) + os.sep
+_PACKAGE = __name__.partition(".")[0]
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -106,7 +108,8 @@ class RunHooks:
         self.check: CheckReport | None = None
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
         self.notes: list[str] = []  # recordings, unused entries, budget, relay
-        self._judge_modules: dict[int, bool] = {}  # module id -> it imports the llmfaith assertions
+        self._judge_modules: dict[int, bool] = {}  # module id -> it uses something of this package
+        self.relay_deaths: list[tuple[int, str]] = []  # (pid, how), as the xdist workers saw them
 
     @property
     def judged(self) -> bool:
@@ -123,6 +126,12 @@ class RunHooks:
         if run is not None:
             node.workerinput["llmfaith_relay"] = run
 
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        """xdist: the relay deaths a worker saw (its sessionfinish), for the controller's summary."""
+        seen = getattr(node, "workeroutput", {}).get("llmfaith_relay_deaths", [])
+        self.relay_deaths += [(pid, how) for pid, how in seen]
+
     @pytest.hookimpl(trylast=True)  # after -k, -m and --lf chose the tests that will run
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """When a test that will run uses the judge, start the relay in the background now, so
@@ -132,16 +141,14 @@ class RunHooks:
             self.session.prewarm_relay()
 
     def _uses_judge(self, item: pytest.Item) -> bool:
-        """The llm_judge fixture, the llmfaith marker, or the assertions in the test's module."""
+        """The llm_judge fixture, the llmfaith marker, or anything of this package in the test's module."""
         if "llm_judge" in getattr(item, "fixturenames", ()) or item.get_closest_marker("llmfaith"):
             return True
         module = getattr(item, "module", None)
         if module is None:
             return False
         if id(module) not in self._judge_modules:
-            self._judge_modules[id(module)] = any(
-                getattr(value, "__module__", None) == f"{__package__}.assertion"
-                or getattr(value, "__name__", None) == __package__ for value in vars(module).values())
+            self._judge_modules[id(module)] = any(map(from_this_package, vars(module).values()))
         return self._judge_modules[id(module)]
 
     def pytest_deselected(self) -> None:
@@ -231,7 +238,9 @@ class RunHooks:
             self.housekeeping.add(report)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if not self.is_controller:
+        if not self.is_controller:  # xdist hands the controller its workeroutput (pytest_testnodedown)
+            seen = [list(death) for death in self.session.relay_deaths()]
+            self.config.workeroutput["llmfaith_relay_deaths"] = seen  # type: ignore[attr-defined]
             return
         try:
             self.notes = self.housekeeping.finish(session, scored=self.judged)
@@ -243,7 +252,8 @@ class RunHooks:
             from pytest_llmfaith.relay.command import summary
             from pytest_llmfaith.relay.wire import RelayRun
 
-            self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run))])
+            deaths = [*self.relay_deaths, *self.session.relay_deaths()]
+            self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run), deaths)])
         elif self.session.relay_off is not None and self.judged:
             from pytest_llmfaith.relay.identity import off_note
 
@@ -275,7 +285,7 @@ class RunHooks:
         elif self.notes:
             terminalreporter.section("llmfaith")
         for note in self.notes:
-            terminalreporter.write_line(note, yellow="unused" in note, red="not updated" in note)
+            terminalreporter.write_line(note, yellow="unused" in note or "mid-run" in note, red="not updated" in note)
 
     def pytest_unconfigure(self) -> None:
         self.session.close()
@@ -283,6 +293,14 @@ class RunHooks:
             shutil.rmtree(self.session.run_dir, ignore_errors=True)
         activate(self.previous)
         freeze_for_exit(judged=self.judged)
+
+
+def from_this_package(value: object) -> bool:
+    """A name a test module took from pytest_llmfaith: the package (however it is called there), one
+    of its modules, or anything they define. By the top-level name, not `__package__`, which is
+    this module's own folder."""
+    name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+    return isinstance(name, str) and name.partition(".")[0] == _PACKAGE
 
 
 def freeze_for_exit(judged: bool) -> None:

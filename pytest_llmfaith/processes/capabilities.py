@@ -54,17 +54,26 @@ def user_tag() -> str:
 
 
 def private_folder_problem(folder: Path) -> str | None:
-    """Why others may read `folder` (it holds a relay's token), or None. Windows ACLs are beyond the
-    standard library: the user's profile (the default %TEMP%) is taken as private."""
+    """Why others may read `folder` (it holds a relay's token), with the fix, or None: private, or
+    not made yet (whoever makes it makes it 0700; nothing is made here). Windows ACLs are beyond the
+    standard library: the user's profile (the default %TEMP%) is taken as private. A folder that
+    cannot be looked at is not taken as private either."""
     getuid = getattr(os, "getuid", None)
-    if getuid is not None:
+    try:
+        if getuid is None:
+            if not folder.resolve().is_relative_to(Path.home().resolve()):
+                return (f"is outside your user profile ({Path.home()}), where this platform's permissions cannot "
+                        "be checked, so what it holds may not be private (fix: point TEMP and TMP at a folder "
+                        "inside your profile)")
+            return None
         stat = folder.stat()
-        if stat.st_uid != getuid() or stat.st_mode & 0o077:
-            return f"belongs to another user or is open to others (mode {stat.st_mode & 0o777:o})"
+    except FileNotFoundError:
         return None
-    if not folder.resolve().is_relative_to(Path.home().resolve()):
-        return (f"is outside your user profile ({Path.home()}), where this platform's permissions "
-                "cannot be checked (TEMP or TMP points there)")
+    except (OSError, RuntimeError) as err:  # RuntimeError: no home folder to resolve
+        return f"cannot be checked ({err}), so what it holds may not be private (fix: point TMPDIR or TEMP elsewhere)"
+    if stat.st_uid != getuid() or stat.st_mode & 0o077:
+        return (f"belongs to another user or is open to others (mode {stat.st_mode & 0o777:o}), so what it holds "
+                "would not be private (fix: `chmod 700` it if it is yours, else point TMPDIR at a folder of your own)")
     return None
 
 

@@ -21,6 +21,7 @@ from pytest_llmfaith.processes.files import write_json_atomic
 
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
+UNKNOWN_EXIT = "exited (its exit status went to the process that started it; see its log)"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
@@ -103,7 +104,7 @@ def exit_description(pid: int) -> str:
     child = _children.get(pid)
     code = child.poll() if child is not None else None
     if code is None:
-        return "exited (its exit status went to the process that started it; see its log)"
+        return UNKNOWN_EXIT
     if code < 0:
         try:
             return f"was killed by signal {signal.Signals(-code).name}"

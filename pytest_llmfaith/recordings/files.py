@@ -48,11 +48,14 @@ class RecordingFile(BaseModel):
     entries: dict[str, RecordedAnswer] = Field(default_factory=dict)
 
     def dump(self) -> str:
-        """Deterministic text: sorted keys and tests, two-space indent, one trailing newline."""
+        """Deterministic text: sorted keys and tests, two-space indent, one trailing newline. A lone
+        surrogate (a text under test decoded wrongly upstream) becomes its JSON escape, which `load`
+        reads back as it was: UTF-8 has no bytes for it, and the bytes written are these."""
         data = self.model_dump(mode="json")
         for entry in data["entries"].values():
             entry["tests"] = sorted(set(entry["tests"]))
-        return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+        text = json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def recording_path(test_file: Path, folder: str) -> Path:
@@ -66,7 +69,8 @@ def load(path: Path) -> RecordingFile:
     except FileNotFoundError:
         return RecordingFile()
     try:
-        return RecordingFile.model_validate_json(text)
+        # the standard library's parser: pydantic's refuses the escape of a lone surrogate
+        return RecordingFile.model_validate(json.loads(text))
     except (ValidationError, ValueError) as err:
         raise ConfigError(
             f"llmfaith: the recordings file {path} is not valid ({str(err).splitlines()[0]}). Fix: "
@@ -85,7 +89,6 @@ def write(path: Path, recording: RecordingFile) -> bool:
         return True
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    # backslashreplace: a lone surrogate in a text under test becomes a valid JSON escape
-    partial.write_text(text, encoding="utf-8", errors="backslashreplace")
+    partial.write_text(text, encoding="utf-8")
     partial.replace(path)
     return True

@@ -19,11 +19,10 @@ from pydantic import BaseModel
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
-from pytest_llmfaith.processes.capabilities import private_folder_problem
 from pytest_llmfaith.processes.children import child_alive, exit_description, kill, pid_log, relay_root, spawn
 from pytest_llmfaith.processes.files import file_lock, prune_logs, tail, write_json_atomic
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named
+from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,
     FIX,
@@ -152,12 +151,12 @@ class RelayClient:
 
     # -- finding, starting, losing the relay ------------------------------------------------
     def _make_directory(self) -> None:
-        root = relay_root()
-        root.mkdir(mode=0o700, exist_ok=True)
-        problem = private_folder_problem(root)
-        if problem is not None:  # another user's folder: never trust it
-            raise RelayError(f"llmfaith: the judge relay's folder {root} {problem}, so the relay's token would "
-                             f"not be private. Fix: remove it, or point TMPDIR elsewhere (TEMP on Windows); {FIX}.")
+        """Checked again once made: `auto` asked before (wiring.py), `on` did not stop for it."""
+        relay_root().mkdir(mode=0o700, exist_ok=True)
+        why = why_no_relay()
+        if why is not None:  # e.g. another user's folder: never trust it
+            raise RelayError(f"llmfaith: the judge relay cannot run here: {why}. Fix: --llm-judge-relay=auto "
+                             f"turns it off where it cannot run, saying why in one line; {FIX}.")
         self.run.directory.mkdir(mode=0o700, exist_ok=True)
 
     def _ensure(self) -> RelayState:

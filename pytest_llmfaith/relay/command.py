@@ -9,9 +9,10 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
-from pytest_llmfaith.processes.children import child_alive, kill, pid_log, relay_root
+from pytest_llmfaith.processes.children import UNKNOWN_EXIT, child_alive, kill, pid_log, relay_root
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.relay.client import health
 from pytest_llmfaith.relay.identity import leased
@@ -20,13 +21,34 @@ from pytest_llmfaith.relay.wire import CLIENT_HEADER, TOKEN_HEADER, RelayFiles, 
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 
 
-def summary(run: RelayRun) -> str | None:
-    """One line per relay that served the run (several if its processes had different environments)."""
-    lines = [line for line in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if line]
+def summary(run: RelayRun, deaths: Iterable[tuple[int, str]] = ()) -> str | None:
+    """One line per relay that served the run (several if its processes had different environments),
+    and one for its relays that died mid-run: `deaths` (pid, how) as each process of the run saw them."""
+    served = [found for found in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if found]
+    lines = [line for _, line in served]
+    died: dict[int, str] = {}
+    for pid, how in deaths:  # the process that started a relay knows how it ended; the others do not
+        if died.get(pid, UNKNOWN_EXIT) == UNKNOWN_EXIT:
+            died[pid] = how
+    if died:
+        lines.append(_deaths(died, replaced=any(pid not in died for pid, _ in served)))
     return "\n".join(lines) or None
 
 
-def _summary(run: RelayRun, directory: Path) -> str | None:
+def _deaths(died: dict[int, str], replaced: bool) -> str:
+    """Said once in the summary: each death is otherwise only in the error of the call that found it."""
+    if len(died) == 1:
+        ((pid, how),) = died.items()
+        then = "and was replaced once" if replaced else "and no judge call came after it to start another"
+        return (f"llmfaith judge relay (pid {pid}) died mid-run ({how}) {then}: the judge call that found it "
+                "dead is an ERROR, whose message has its log and the fix")
+    listed = ", then ".join(f"pid {pid} ({how})" for pid, how in died.items())
+    then = "the last was replaced" if replaced else "the run's remaining judge calls failed at once"
+    return (f"llmfaith judge relay died {len(died)} times mid-run: {listed}; {then}; the judge calls that found "
+            "them dead are ERRORs, whose messages have their logs and the fix")
+
+
+def _summary(run: RelayRun, directory: Path) -> tuple[int, str] | None:
     state = RelayFiles(directory).read()
     stats = health(state) if state is not None else None
     mine = stats.runs.get(run.run_id) if stats is not None else None
@@ -39,8 +61,9 @@ def _summary(run: RelayRun, directory: Path) -> str | None:
     stays = ("it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
              f"it stays up {state.idle_timeout:g} s after the last run for the next one "
              f"(LLMFAITH_RELAY_IDLE_TIMEOUT; 0 ends it with the run)")
-    return (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from {mine.processes} "
-            f"process(es), at most {state.concurrency} at once; {how}; {stays}; stop it: {STOP_COMMAND}")
+    return stats.pid, (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from "
+                       f"{mine.processes} process(es), at most {state.concurrency} at once; {how}; {stays}; "
+                       f"stop it: {STOP_COMMAND}")
 
 
 def stop(directory: Path) -> RelayState | None:

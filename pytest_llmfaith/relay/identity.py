@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pytest_llmfaith.processes.capabilities import user_tag
+from pytest_llmfaith.processes.capabilities import background_processes_missing, private_folder_problem, user_tag
 from pytest_llmfaith.processes.children import PACKAGE_ROOT, Leases, relay_root
 from pytest_llmfaith.processes.files import stat_line
 from pytest_llmfaith.settings import OPTIONS, Settings
@@ -97,7 +97,18 @@ def attached(run: Mapping[str, Any]) -> bool:
     return bool(leased(Path(run["directory"]), run["owner_pid"]))
 
 
+def why_no_relay() -> str | None:
+    """Why no judge relay can run safely here, or None: the one question, whatever the reason (what
+    the platform lacks, a folder others may read). Under `auto` any answer turns the relay off, said
+    in one line; under `on` it is the error. Makes nothing: the xdist controller asks in every run."""
+    missing = background_processes_missing()
+    if missing is not None:
+        return missing
+    problem = private_folder_problem(relay_root())
+    return None if problem is None else f"its folder {relay_root()} {problem}"
+
+
 def off_note(why: str) -> str:
-    """The summary's one line for a run that wanted a relay where the platform runs none."""
+    """The summary's one line for a run whose relay `auto` turned off (`why_no_relay`)."""
     return (f"llmfaith judge relay off: {why}; each process that calls the judge imports litellm itself "
             "(~5 s each) and keeps its own concurrency limit")

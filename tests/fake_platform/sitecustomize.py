@@ -153,5 +153,18 @@ class _FakeOnFirstImport(importlib.abc.MetaPathFinder):
         return None
 
 
+class _FakeFirst(list):  # type: ignore[type-arg]
+    """sys.meta_path, where the fake stays ahead of a finder put first later: pytest's assertion
+    rewriter would otherwise import the package unseen when a sys.path entry holds it (a checkout
+    on PYTHONPATH), and the run would test this machine's platform."""
+
+    def insert(self, index, finder):  # type: ignore[no-untyped-def]
+        super().insert(index, finder)
+        fakes = [f for f in self if isinstance(f, _FakeOnFirstImport)]
+        if index == 0 and fakes and finder is not fakes[0]:
+            self.remove(fakes[0])
+            super().insert(0, fakes[0])
+
+
 if PLATFORM:
-    sys.meta_path.insert(0, _FakeOnFirstImport())
+    sys.meta_path = _FakeFirst([_FakeOnFirstImport(), *sys.meta_path])

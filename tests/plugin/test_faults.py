@@ -146,3 +146,25 @@ def test_max_tokens_option_reaches_the_judge(pytester, server) -> None:
     result.assert_outcomes(errors=1)
     assert "cut off by the token limit (max_tokens=16)" in result.stdout.str()
     assert "--llm-judge-max-tokens=N" in result.stdout.str()
+
+
+@pytest.mark.parametrize("variable, value, said", [
+    ("OPENAI_API_KEY", SECRET + "\n", "ends with a newline"),  # litellm's variable of an openai/ model
+    ("JUDGE_CREDENTIAL", f" {SECRET}\r\n", "starts with a space and ends with a newline"),  # --llm-judge-api-key-env
+])
+def test_a_key_with_whitespace_around_it_is_an_error_that_says_so(pytester, server, monkeypatch, variable, value,
+                                                                     said) -> None:
+    """A key read from a file keeps its newline; no HTTP header may hold one. Stripping it would send
+    a value the redaction of every output does not know (it looks for the variable's value)."""
+    monkeypatch.setenv(variable, value)
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=ONE_TEST)
+    args = [f"--llm-judge-api-key-env={variable}"] if variable != "OPENAI_API_KEY" else []
+    result = run(pytester, server, *args, "--llm-report=report.json")
+    result.assert_outcomes(errors=1)
+    error = json.loads((pytester.path / "report.json").read_text())["judge_errors"]["test_a.py::test_scored"]
+    assert error == (f"llmfaith: the judge's API key in {variable} {said}: it cannot be sent like that (a key "
+                     "read from a file keeps its newline, and no HTTP header may hold one). Fix: set it without, "
+                     f"e.g. {variable}=\"$(tr -d '[:space:]' < key.txt)\"; the key is not shown.")
+    assert server.requests == [] and "Connection error" not in result.stdout.str()
+    assert SECRET not in outputs(pytester, result, "report.json")

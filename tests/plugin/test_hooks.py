@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
 
 # -- marker, fixture, hooks --------------------------------------------------------------------
@@ -91,6 +92,8 @@ def test_own_hooks_see_every_score_and_the_report_once(pytester, server) -> None
     pytester.makeconftest("""
 import json
 
+import pytest
+
 SEEN = []
 
 def pytest_llmfaith_scored(assessment, config):
@@ -174,3 +177,28 @@ def test_outer(pytester):
     result = run(pytester, server, "-p", "pytester")
     result.assert_outcomes(passed=1)
     assert [r[:5] for r in rows(result)] == [["test_a.py::test_outer", "faithful", "1.00", ">=0.70", "PASS"]]
+
+
+# -- which runs start the judge relay early ------------------------------------------------------
+
+USES = {
+    "from the package": "from pytest_llmfaith import assert_faithful\n\ndef test_it():\n    assert assert_faithful\n",
+    "the package": "import pytest_llmfaith\n\ndef test_it():\n    assert pytest_llmfaith.assert_faithful\n",
+    "the package renamed": "import pytest_llmfaith as lf\n\ndef test_it():\n    assert lf.assert_faithful\n",
+    "a module of it": "from pytest_llmfaith.plugin import assertion\n\ndef test_it():\n    assert assertion\n",
+    "the fixture": "def test_it(llm_judge):\n    assert llm_judge\n",
+    "the marker": "import pytest\n\n@pytest.mark.llmfaith(min_faithfulness=0.5)\ndef test_it():\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("form", [*USES, "nothing of it"])
+def test_a_module_that_uses_the_plugin_in_any_way_starts_the_relay_early(
+        pytester, monkeypatch, form: str) -> None:
+    """So that litellm's import in the relay overlaps the tests (the relay itself is not started here)."""
+    from pytest_llmfaith.wiring import JudgeRun
+
+    prewarmed: list[str] = []
+    monkeypatch.setattr(JudgeRun, "prewarm_relay", lambda self: prewarmed.append(form))
+    pytester.makepyfile(test_mod=USES.get(form, "import json\n\ndef test_it():\n    assert json\n"))
+    pytester.runpytest("--llm-judge-relay=on", "--llm-judge-model=openai/test-judge").assert_outcomes(passed=1)
+    assert prewarmed == ([] if form == "nothing of it" else [form])

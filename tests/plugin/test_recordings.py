@@ -283,3 +283,47 @@ def test_labels():
     assert [(v["verdict"], v["reason"]) for v in replayed["verdicts"]] == \
         [(v["verdict"], v["reason"]) for v in recorded["verdicts"]]
     assert replayed["score"] == recorded["score"] == 0.5
+
+
+# Emoji, and lone surrogates (a broken decoding upstream), in the output, the context and the
+# judge's own answers: the judge is sent U+FFFD in a surrogate's place (transport.sendable).
+ODD_OUTPUTS = ["Tesla was founded in 2003 \U0001f697.", "The caf\udce9 opened in 2004.", "Tesla sold \ud83d cars."]
+ODD_CONTEXT = ["Tesla was founded in 2003 \U0001f697.", "The caf\udce9 opened in 2004\ud83d."]
+ODD_SUITE = f"""
+import pytest
+from pytest_llmfaith import assert_faithful
+
+@pytest.mark.parametrize("output", {ODD_OUTPUTS!r})
+def test_odd(output):
+    assert_faithful(output, {ODD_CONTEXT!r}, min_score=0.5)
+"""
+
+
+def test_a_recording_of_any_characters_replays_to_the_same_outcomes(pytester, server) -> None:
+    """Whatever a run recorded replays: the file round-trips every str, lone surrogates included."""
+    sent = [text.replace("\udce9", "\ufffd").replace("\ud83d", "\ufffd") for text in ODD_OUTPUTS]
+    # the judge echoes a lone surrogate in a claim of the last output, as a broken judge might
+    server.facts(supported=sent, claims={sent[2]: ["Tesla sold \ud83d cars."]})
+    pytester.makepyfile(test_a=ODD_SUITE)
+    recorded = record(pytester, server, "--llm-report=recorded.json")
+    recorded.assert_outcomes(passed=3)
+    text = (pytester.path / RECORDING).read_text(encoding="utf-8")
+    assert "\U0001f697" in text and "\\udce9" in text and "\\ud83d" in text  # the emoji as is; escapes
+    import shutil
+
+    shutil.rmtree(pytester.path / ".llmfaith_cache")
+    server.reset()
+    replayed = record(pytester, server, "--llm-report=replayed.json", cache="replay")
+    replayed.assert_outcomes(passed=3)
+    assert server.requests == []
+
+    def scores(name: str) -> list[tuple[str, float, list[str]]]:
+        data = json.loads((pytester.path / name).read_text())
+        return sorted((r["key"], r["result"]["score"], [v["statement"] for v in r["result"]["verdicts"]])
+                      for r in data["results"])
+
+    assert scores("replayed.json") == scores("recorded.json")
+    again = record(pytester, server)  # the working cache is empty: the recording answers, unchanged
+    again.assert_outcomes(passed=3)
+    assert server.requests == [] and notes(again) == []
+    assert (pytester.path / RECORDING).read_text(encoding="utf-8") == text

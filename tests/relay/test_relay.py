@@ -269,6 +269,44 @@ def test_an_idle_relay_exits_after_its_timeout_once_no_run_is_attached(
     assert "no judge relay is running" in relay_command(relay_root, "status")
 
 
+DIED = HEADER + '''
+from pytest_llmfaith.plugin.session import active_session
+
+def test_a_first_call_starts_the_relay():
+    assert_faithful(GOOD, CTX)
+
+def test_b_relay_killed_during_a_call():
+    threading.Timer(0.3, os.kill, [active_session().relay().address().pid, signal.SIGKILL]).start()
+    assert_faithful(GOOD, CTX)  # the judge takes 0.8 s: the call is in flight
+
+def test_c_the_next_call_starts_a_new_relay():
+    assert_faithful(GOOD, CTX)
+'''
+DEATH_LINE = re.compile(r"^llmfaith judge relay \(pid (\d+)\) died mid-run \(was killed by signal SIGKILL\) and was "
+                        r"replaced once: the judge call that found it dead is an ERROR, whose message has its log "
+                        r"and the fix$", re.MULTILINE)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL and reads it in the exit status: POSIX's")
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_summary_says_in_one_line_that_the_relay_died_and_was_replaced(
+        pytester: pytest.Pytester, server, relay_root: Path, workers: int) -> None:
+    """Serial, or in an xdist worker (the one that ran the module: --dist loadfile), whose relay
+    client alone saw it die."""
+    server.facts(supported=FACTS)
+    server.script.latency = 0.8
+    pytester.makepyfile(test_died=DIED)
+    xdist = ["-n", str(workers), "--dist", "loadfile"] if workers else []
+    result = pytester.runpytest_subprocess(*xdist, "--llm-judge-relay=on", *judge_args(server), timeout=1500)
+    result.assert_outcomes(passed=2, errors=1)
+    text = result.stdout.str()
+    died = DEATH_LINE.findall(text)
+    assert len(died) == 1, text
+    serving, _, _, _ = relay_line(result)
+    assert serving != int(died[0]) and relays_started(relay_root) == sorted([serving, int(died[0])])
+    assert no_relay_left(relay_root)
+
+
 KILLED = HEADER + '''
 from pytest_llmfaith.processes.children import child_alive
 from pytest_llmfaith.plugin.session import active_session
@@ -331,6 +369,12 @@ def test_a_killed_relay_fails_its_call_with_the_cause_is_restarted_once_then_end
     assert len(server.calls("verdicts")) == 2 and len(server.calls("claims")) in (2, 3)
     assert not (pytester.path / "impostor-contacted.txt").exists()  # the dead relay's port is never trusted
     assert len(relays_started(relay_root)) == 2 and no_relay_left(relay_root)
+    died = [re.fullmatch(r"llmfaith judge relay died 2 times mid-run: pid (\d+) \(was killed by signal SIGKILL\), "
+                         r"then pid (\d+) \(was killed by signal SIGKILL\); the run's remaining judge calls failed "
+                         r"at once; the judge calls that found them dead are ERRORs, whose messages have their logs "
+                         r"and the fix", line) for line in result.outlines if "mid-run" in line]
+    assert len(died) == 1 and died[0], text  # one line for both
+    assert sorted(map(int, died[0].groups())) == relays_started(relay_root)
 
 
 TWO_RUNS = HEADER + '''
@@ -484,9 +528,28 @@ def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
     client = RelayClient(RelayRun(directory=relay_root / "warm-x", run_id="x", owner_pid=os.getpid(), concurrency=1,
                                   idle_timeout=0))
     client.prewarm()  # in the background: silent, the first call says it
-    with pytest.raises(RelayError, match=r"open to others \(mode 755\).*Fix: remove it, or point TMPDIR elsewhere"):
+    with pytest.raises(RelayError, match=r"open to others \(mode 755\).*fix: `chmod 700` it if it is yours, else point "
+                                         r"TMPDIR at a folder of your own\).*Fix: --llm-judge-relay=auto turns it off"):
         client.address()
     assert list(relay_root.iterdir()) == []
+
+
+def test_under_auto_a_relay_folder_open_to_others_turns_the_relay_off_in_one_line(
+        pytester: pytest.Pytester, server, relay_root: Path) -> None:
+    """Any reason the relay cannot run safely: `auto` judges in the test processes instead (the
+    platform tests show the same for a Windows folder outside the profile); `on` refuses."""
+    relay_root.mkdir()
+    relay_root.chmod(0o755)
+    server.facts(supported=FACTS)
+    pytester.makepyfile(test_suite=SUITE.format(n=3))
+    result = pytester.runpytest_subprocess("-n", "2", "--llm-judge-relay=auto", *judge_args(server), timeout=1500)
+    result.assert_outcomes(passed=3)
+    assert [line for line in result.outlines if "judge relay" in line] == [
+        f"llmfaith judge relay off: its folder {relay_root} belongs to another user or is open to others (mode 755), "
+        "so what it holds would not be private (fix: `chmod 700` it if it is yours, else point TMPDIR at a folder "
+        "of your own); each process that calls the judge imports litellm itself (~5 s each) and keeps its own "
+        "concurrency limit"]
+    assert list(relay_root.iterdir()) == [] and len(server.requests) == 6
 
 
 def test_a_retiring_relay_removes_its_folder_unless_a_run_holds_a_lease_or_the_lock(tmp_path: Path) -> None:

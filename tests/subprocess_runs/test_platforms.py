@@ -69,7 +69,8 @@ SEEN = {"windows": "win32 nt False", "macos": "darwin posix True"}
 
 def fake(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, platform: str) -> Path:
     """Make the runs `pytester` starts look like `platform`; returns their temporary folder."""
-    monkeypatch.setenv("PYTHONPATH", str(SHIM))
+    # the caller's PYTHONPATH kept after it: a checkout run with PYTHONPATH=$PWD tests its own package
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(SHIM), os.environ.get("PYTHONPATH")])))
     monkeypatch.setenv("LLMFAITH_FAKE_PLATFORM", platform)
     monkeypatch.setenv("USERNAME", "tester")  # Windows' name for the user, where there is no uid
     tmp = pytester.path / "tmp"
@@ -189,6 +190,35 @@ def test_where_the_platform_lacks_what_the_relay_needs_one_line_says_so_and_the_
     unrelated = run(pytester, server, 2)
     unrelated.assert_outcomes(passed=2)
     assert OFF_LINE not in unrelated.stdout.str()  # said only to runs that judged
+
+
+@FAKES
+@pytest.mark.parametrize("workers", [0, 2])
+def test_where_the_relay_folder_is_outside_the_profile_auto_turns_the_relay_off_in_one_line(
+        pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory,
+        workers: int) -> None:
+    """A Windows service account, or a CI agent whose TEMP is C:\\Windows\\Temp: where the relay's folder
+    cannot be checked, `auto` judges every test in its own process rather than failing them all."""
+    fake(pytester, monkeypatch, "windows")
+    outside = tmp_path_factory.mktemp("windows-temp")  # not under HOME, which is the profile here
+    monkeypatch.setenv("TMPDIR", str(outside))
+    server.facts(supported=FACTS)
+    pytester.makepyfile(test_suite=SUITE)
+    result = run(pytester, server, workers, "--llm-cache=off")
+    result.assert_outcomes(passed=4, failed=1)
+    off = [line for line in result.outlines if "judge relay" in line]
+    assert off == [f"{OFF_LINE}its folder {outside}/llmfaith-relay-tester is outside your user profile "
+                   f"({pytester.path}), where this platform's permissions cannot be checked, so what it holds "
+                   "may not be private (fix: point TEMP and TMP at a folder inside your profile); each process "
+                   "that calls the judge imports litellm itself (~5 s each) and keeps its own concurrency limit"]
+    assert len(server.requests) == 10 and not list(outside.glob("llmfaith-relay-*"))
+    assert all(line.startswith(SEEN["windows"]) for line in seen(pytester, workers).values())
+    if workers:
+        return
+    demanded = run(pytester, server, 0, "--llm-cache=off", "--llm-judge-relay=on")  # `on` may refuse
+    demanded.assert_outcomes(errors=5)
+    assert f"the judge relay cannot run here: its folder {outside}/llmfaith-relay-tester is outside your user " \
+           "profile" in demanded.stdout.str() and len(server.requests) == 10
 
 
 @FAKES
