@@ -117,11 +117,11 @@ class JudgeRun:
             s = self.settings
             if self._cache is None:
                 from pytest_llmfaith.recordings.recorder import Recorder
-                from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT
+                from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, SUPPORTED_FROM
 
                 self._cache = JudgeCache(s.cache_dir, s.cache)
                 self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off",
-                                          asker=self.asker, thresholds=(SUPPORTED_AT, CONTRADICTED_AT))
+                                          asker=self.asker, thresholds=(SUPPORTED_AT, SUPPORTED_FROM, CONTRADICTED_AT))
                 if self.run_dir is not None and self.budgeted:
                     from pytest_llmfaith.judge.budget import Budget
 

@@ -23,6 +23,13 @@ SUPPORTED_AT = 0.7
 """Not 0.5: the offline judge says "yes" too easily; chosen on the development part (benchmarks/README.md)."""
 CONTRADICTED_AT = 0.5
 """P(yes) to "does the document contradict the claim?" from which an unsupported claim is "no"."""
+SUPPORTED_FROM = 0.6
+"""Below SUPPORTED_AT, P(supported) from which a claim is still supported unless the contradiction
+answer is more than MARGIN above it: the 1.5B judge gives a faithful paraphrase 0.61 and 0.62 to
+the two questions. Measured on the labelled set (benchmarks/label_rule.py, benchmarks/README.md)."""
+MARGIN = 0.05
+"""How far P(contradicted) may stand above P(supported) in that band (both read at 2 digits, as
+recordings keep them) for the claim to stay supported."""
 EVIDENCE_SENTENCES = 2
 """Two, not three: as accurate and fewer tokens per verdict; none costs single claims (benchmarks/README.md)."""
 
@@ -128,12 +135,31 @@ class Label:
 
     @property
     def supported(self) -> bool:
-        return self.p_supported >= SUPPORTED_AT and self.evaluation is None and self.amount_conflict is None
+        if self.evaluation is not None or self.amount_conflict is not None:
+            return False
+        return self.p_supported >= self.support_line
+
+    @property
+    def support_line(self) -> float:
+        """SUPPORTED_AT, or SUPPORTED_FROM once the contradiction answer was asked and does not
+        outweigh the support answer (a paraphrase): what P(supported) is held to, votes too."""
+        return SUPPORTED_FROM if self.p_contradicted is not None and not self._outweighed else SUPPORTED_AT
+
+    @property
+    def _outweighed(self) -> bool:
+        """P(contradicted) more than MARGIN above P(supported), both read at 2 digits."""
+        return round(self.p_contradicted or 0.0, 2) - round(self.p_supported, 2) > MARGIN + 1e-9
+
+    @property
+    def disputed(self) -> bool:
+        """Both questions answered yes, and close: they decide nothing by themselves."""
+        return (self.p_supported >= CONTRADICTED_AT and (self.p_contradicted or 0.0) >= CONTRADICTED_AT
+                and not self._outweighed)
 
     @property
     def contradicted(self) -> bool:
-        return self.amount_conflict is not None or (not self.supported
-                                                    and (self.p_contradicted or 0.0) >= CONTRADICTED_AT)
+        return self.amount_conflict is not None or (
+            not self.supported and (self.p_contradicted or 0.0) >= CONTRADICTED_AT and self._outweighed)
 
     @property
     def reason(self) -> str:
@@ -160,8 +186,16 @@ class Label:
                                    f"not explicit support{self._quote()}")
         if self.supported and self.restated:
             return "supported as the context writes it", f"{self.restated}; {self._p_supported()}{self._quote()}"
+        if self.supported and self.p_supported < SUPPORTED_AT:
+            return "supported, the two answers close", (
+                f"{self._both()}, P(contradicted) not more than {MARGIN:.2f} above P(supported) "
+                f"{self.p_supported:.2f} ≥ {SUPPORTED_FROM:.2f}{self._quote()}")
         if self.supported:
             return "supported", self._p_supported() + self._quote()
+        if self.disputed:
+            return "unsure, the two answers contradict each other", (
+                f"{self._both()}, close, but P(supported) {self.p_supported:.2f} < {SUPPORTED_FROM:.2f}"
+                f"{self._quote()}")
         if self.contradicted:
             return "contradicted", f"{self._p_contradicted()} ({self._p_supported()}){self._quote()}"
         figures = self._p_supported() + (f", not contradicted ({self._p_contradicted()})"
@@ -169,7 +203,11 @@ class Label:
         return "not supported enough", figures + self._quote()
 
     def _p_supported(self) -> str:
-        return probability("supported", self.p_supported, SUPPORTED_AT)
+        line = SUPPORTED_AT if self.p_supported >= SUPPORTED_AT else self.support_line
+        return probability("supported", self.p_supported, line)
+
+    def _both(self) -> str:
+        return f"P(supported) {self.p_supported:.2f}, P(contradicted) {self.p_contradicted or 0.0:.2f}"
 
     def _p_contradicted(self) -> str:
         return probability("contradicted", self.p_contradicted or 0.0, CONTRADICTED_AT)

@@ -58,7 +58,7 @@ def drawn_labels(found: Sequence[Label], sample: int, votes: int, temperature: f
     drawn = []
     at = quantile(sample, votes)
     for label in found:
-        supported = at < tempered(label.p_supported, labels.SUPPORTED_AT, temperature)
+        supported = at < tempered(label.p_supported, label.support_line, temperature)
         # the contradiction question was asked only of claims the judge did not find supported
         contradicted = (not supported and label.p_contradicted is not None
                         and at < tempered(label.p_contradicted, labels.CONTRADICTED_AT, temperature))
@@ -66,7 +66,7 @@ def drawn_labels(found: Sequence[Label], sample: int, votes: int, temperature: f
         vote = replace(label, p_supported=1.0 if supported else 0.0, p_contradicted=1.0 if contradicted else 0.0)
         reason = (vote.reason if label.evaluation or label.amount_conflict  # the rule decides every vote
                   else f"{said} in vote {sample + 1} (read at temperature {temperature:g} from the judge's "
-                       f"{labels.probability('supported', label.p_supported, labels.SUPPORTED_AT)})"
+                       f"{labels.probability('supported', label.p_supported, label.support_line)})"
                        + (f": “{label.evidence}”" if label.evidence else ""))
         drawn.append((vote, reason))
     return drawn

@@ -254,7 +254,7 @@ def test_the_working_cache_folder_ignores_itself_from_its_first_write(pytester, 
 def test_label_verdicts_are_recorded_as_one_rounded_probability_that_replays_the_same(pytester, server) -> None:
     """A reviewer reads P(yes) (two digits, more only where rounding would cross a threshold), not
     20 log-probabilities; the working cache keeps those; replay gives the recorded verdicts."""
-    server.facts(p_supported={"Tesla was founded in 2003.": 0.93, "Elon Musk joined Tesla in 2004.": 0.6996})
+    server.facts(p_supported={"Tesla was founded in 2003.": 0.93, "Elon Musk joined Tesla in 2004.": 0.5996})
     pytester.makepyfile(test_a=HEADER + """
 def test_labels():
     assert_faithful("Tesla was founded in 2003. Elon Musk joined Tesla in 2004.", CTX, min_score=0.5)
@@ -265,7 +265,7 @@ def test_labels():
     labels = {(e["asked"]["claim"], e["asked"]["question"].split()[0]): e["answer"]
               for e in entries.values() if e["step"] == "verdicts"}
     assert labels == {("Tesla was founded in 2003.", "Is"): {"p_yes": 0.93},
-                      ("Elon Musk joined Tesla in 2004.", "Is"): {"p_yes": 0.6996},  # 0.70 would be support
+                      ("Elon Musk joined Tesla in 2004.", "Is"): {"p_yes": 0.5996},  # 0.60 would be support
                       ("Elon Musk joined Tesla in 2004.", "Does"): {"p_yes": 0.1}}
     from pytest_llmfaith.judge.cache import JudgeCache
 

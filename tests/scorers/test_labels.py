@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_llmfaith.scorers import labels
+
 from pytest_llmfaith import Faithfulness, Hallucination
 from pytest_llmfaith.errors import JudgeError
 
@@ -26,18 +28,37 @@ def test_verdicts_come_from_label_probabilities(tesla_server, make_judge):
     assert reasons == ["supported: P(supported) 0.95 ≥ 0.70: “Tesla was founded in 2003.”",
                        "contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.05 < 0.70): "
                        "“Elon Musk joined Tesla in 2004.”",
-                       "not supported enough: P(supported) 0.10 < 0.70, not contradicted (P(contradicted) 0.10 < 0.50)"]
+                       "not supported enough: P(supported) 0.10 < 0.60, not contradicted (P(contradicted) 0.10 < 0.50)"]
 
 
-@pytest.mark.parametrize("p_yes, supported", [(0.6, False), (0.69, False), (0.7, True), (0.8, True)])
+@pytest.mark.parametrize("p_yes, supported", [(0.5, False), (0.59, False), (0.6, True), (0.69, True), (0.7, True),
+                                              (0.8, True)])
 def test_a_lukewarm_yes_is_not_support(fake, make_fake_judge, p_yes, supported):
-    """The judge's own answer (P(yes) > 0.5) is not enough: below 0.7 a claim is not supported, so
-    an answer the judge only half believes fails its gate instead of passing."""
+    """The judge's own answer (P(yes) > 0.5) is not enough: below 0.6 a claim is not supported, so
+    an answer the judge only half believes fails its gate instead of passing; from 0.6 to 0.7 it is
+    supported unless the contradiction answer outweighs it (measured: benchmarks/label_rule.py)."""
     claim = "Tesla was founded in 2003."
     fake.facts(p_supported={claim: p_yes})
     faithful = Faithfulness(make_fake_judge(verdicts="label")).run(claim, TESLA)
     hallucinated = Hallucination(make_fake_judge(verdicts="label")).run(claim, TESLA)
     assert (faithful.score, hallucinated.score) == ((1.0, 0.0) if supported else (0.0, 1.0))
+
+
+@pytest.mark.parametrize("p_supported, p_contradicted, verdict", [
+    (0.61, 0.62, "yes"),  # the faithful paraphrase of issue 35: both high, close
+    (0.67, 0.62, "yes"),
+    (0.61, 0.67, "no"),  # the contradiction more than 0.05 above
+    (0.58, 0.62, "unsure"),  # close, below 0.60: unsure, not contradicted
+    (0.55, 0.95, "no"),
+    (0.75, None, "yes"),
+])
+def test_two_label_answers_that_contradict_each_other_decide_by_the_measured_rule(p_supported, p_contradicted,
+                                                                                   verdict):
+    label = labels.Label(p_supported, p_contradicted, "")
+    assert Faithfulness.label_verdict(label) == verdict
+    assert Hallucination.label_verdict(label) == ("no" if verdict == "yes" else "yes")
+    shown = labels.Label(round(p_supported, 2), None if p_contradicted is None else round(p_contradicted, 2), "")
+    assert Faithfulness.label_verdict(shown) == verdict  # as a recording keeps them
 
 
 def test_both_scorers_ask_the_same_questions_so_the_second_is_free(tesla_fake, make_fake_judge, tmp_path):

@@ -23,8 +23,8 @@ def reasons(fake, make_fake_judge, claim: str, context: list[str], **facts: obje
 
 def test_a_claim_just_under_the_line_is_not_supported_enough_not_contradicted(fake, make_fake_judge) -> None:
     claim = "The P2 holds 4 litres of dry food."
-    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.64})
-    assert faithful == ("not supported enough: P(supported) 0.64 < 0.70, not contradicted "
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.58})
+    assert faithful == ("not supported enough: P(supported) 0.58 < 0.60, not contradicted "
                         "(P(contradicted) 0.10 < 0.50): “The P2 feeder holds 4 litres of dry food.”")
     assert made_up == "made up, " + faithful
 
@@ -36,6 +36,13 @@ def test_a_contradiction_names_both_questions_it_asked(fake, make_fake_judge) ->
     assert made_up == "made up, " + faithful
 
 
+
+def test_a_paraphrase_the_two_answers_disagree_on_is_supported_and_says_why(fake, make_fake_judge) -> None:
+    claim = "The P2 holds 4 litres of dry food."
+    faithful, _ = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.64})
+    assert faithful == ("supported, the two answers close: P(supported) 0.64, P(contradicted) 0.10, P(contradicted) "
+                        "not more than 0.05 above P(supported) 0.64 ≥ 0.60: “The P2 feeder holds 4 litres of dry food.”")
+
 @pytest.mark.parametrize("claim", ["The P2 works with the Alexa voice assistant.",
                                    "The P2 plays music through its speaker.",
                                    "The P2 is sold in Norway."])
@@ -44,7 +51,7 @@ def test_a_sentence_that_shares_only_the_product_name_is_not_quoted(fake, make_f
     sentence that shares only the product's name is not what the verdict rests on."""
     faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER)
     assert "“" not in faithful and "“" not in made_up, (faithful, made_up)
-    assert faithful.startswith("not supported enough: P(supported) 0.10 < 0.70")
+    assert faithful.startswith("not supported enough: P(supported) 0.10 < 0.60")
 
 
 def test_the_hallucination_scorer_says_whether_a_claim_is_made_up(fake, make_fake_judge) -> None:

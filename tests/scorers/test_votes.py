@@ -110,7 +110,7 @@ def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(fake, make_
 
 
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(fake, make_fake_judge):
-    fake.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: CLOSE_ABOVE - 0.1})
+    fake.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: labels.SUPPORTED_FROM - 0.05})
     result = Faithfulness(make_fake_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
     assert [v.agreement for v in result.verdicts] == ["5/5", "5/5"]
     assert [v.verdict for v in result.verdicts] == ["yes", "unsure"]
