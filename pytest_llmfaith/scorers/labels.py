@@ -187,15 +187,14 @@ class Label:
         if self.supported and self.restated:
             return "supported as the context writes it", f"{self.restated}; {self._p_supported()}{self._quote()}"
         if self.supported and self.p_supported < SUPPORTED_AT:
-            return "supported, the two answers close", (
-                f"{self._both()}, P(contradicted) not more than {MARGIN:.2f} above P(supported) "
-                f"{self.p_supported:.2f} ≥ {SUPPORTED_FROM:.2f}{self._quote()}")
+            return "supported, not outweighed by the contradiction question", (
+                f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} not more than "
+                f"{MARGIN:.2f} above it{self._quote()}")
         if self.supported:
             return "supported", self._p_supported() + self._quote()
         if self.disputed:
             return "unsure, the two answers contradict each other", (
-                f"{self._both()}, close, but P(supported) {self.p_supported:.2f} < {SUPPORTED_FROM:.2f}"
-                f"{self._quote()}")
+                f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} close to it{self._quote()}")
         if self.contradicted:
             return "contradicted", f"{self._p_contradicted()} ({self._p_supported()}){self._quote()}"
         figures = self._p_supported() + (f", not contradicted ({self._p_contradicted()})"
@@ -205,9 +204,6 @@ class Label:
     def _p_supported(self) -> str:
         line = SUPPORTED_AT if self.p_supported >= SUPPORTED_AT else self.support_line
         return probability("supported", self.p_supported, line)
-
-    def _both(self) -> str:
-        return f"P(supported) {self.p_supported:.2f}, P(contradicted) {self.p_contradicted or 0.0:.2f}"
 
     def _p_contradicted(self) -> str:
         return probability("contradicted", self.p_contradicted or 0.0, CONTRADICTED_AT)

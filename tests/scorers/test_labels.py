@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_llmfaith.scorers import labels
-
 from pytest_llmfaith import Faithfulness, Hallucination
 from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.scorers import labels
 
 TESLA = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."]
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company. Tesla sells flying cars."

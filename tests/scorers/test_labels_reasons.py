@@ -40,8 +40,8 @@ def test_a_contradiction_names_both_questions_it_asked(fake, make_fake_judge) ->
 def test_a_paraphrase_the_two_answers_disagree_on_is_supported_and_says_why(fake, make_fake_judge) -> None:
     claim = "The P2 holds 4 litres of dry food."
     faithful, _ = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.64})
-    assert faithful == ("supported, the two answers close: P(supported) 0.64, P(contradicted) 0.10, P(contradicted) "
-                        "not more than 0.05 above P(supported) 0.64 ≥ 0.60: “The P2 feeder holds 4 litres of dry food.”")
+    assert faithful == ("supported, not outweighed by the contradiction question: P(supported) 0.64 ≥ 0.60, "
+                        "P(contradicted) 0.10 not more than 0.05 above it: “The P2 feeder holds 4 litres of dry food.”")
 
 @pytest.mark.parametrize("claim", ["The P2 works with the Alexa voice assistant.",
                                    "The P2 plays music through its speaker.",
