@@ -6,6 +6,8 @@ Stdlib only: the summary imports it at the end of every run.
 
 from __future__ import annotations
 
+import unicodedata
+
 # what a verdict says about the claim, by scorer; a ✗ is a claim that makes the score worse
 FINDINGS: dict[str, dict[str, str]] = {
     "faithfulness": {"yes": "supported", "no": "contradicted", "unsure": "not in the context"},
@@ -45,6 +47,43 @@ def unstable_summary(count: int, votes: int) -> str:
             f"minority would flip pass/fail; the majority decided. {unstable_advice(votes)}")
 
 
+def width(text: str) -> int:
+    """Columns a terminal gives `text`: two for a wide letter (田, 한), none for a combining mark."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
 def shorten(text: str, limit: int = 160) -> str:
-    """Text as a line quotes it: whole, or cut to `limit` characters with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    """Text as a line quotes it: whole, or cut to `limit` columns with an ellipsis, at the last
+    space, punctuation or change of script before the limit ("田中さくら…", not "田中さく…"),
+    unless that would drop more than half of what fits."""
+    if width(text) <= limit:
+        return text
+    used = end = 0
+    while used + width(text[end]) <= limit - 1:  # the text is wider than `limit`: this stops
+        used += width(text[end])
+        end += 1
+    cut = end
+    while cut > 0 and not _boundary(text[cut - 1], text[cut]):
+        cut -= 1
+    kept = text[: cut if cut * 2 >= end else end].rstrip()
+    return kept + "…"
+
+
+def _boundary(before: str, after: str) -> bool:
+    """A place a quote may end: before a space or punctuation, or where the script changes."""
+    if after.isspace() or unicodedata.category(after).startswith("P"):
+        return True
+    return before.isalnum() and after.isalnum() and _script(before) != _script(after)
+
+
+def _script(char: str) -> str:
+    return "digit" if char.isdigit() else unicodedata.name(char, "?").split(" ")[0]
+
+
+def error_line(message: str) -> str:
+    """An error on one line: its first line, shortened, and its last one whole, so a message that
+    ends with the command to run ("... with:\n    python -m pytest_llmfaith local install") ends with it."""
+    first, *rest = message.strip().splitlines() or [""]
+    last = rest[-1].strip() if rest else ""
+    return shorten(first, 300) + (f" {last}" if last else "")

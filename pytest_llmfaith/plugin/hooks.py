@@ -215,7 +215,9 @@ class RunHooks:
                 report.outcome = "failed"
                 del report.wasxfail
             if call.when == "call":
-                report.llmfaith_error = str(call.excinfo.value).splitlines()[0]  # type: ignore[attr-defined]
+                from pytest_llmfaith.wording import error_line
+
+                report.llmfaith_error = error_line(str(call.excinfo.value))  # type: ignore[attr-defined]
         return report
 
     def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:

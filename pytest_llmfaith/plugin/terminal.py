@@ -3,6 +3,7 @@ pytest's own closing lines. Written only through TerminalReporter's public API."
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,8 +39,10 @@ def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
     for a in report.assessments:
         if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
             tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
+    for note, count in Counter(note for a in report.assessments for note in a.result.notes).items():
+        tr.write_line(f"llmfaith note ({plural(count, 'score')}): {note}")  # once a run, not on every reason
     for test, error in report.judge_errors.items():
-        tr.write_line(f"ERROR {test}: {shorten(error, 300)}", red=True)
+        tr.write_line(f"ERROR {test}: {error}", red=True)
     if report.judge_check is not None:
         tr.write_line(report.judge_check.summary())
     tr.write_line(footer(report.totals) + (f"; {plural(len(report.judge_errors), 'test')} hit judge errors"
@@ -109,7 +112,8 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
         _Column("thresh", 7, threshold_text),
         _Column("result", max([6, *(len(a.status) for a in assessments)]), lambda a: a.status, left=True),
         # votes: the agreement of the least agreed-on claim; UNSTABLE in the result already warns
-        *([_Column("agree", 5, lambda a: a.result.lowest_agreement or "-", give_up=1)]
+        *([_Column("agree", max([5, *(len(a.result.lowest_agreement or "-") for a in assessments)]),
+                   lambda a: a.result.lowest_agreement or "-")]
           if any(a.result.votes > 1 for a in assessments) else []),
         _Column("calls", 5, lambda a: str(len(a.result.judge_calls))),
         _Column("hits", 4, lambda a: str(len(a.result.judge_calls) - len(spent(a))), give_up=3),
@@ -120,7 +124,8 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
 
 
 def _make_room(columns: list[_Column], room: int) -> None:
-    """Drop optional columns (tokens, hits) only when that lets every test id fit on its row."""
+    """Drop optional columns (tokens, hits) only when that lets every test id fit on its row; the
+    votes' agreement is never dropped (it tells a close call)."""
     if room < _width([c for c in columns if not c.give_up]):
         return
     for column in sorted((c for c in columns if c.give_up), key=lambda c: c.give_up):

@@ -144,7 +144,6 @@ class ClaimsScorer(Scorer):
             self._llm_reason(result)
         else:
             result.reason = self.explain(result)
-        result.reason += "".join(f" (Note: {note}.)" for note in notes)
         return result
 
     # -- steps --------------------------------------------------------------------------

@@ -94,3 +94,15 @@ def test_bad_votes_are_usage_errors(pytester, value, expected) -> None:
     result = pytester.runpytest(value)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert expected in result.stderr.str()
+
+
+def test_the_agreement_column_fits_at_120_columns(close_vote, pytester, monkeypatch) -> None:
+    """Issue 34.5: at 120 columns the agreement was the first column given up to fit a test id."""
+    monkeypatch.setenv("COLUMNS", "120")
+    long_name = "test_the_refund_answer_quotes_the_policy_in_full"
+    pytester.makepyfile(test_bot=TEST_FILE.replace("def test_close(", f"def {long_name}("))
+    lines = section(run(pytester, close_vote, "--llm-judge-votes=3", "test_bot.py"))
+    header = next(line for line in lines if line.startswith("test "))
+    assert "agree" in header and len(header) <= 120, header
+    row = next(line for line in lines if line.startswith(f"test_bot.py::{long_name} "))
+    assert len(row) <= 120 and "2/3" in row.split(), row  # on the test id's own line, a column less

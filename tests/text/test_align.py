@@ -113,3 +113,4 @@ def test_a_claim_in_another_language_than_the_output_is_not_its_claim(output, cl
 def test_a_name_the_output_never_gives_is_not_its_claim():
     with pytest.raises(ValueError, match="names “mini”"):
         check_claim("The AquaBrew Mini costs $299.", "The AquaBrew Pro costs $299.")
+
