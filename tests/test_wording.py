@@ -18,6 +18,7 @@ def test_quotes_are_cut_by_display_width_never_through_a_word(text, limit, shown
 
 
 def test_an_error_line_ends_with_the_command_its_message_ends_with():
-    message = "the weights are not installed (looked for /m.gguf). Install them with:\n    python -m pytest_llmfaith local install"
+    message = ("the weights are not installed (looked for /m.gguf). Install them with:\n"
+               "    python -m pytest_llmfaith local install")
     assert error_line(message) == ("the weights are not installed (looked for /m.gguf). Install them with: "
                                    "python -m pytest_llmfaith local install")
