@@ -13,7 +13,7 @@ from pytest_llmfaith.errors import ConfigError
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
-    from pytest_llmfaith.judge.transport import Endpoint
+    from pytest_llmfaith.judge.endpoint import Endpoint
 
 Announce = Callable[[str, float | None], None]  # the model starts loading (None) / is ready after s
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from pytest_llmfaith.judge.endpoint import bypass_proxy_for_loopback
 from pytest_llmfaith.judge.offline import Announce
-from pytest_llmfaith.judge.transport import bypass_proxy_for_loopback
 from pytest_llmfaith.local.kernels import identity, replay_hint
 from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.models import LocalModel, resolve_local_model
