@@ -21,9 +21,12 @@ from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.endpoint import Endpoint, HostedEndpoint
 from pytest_llmfaith.judge.failures import failure
+from pytest_llmfaith.judge.offline import Announce, plugged_in
 
 if TYPE_CHECKING:
     from types import ModuleType
+
+    from pytest_llmfaith.judge.offline import OfflineJudge
 
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
 
@@ -61,6 +64,14 @@ class Transport(Protocol):
     def close(self) -> None:
         """Release what the transport holds (the offline judge's server lease)."""
         ...
+
+
+def in_process(config: JudgeConfig, offline: OfflineJudge | None, announce: Announce | None) -> Transport:
+    """litellm in this process; for a local model, the offline judge's own (`offline`, or the one
+    plugged in), to the shared server on this machine. Made on the first uncached call."""
+    if config.is_local:
+        return plugged_in(offline).transport(config, announce)
+    return LiteLLMTransport(config)
 
 
 class Throttle:
