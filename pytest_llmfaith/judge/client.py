@@ -37,9 +37,9 @@ class Judge:
     """Asks one judge model for structured answers, through its stores.
 
     Built whole: `stores` (Stores: recordings, cache, single flight) and `send` (makes the sending
-    chain, on the first uncached call). For library use, `cache` and `transport` are the short
-    forms of `stores=Stores(cache)` and a `send` that gives that transport; without either, no
-    cache and litellm in this process (for a local model, the offline judge).
+    chain, on the first uncached call). For library use, `cache` is the short form of
+    `stores=Stores(cache)` and `transport` a chain made already; without them, no cache and litellm
+    in this process (for a local model, the offline judge's transport).
     """
 
     def __init__(self, config: JudgeConfig, cache: JudgeCache | None = None, transport: Transport | None = None,
@@ -53,8 +53,8 @@ class Judge:
         self.progress = progress  # told about judge calls and server starts
         self.asker = asker  # the test that is asking, named in a replay miss
         self.offline = offline  # None: the one plugged in (judge/offline.py), asked only for a local model
-        self._send = send or (self._in_process if transport is None else lambda: transport)
-        self._transport: Transport | None = None
+        self._send = send or self._in_process
+        self._transport = transport  # None: made by `send` on the first uncached call
         self._identity: str | None = None
         self._lock = threading.Lock()
 
