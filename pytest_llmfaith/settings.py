@@ -22,6 +22,7 @@ RELAY_MODES: tuple[str, ...] = ("auto", "on", "off")
 # Seconds a background process of ours (the judge relay, the offline judge's server) stays up
 # after the last run that used it, so that the next run finds it warm.
 DEFAULT_IDLE_TIMEOUT = 120.0
+RECORDINGS_FOLDER = "llmfaith_recordings"  # the folder name the docs suggest, and the cache command's default
 
 
 def _choice(*choices: str) -> Callable[[str], str]:
@@ -173,7 +174,7 @@ OPTIONS: tuple[Option, ...] = (
            _choice(*CACHE_MODES)),
     Option("llm_cache_dir", "judge cache directory, relative to the rootdir", _text),
     Option("llm_recordings", "record the judge answers each test module uses into "
-           "<test dir>/<this folder>/<module>.json, to commit and review (e.g. llmfaith_recordings); "
+           f"<test dir>/<this folder>/<module>.json, to commit and review (e.g. {RECORDINGS_FOLDER}); "
            "replay reads them", _folder),
     Option("llm_prune_unused", "at the end of a run, remove the recordings entries no test used "
            "(and, after a full run, the unused working-cache entries)", _flag, flag_only=True),
@@ -243,6 +244,12 @@ class Settings:
     baseline_tolerance: float = 0.05
 
 
+def default(name: str) -> Any:
+    """The default of the option whose ini key is `name`, for what is configured outside Settings
+    (JudgeConfig, the cache command): each default is written once, in Settings."""
+    return next(opt for opt in OPTIONS if opt.name == name).default
+
+
 def resolve(
     cli: Callable[[str], Any],
     ini: Callable[[str], Any],
@@ -269,7 +276,7 @@ def resolve(
     for name in ("cache_dir", "report", "report_html", "report_history", "baseline", "judge_check"):
         if isinstance(values.get(name), (str, Path)):
             values[name] = rootdir / Path(values[name]).expanduser()
-    values.setdefault("cache_dir", rootdir / ".llmfaith_cache")
+    values.setdefault("cache_dir", rootdir / default("llm_cache_dir"))
     if values.get("baseline_update") and not values.get("baseline"):
         raise ValueError("llmfaith: --llm-baseline-update needs --llm-baseline=PATH (where to write it)")
     return Settings(**{k: v for k, v in values.items() if v is not None})

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pytest_llmfaith.judge.cache import JudgeCache
     from pytest_llmfaith.judge.client import Judge
     from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.judge.stores import Stores
     from pytest_llmfaith.judge.transport import Transport
     from pytest_llmfaith.recordings.recorder import Recorder
     from pytest_llmfaith.relay.client import RelayClient
@@ -110,40 +111,71 @@ class JudgeRun:
 
     def _judge(self, model: str) -> Judge:
         if model not in self._judges:
-            from pytest_llmfaith.judge.cache import JudgeCache
             from pytest_llmfaith.judge.client import Judge
             from pytest_llmfaith.judge.config import JudgeConfig
+            from pytest_llmfaith.local.port import OFFLINE_JUDGE
 
             s = self.settings
-            if self._cache is None:
-                from pytest_llmfaith.recordings.recorder import Recorder
-                from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, SUPPORTED_FROM
-
-                self._cache = JudgeCache(s.cache_dir, s.cache)
-                self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off",
-                                          asker=self.asker, thresholds=(SUPPORTED_AT, SUPPORTED_FROM, CONTRADICTED_AT))
-                if self.run_dir is not None and self.budgeted:
-                    from pytest_llmfaith.judge.budget import Budget
-
-                    self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
             config = JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
                 timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,
                 max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
                 concurrency=s.judge_concurrency,
             )
-            from pytest_llmfaith.local.port import OFFLINE_JUDGE
-
-            self._judges[model] = Judge(config, self._cache, offline=OFFLINE_JUDGE, asker=self.asker)
-            self._judges[model].connect = self._relay_connect(config)
-            self._judges[model].progress = self.progress
-            self._judges[model].recorder = self._recorder
-            self._judges[model].budget = self._budget
-            if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
-                from pytest_llmfaith.judge.flight import Flights
-
-                self._judges[model].flights = Flights(self.run_dir)
+            self._judges[model] = Judge(config, stores=self._stores(), send=self._sender(config),
+                                        progress=self.progress, asker=self.asker, offline=OFFLINE_JUDGE)
         return self._judges[model]
+
+    def _stores(self) -> Stores:
+        """The run's recordings and cache, shared by its judges (made with the first one, as is the
+        budget), and its single flight."""
+        from pytest_llmfaith.judge.stores import Stores
+
+        s = self.settings
+        if self._cache is None:
+            from pytest_llmfaith.judge.cache import JudgeCache
+            from pytest_llmfaith.recordings.recorder import Recorder
+            from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, SUPPORTED_FROM
+
+            self._cache = JudgeCache(s.cache_dir, s.cache)
+            self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off", asker=self.asker,
+                                      thresholds=(SUPPORTED_AT, SUPPORTED_FROM, CONTRADICTED_AT),
+                                      exact=s.judge_votes > 1)
+            if self.run_dir is not None and self.budgeted:
+                from pytest_llmfaith.judge.budget import Budget
+
+                self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
+        flights = None
+        if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
+            from pytest_llmfaith.judge.flight import Flights
+
+            flights = Flights(self.run_dir)
+        return Stores(self._cache, self._recorder, flights)
+
+    def _sender(self, config: JudgeConfig) -> Callable[[], Transport]:
+        """Makes the judge's sending chain on its first uncached call: the run's relay, or this process
+        (litellm, or the offline judge's server, which already is the run's one warm process), within
+        the run's budget."""
+        relay = self.relay()
+
+        def send() -> Transport:
+            transport: Transport
+            if relay is not None and not config.is_local:
+                from pytest_llmfaith.relay.client import RelayTransport
+
+                transport = RelayTransport(relay, config)
+            else:
+                from pytest_llmfaith.judge.transport import in_process
+                from pytest_llmfaith.local.port import OFFLINE_JUDGE
+
+                transport = in_process(config, OFFLINE_JUDGE, self.progress.judge_loading)
+            if self._budget is None:
+                return transport
+            from pytest_llmfaith.judge.budget import Budgeted
+
+            return Budgeted(transport, self._budget, config.model)
+
+        return send
 
     @property
     def budgeted(self) -> bool:
@@ -187,15 +219,6 @@ class JudgeRun:
 
             self._relay = RelayClient(RelayRun.model_validate(run))
         return self._relay
-
-    def _relay_connect(self, config: JudgeConfig) -> Callable[[], Transport] | None:
-        """None for the offline judge too: its shared server already is the run's one warm process."""
-        relay = self.relay()
-        if relay is None or config.is_local:
-            return None
-        from pytest_llmfaith.relay.client import RelayTransport
-
-        return lambda: RelayTransport(relay, config)
 
     def prewarm_relay(self) -> None:
         """Start the relay early only when calls will reach the judge, so litellm's import overlaps the

@@ -18,6 +18,7 @@ from pytest_llmfaith.judge.cache import JudgeCache
 from pytest_llmfaith.recordings.files import RecordedAnswer, RecordingFile, load, write
 from pytest_llmfaith.recordings.recorder import never_recorded
 from pytest_llmfaith.report.render import money
+from pytest_llmfaith.settings import RECORDINGS_FOLDER, default
 from pytest_llmfaith.wording import plural
 
 SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
@@ -176,9 +177,9 @@ def _report_conflicts(conflicts: list[str]) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith cache", description=__doc__)
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--cache-dir", type=Path, default=Path(".llmfaith_cache"), help="the working cache")
+    common.add_argument("--cache-dir", type=Path, default=default("llm_cache_dir"), help="the working cache")
     common.add_argument("--root", type=Path, default=Path("."), help="where to look for recordings")
-    common.add_argument("--folder", default="llmfaith_recordings", help="the recordings folder name (llm_recordings)")
+    common.add_argument("--folder", default=RECORDINGS_FOLDER, help="the recordings folder name (llm_recordings)")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("stats", parents=[common], help="entries, tokens and cost, by model and prompt version")
     show = commands.add_parser("show", parents=[common], help="an entry (key prefix), or the entries of a test")

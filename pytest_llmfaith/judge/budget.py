@@ -18,6 +18,8 @@ from pytest_llmfaith.judge.run_state import SharedCounters, run_folder
 if TYPE_CHECKING:
     from filelock import BaseFileLock
 
+    from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
+
 NANO = 1_000_000_000  # costs are counted in nano-dollars: the counters are integers
 CALLS, SPENT, COMMITTED = "calls", "nano_usd", "nano_committed"  # committed: spent + reserved in flight
 CALLS_OPTION = "--llm-max-judge-calls (ini llm_max_judge_calls, env LLMFAITH_MAX_JUDGE_CALLS)"
@@ -120,6 +122,28 @@ class Budget:
         if reservation.first_price is not None:
             reservation.first_price.release()
             reservation.first_price = None
+
+
+class Budgeted:
+    """A transport within the run's budget: every request (re-asks and votes too) admitted before it
+    leaves the process, settled with its price when it returns (or fails)."""
+
+    def __init__(self, transport: Transport, budget: Budget, model: str) -> None:
+        self.transport = transport
+        self.budget = budget
+        self.model = model  # whose price a cost budget reserves
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        reservation = self.budget.reserve(request.step, self.model)
+        reply: Completion | None = None
+        try:
+            reply = self.transport.complete(request)
+            return reply
+        finally:
+            self.budget.settle(reservation, reply.cost if reply else None, answered=reply is not None)
+
+    def close(self) -> None:
+        self.transport.close()
 
 
 def _price(model: str) -> str:

@@ -14,9 +14,12 @@ import threading
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import JudgeError
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.recordings.files import Entry
 
 CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"
@@ -122,7 +125,12 @@ class JudgeCache:
         except ValueError:
             return None
 
+    def keep(self, key: str, entry: Entry) -> None:
+        """A new answer, for the runs after this one (judge/stores.py)."""
+        self.set(key, entry.value())
+
     def set(self, key: str, value: dict[str, Any]) -> None:
+        """Store a value as it is (`cache merge` copies other stores' values)."""
         if not self._writable or (writer := self._open_writer()) is None:
             return
         try:

@@ -1,4 +1,8 @@
-"""How to reach a judge and how to ask it: one model shared by the judge and its transport."""
+"""How to reach a judge and how to ask it: one model shared by the judge and its transport.
+
+The defaults of what is also an option are the options' (settings.OPTIONS): a library judge asks
+as a pytest run would.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,25 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pytest_llmfaith.settings import default
+
 
 class JudgeConfig(BaseModel):
     """How to reach the judge. Everything except the key's *value* may end up in a cache key."""
 
     model: str
-    api_base: str | None = None
-    api_key_env: str | None = None
-    timeout: float | None = None  # None: 60 s, or 600 s for the local judge (requests queue there)
-    retries: int = 3
+    api_base: str | None = default("llm_judge_api_base")
+    api_key_env: str | None = default("llm_judge_api_key_env")
+    timeout: float | None = default("llm_judge_timeout")  # None: 60 s, or 600 s for the local judge (requests queue)
+    retries: int = default("llm_judge_retries")
     reasks: int = 2
     temperature: float = 0.0
     seed: int | None = None
-    max_tokens: int | None = None
-    verdicts: Literal["auto", "all", "one", "label"] = "auto"
-    votes: int = Field(default=1, ge=1)
-    votes_temperature: float = Field(default=0.7, gt=0)
-    concurrency: int = 8
+    max_tokens: int | None = default("llm_judge_max_tokens")
+    verdicts: Literal["auto", "all", "one", "label"] = default("llm_judge_verdicts")
+    votes: int = Field(default=default("llm_judge_votes"), ge=1)
+    votes_temperature: float = Field(default=default("llm_judge_votes_temperature"), gt=0)
+    concurrency: int = default("llm_judge_concurrency")
     backoff_s: float = 0.5
 
     @property

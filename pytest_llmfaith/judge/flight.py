@@ -2,7 +2,8 @@
 
 Without it, workers that missed the cache for one key each kept their own answer and the
 recordings only one: replay then passed tests that had failed. An OS lock file per key (freed
-when its process dies); under `--llm-cache=off` every request is asked.
+when its process dies); under `--llm-cache=off` every request is asked. A store of the judge's
+(judge/stores.py) that is read only while its key is held.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.judge.run_state import run_folder
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.recordings.files import Entry
 
 
 class Flights:
@@ -23,13 +27,13 @@ class Flights:
 
     @contextmanager
     def alone(self, key: str) -> Iterator[None]:
-        """Hold the key: whoever else asks it waits, then finds the answer with `answer`."""
+        """Hold the key: whoever else asks it waits, then finds the answer with `get`."""
         from filelock import FileLock
 
         with FileLock(self._folder() / f"{key}.lock"):
             yield
 
-    def answer(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str) -> dict[str, Any] | None:
         """The answer this run already got for the key, if any (read while holding it)."""
         try:
             value = json.loads((self._folder() / f"{key}.json").read_text(encoding="utf-8"))
@@ -37,11 +41,11 @@ class Flights:
             return None
         return value if isinstance(value, dict) else None
 
-    def keep(self, key: str, value: dict[str, Any]) -> None:
+    def keep(self, key: str, entry: Entry) -> None:
         """Written whole or not at all (a rename): a reader never sees half an answer."""
         path = self._folder() / f"{key}.json"
         partial = path.with_name(f".{key}.{os.getpid()}.tmp")
-        partial.write_text(json.dumps(value), encoding="utf-8")  # ASCII: a lone surrogate is escaped
+        partial.write_text(json.dumps(entry.value()), encoding="utf-8")  # ASCII: a lone surrogate is escaped
         partial.replace(path)
 
     def _folder(self) -> Path:

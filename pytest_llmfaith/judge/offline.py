@@ -13,7 +13,7 @@ from pytest_llmfaith.errors import ConfigError
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
-    from pytest_llmfaith.judge.transport import Endpoint
+    from pytest_llmfaith.judge.transport import Transport
 
 Announce = Callable[[str, float | None], None]  # the model starts loading (None) / is ready after s
 
@@ -28,8 +28,8 @@ class OfflineJudge(Protocol):
         """What a replay miss adds about the kernels in the key ("" when nothing)."""
         ...
 
-    def endpoint(self, config: JudgeConfig, announce: Announce | None) -> Endpoint:
-        """The shared server on this machine, started when first needed."""
+    def transport(self, config: JudgeConfig, announce: Announce | None) -> Transport:
+        """The way to the shared server on this machine, which is started when first needed."""
         ...
 
 
@@ -40,7 +40,10 @@ def plug_in(offline: OfflineJudge) -> None:
     _plugged[:] = [offline]
 
 
-def plugged_in() -> OfflineJudge:
+def plugged_in(chosen: OfflineJudge | None = None) -> OfflineJudge:
+    """`chosen` (a judge's own), else the one plugged in."""
+    if chosen is not None:
+        return chosen
     if not _plugged:
         raise ConfigError(
             "llmfaith: a local judge model needs the offline judge plugged in, and nothing did. "

@@ -1,8 +1,7 @@
 """The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
 
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. An `Endpoint` says where requests go, so local/ plugs in without this
-module importing it.
+failure and the fix. Where requests go is its `Endpoint`'s (judge/endpoint.py).
 """
 
 from __future__ import annotations
@@ -15,18 +14,20 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
-from urllib.parse import urlparse
 
 from pydantic import BaseModel
 
-from pytest_llmfaith.errors import JudgeError, redact
+from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.wording import shorten
+from pytest_llmfaith.judge.endpoint import Endpoint, HostedEndpoint
+from pytest_llmfaith.judge.failures import failure
+from pytest_llmfaith.judge.offline import Announce, plugged_in
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+    from pytest_llmfaith.judge.offline import OfflineJudge
+
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
 
 
@@ -65,69 +66,12 @@ class Transport(Protocol):
         ...
 
 
-class Endpoint(Protocol):
-    """Where requests go: litellm's model string, the api base and the key, read at each call."""
-
-    def target(self) -> tuple[str, str | None, str | None]:
-        ...
-
-    def replacement(self, step: str) -> str | None:
-        """After a request could not connect: the api base of a server started in place of a dead
-        one (ask again there), or None (the failure stands)."""
-        ...
-
-    def close(self) -> None:
-        ...
-
-
-class HostedEndpoint:
-    """The config's model and api base; the key read at each call, as litellm reads its own
-    variables: a fixture may set it after the first call."""
-
-    def __init__(self, config: JudgeConfig) -> None:
-        self.config = config
-
-    def target(self) -> tuple[str, str | None, str | None]:
-        bypass_proxy_for_loopback(self.config.api_base)
-        return self.config.model, self.config.api_base, self._api_key()
-
-    def replacement(self, step: str) -> str | None:
-        return None
-
-    def close(self) -> None:
-        pass
-
-    def _api_key(self) -> str | None:
-        cfg = self.config
-        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
-        if cfg.api_key_env and not key:
-            raise JudgeError(
-                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
-                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
-            )
-        # the variable litellm reads itself otherwise: the provider's, by its convention
-        name = cfg.api_key_env or f"{cfg.model.partition('/')[0].upper()}_API_KEY"
-        refuse_whitespace(name, os.environ.get(name, ""))
-        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
-            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
-        return key
-
-
-_BLANKS = {"\n": "a newline", "\r": "a carriage return", " ": "a space", "\t": "a tab"}
-
-
-def refuse_whitespace(name: str, key: str) -> None:
-    """A key read from a file keeps its newline, which no HTTP header may hold: said as such, not
-    as the connection error it becomes. Not stripped: the redaction of every output looks for the
-    variable's value as it is, so a stripped key echoed by a server would be shown."""
-    ends = [f"{where} {_BLANKS.get(char, 'whitespace')}"
-            for where, char, edge in (("starts with", key[:1], key.lstrip()), ("ends with", key[-1:], key.rstrip()))
-            if edge != key]
-    if ends:
-        raise JudgeError(
-            f"llmfaith: the judge's API key in {name} {' and '.join(ends)}: it cannot be sent like that (a "
-            "key read from a file keeps its newline, and no HTTP header may hold one). Fix: set it "
-            f"without, e.g. {name}=\"$(tr -d '[:space:]' < key.txt)\"; the key is not shown.")
+def in_process(config: JudgeConfig, offline: OfflineJudge | None, announce: Announce | None) -> Transport:
+    """litellm in this process; for a local model, the offline judge's own (`offline`, or the one
+    plugged in), to the shared server on this machine. Made on the first uncached call."""
+    if config.is_local:
+        return plugged_in(offline).transport(config, announce)
+    return LiteLLMTransport(config)
 
 
 class Throttle:
@@ -214,13 +158,13 @@ class LiteLLMTransport:
                 raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
-                    raise self._count_unreachable(self._failure(step, err, attempts=attempt + 1)) from None
+                    raise self._count_unreachable(failure(self.config, step, err, attempts=attempt + 1)) from None
                 if isinstance(err, litellm.RateLimitError):
                     self.throttle.pause(self._backoff(err, attempt))  # the limit is the judge's: all wait
                 else:
                     time.sleep(self._backoff(err, attempt))
             except Exception as err:  # auth, bad request, unknown provider: not worth retrying
-                raise self._failure(step, err, attempts=attempt + 1) from None
+                raise failure(self.config, step, err, attempts=attempt + 1) from None
         self._unreachable_calls = 0
         return self._parse(response, request)
 
@@ -272,11 +216,11 @@ class LiteLLMTransport:
             try:
                 return litellm.completion(**kwargs)
             except (litellm.APIConnectionError, litellm.InternalServerError) as err:
-                failure = err
+                failed = err
             # outside the handler: an error about a dead server does not chain litellm's traceback
             base = self.endpoint.replacement(step)
             if base is None:
-                raise failure
+                raise failed
             kwargs["api_base"] = base
 
     def _response_format(self, model: str, request: CompletionRequest) -> dict[str, Any]:
@@ -299,31 +243,6 @@ class LiteLLMTransport:
                 continue
         return min(self.config.backoff_s * 2.0**attempt, 30.0)
 
-    def _failure(self, step: str, err: Exception, attempts: int) -> JudgeError:
-        kind = type(err).__name__
-        if "connection error" in str(err).lower():
-            kind = "APIConnectionError"  # litellm reports some refused connections as 500s
-        server_error = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
-        hint = {
-            "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
-                              "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
-                              "once and use --llm-cache=replay in CI",
-            "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
-            "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
-            "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
-                                   "--llm-judge-api-key-env",
-            "InternalServerError": server_error, "ServiceUnavailableError": server_error,
-            "BadGatewayError": server_error, "APIError": server_error,
-        }.get(kind, "check the server's message, the judge model string (--llm-judge-model) and "
-                    "--llm-judge-api-base")
-        error = JudgeError(redact(
-            f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
-            f"attempt(s): {kind}: {shorten(server_said(err).rstrip('. ') or kind, 300)}. Fix: {hint}.",
-            [self.config.api_key_env],
-        ))
-        error.kind = kind
-        return error
-
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -333,39 +252,12 @@ def sendable(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
-def bypass_proxy_for_loopback(api_base: str | None) -> None:
-    """A judge on this machine (the offline judge, a local server) is never reached through
-    HTTP(S)_PROXY: add its host to NO_PROXY, which litellm's HTTP client honours."""
-    host = urlparse(api_base or "").hostname
-    if host not in LOOPBACK_HOSTS:
-        return
-    for name in ("NO_PROXY", "no_proxy"):
-        hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]
-        if host not in hosts:
-            os.environ[name] = ",".join([*hosts, host])
-
-
 def _top_logprobs(choice: Any) -> dict[str, float]:
     """The first answer token's alternatives, least likely first ({} when the judge sent none)."""
     content = getattr(getattr(choice, "logprobs", None), "content", None) or []
     first = content[0] if content else None
     alternatives = (getattr(first, "top_logprobs", None) or []) if first is not None else []
     return {alt.token: float(alt.logprob) for alt in reversed(alternatives)}
-
-
-def server_said(err: BaseException) -> str:
-    """What the server said: the innermost message of the exception chain. litellm's own text
-    loses it when a 200 response's body is an error object."""
-    said = ""
-    seen: BaseException | None = err
-    for _ in range(10):  # a chain is a handful of wrappers; never follow a cycle forever
-        if seen is None:
-            break
-        message = getattr(seen, "message", None)
-        if isinstance(message, str) and message.strip():
-            said = message.strip().splitlines()[0]
-        seen = seen.__cause__ or seen.__context__
-    return said or (str(err).strip().splitlines() or [""])[0]
 
 
 def _cost(litellm: ModuleType, response: Any) -> float | None:

@@ -1,13 +1,14 @@
-"""The offline judge as the judge core sees it (judge/offline.py's port): a cache identity and an
-endpoint, the shared server on this machine."""
+"""The offline judge as the judge core sees it (judge/offline.py's port): a cache identity and a
+transport to the shared server on this machine."""
 
 from __future__ import annotations
 
 import threading
 from typing import TYPE_CHECKING
 
+from pytest_llmfaith.judge.endpoint import bypass_proxy_for_loopback
 from pytest_llmfaith.judge.offline import Announce
-from pytest_llmfaith.judge.transport import bypass_proxy_for_loopback
+from pytest_llmfaith.judge.transport import LiteLLMTransport, Transport
 from pytest_llmfaith.local.kernels import identity, replay_hint
 from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.models import LocalModel, resolve_local_model
@@ -60,8 +61,8 @@ class _OfflineJudge:
     def replay_hint(self, key_model: str) -> str:
         return replay_hint(key_model)
 
-    def endpoint(self, config: JudgeConfig, announce: Announce | None) -> LocalEndpoint:
-        return LocalEndpoint(config, announce)
+    def transport(self, config: JudgeConfig, announce: Announce | None) -> Transport:
+        return LiteLLMTransport(config, endpoint=LocalEndpoint(config, announce))
 
 
 OFFLINE_JUDGE = _OfflineJudge()

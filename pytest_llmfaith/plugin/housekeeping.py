@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pytest_llmfaith.settings import RECORDINGS_FOLDER, default
 from pytest_llmfaith.wording import plural
 
 if TYPE_CHECKING:
@@ -132,9 +133,8 @@ class Housekeeping:
         commands = [f"`pytest --llm-prune-unused{mode}`"]
         if settings.recordings:
             where = self._show(settings.cache_dir)
-            options = "".join([f" --cache-dir {where}" if where != ".llmfaith_cache" else "",
-                               f" --folder {settings.recordings}" if settings.recordings != "llmfaith_recordings"
-                               else ""])
+            options = "".join([f" --cache-dir {where}" if where != str(default("llm_cache_dir")) else "",
+                               f" --folder {settings.recordings}" if settings.recordings != RECORDINGS_FOLDER else ""])
             commands.append(f"`python -m pytest_llmfaith cache prune --unused{options}`")
         return " or ".join(commands)
 

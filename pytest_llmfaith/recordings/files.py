@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,19 @@ class StoredAnswer(BaseModel):
         if not self.sample:
             data.pop("sample", None)
         return data
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An answer as the judge's stores keep it: the working cache and single flight keep its value,
+    a recording the answer alone (a label's as its P(yes), `p_yes`)."""
+
+    stored: StoredAnswer
+    recorded_by: str = ""  # who stored it: the asking test's file (plugin/housekeeping.py reports by it)
+    p_yes: float | None = None
+
+    def value(self) -> dict[str, Any]:
+        return {**self.stored.model_dump(mode="json"), "recorded_by": self.recorded_by}
 
 
 class RecordedAnswer(StoredAnswer):

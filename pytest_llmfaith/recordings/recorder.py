@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
-from pytest_llmfaith.recordings.files import RecordedAnswer, RecordingFile, StoredAnswer, load, recording_path, write
+from pytest_llmfaith.recordings.files import (
+    Entry,
+    RecordedAnswer,
+    RecordingFile,
+    StoredAnswer,
+    load,
+    recording_path,
+    write,
+)
 
 SELF_CHECK = "(judge self-check)"  # `recorded_by` of the self-check's answers
 SHOWN_DIGITS = 2  # of a label's P(yes) in a recording, unless more are needed to stay on its side of a threshold
@@ -35,15 +43,17 @@ def _same_side(p: float, thresholds: tuple[float, ...]) -> float:
 
 
 class Recorder:
-    """A process's view of the recordings: answers from the running test's module file, and a note
-    on the running test of every answer it used (the controller writes the files from those)."""
+    """A process's view of the recordings, the judge's first store: answers from the running test's
+    module file, and a note on the running test of every answer it used (the controller writes the
+    files from those)."""
 
     def __init__(self, folder: str | None, mode: str, asker: Asker = NOBODY,
-                 thresholds: tuple[float, ...] = ()) -> None:
+                 thresholds: tuple[float, ...] = (), exact: bool = False) -> None:
         self.folder = folder
         self.mode = mode
         self.asker = asker
         self.thresholds = thresholds  # a label's P(yes) stays on its side of each (the scorers')
+        self.exact = exact  # a label's P(yes) unrounded: votes draw against it
         self.outside = ""  # who asks outside any test: library use (""), or SELF_CHECK
         self._files: dict[Path, RecordingFile] = {}
 
@@ -59,12 +69,12 @@ class Recorder:
         entry = self._files[path].entries.get(key)
         return None if entry is None else entry.model_dump(mode="json")
 
-    def used(self, key: str, entry: StoredAnswer, p_yes: float | None = None, exact: bool = False) -> None:
-        """Note the answer on the asking test; a label answer (`p_yes` given) as its P(yes) alone."""
+    def keep(self, key: str, entry: Entry) -> None:
+        """Note an answer the asking test used, found anywhere or new: its module's recording keeps it."""
         if self.mode != "off":
-            if p_yes is not None:
-                entry = reviewable(entry, p_yes, self.thresholds, exact)
-            self.asker.note_used(key, entry.model_dump(mode="json"))
+            stored = entry.stored if entry.p_yes is None else \
+                reviewable(entry.stored, entry.p_yes, self.thresholds, self.exact)
+            self.asker.note_used(key, stored.model_dump(mode="json"))
 
     def recorded_by(self) -> str:
         """Who stores a new answer in the working cache: the running test's file, else `outside`."""

@@ -1,0 +1,102 @@
+"""A question to the judge, passed whole from the lookups to the asking: what is asked, the schema
+its answer must fit, and the cache key that everything deciding the answer gives it."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, Field, model_validator
+
+from pytest_llmfaith.errors import redact_data
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.transport import CompletionRequest
+from pytest_llmfaith.recordings.asked import summarise
+from pytest_llmfaith.recordings.files import Entry, StoredAnswer
+
+T = TypeVar("T", bound=BaseModel)
+Messages = list[dict[str, str]]
+
+TOP_LOGPROBS = 20
+
+
+class NextToken(BaseModel):
+    """A one-token answer as top log probabilities. A recording keeps only P(yes), which decides."""
+
+    top: dict[str, float] = Field(default_factory=dict)
+    p_yes: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _probabilities(self) -> NextToken:
+        if not self.top and self.p_yes is None:
+            raise ValueError("a one-token answer needs its top tokens or its P(yes)")
+        return self
+
+
+def p_yes(answer: NextToken) -> float:
+    """P(yes) / (P(yes) + P(no)) over the answer's first token, whatever its case or spacing; a
+    recording keeps it alone."""
+    if answer.p_yes is not None:
+        return answer.p_yes
+    mass = {"yes": 0.0, "no": 0.0}
+    for token, logprob in answer.top.items():
+        word = token.strip().lower()
+        if word in mass:
+            mass[word] += math.exp(logprob)
+    total = mass["yes"] + mass["no"]
+    return mass["yes"] / total if total > 0 else 0.5
+
+
+@functools.cache
+def schema_json(schema: type[BaseModel]) -> dict[str, Any]:
+    """A schema's JSON Schema, built once: it is most of the cost of a cache hit otherwise."""
+    return schema.model_json_schema()
+
+
+@dataclass(frozen=True)
+class Question(Generic[T]):
+    """Made by the judge that asks it (`Judge.question`), which computes the key once."""
+
+    key: str
+    step: str  # named in messages and progress, kept with the answer
+    messages: Messages
+    schema: type[T] | None  # None: a text answer
+    prompt_version: str
+    sample: int = 0  # > 0: another independent sample of the same answer (votes)
+    check: Callable[[T], None] | None = None  # raises ValueError: the answer is asked again
+
+    def completion(self, config: JudgeConfig, conversation: Messages) -> CompletionRequest:
+        """The request to send, for the question or a re-ask of it (`conversation`)."""
+        temperature, seed = config.sampling(self.sample)
+        shape: dict[str, Any] = {}
+        if self.schema is NextToken:
+            shape = {"top_logprobs": TOP_LOGPROBS}
+        elif self.schema is not None:
+            shape = {"json_schema": schema_json(self.schema), "schema_name": self.schema.__name__}
+        return CompletionRequest(step=self.step, messages=conversation, temperature=temperature, seed=seed,
+                                 max_tokens=config.max_tokens, **shape)
+
+    def validate(self, data: Any) -> T | str:
+        """The answer as the schema's instance (or text); raises when it is not one."""
+        if self.schema is None:
+            if not isinstance(data, str):
+                raise TypeError("expected text")
+            return data
+        answer = self.schema.model_validate(data)
+        if self.check is not None:
+            self.check(answer)
+        return answer
+
+    def entry(self, config: JudgeConfig, raw: Any, usage: dict[str, int], cost: float | None,
+              recorded_by: str = "") -> Entry:
+        """The answer as the stores keep it, redacted: also answers stored before answers were
+        redacted on arrival."""
+        names = [config.api_key_env]
+        stored = StoredAnswer(step=self.step, model=config.model, prompt_version=self.prompt_version,
+                              sample=self.sample, asked=redact_data(summarise(self.messages), names),
+                              answer=redact_data(raw, names), usage=usage, cost_usd=cost)
+        label = p_yes(NextToken.model_validate(stored.answer)) if self.schema is NextToken else None
+        return Entry(stored, recorded_by, label)

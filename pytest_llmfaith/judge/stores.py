@@ -1,0 +1,76 @@
+"""Where the judge finds an answer before asking, and keeps the answers it uses.
+
+One protocol, three stores: the committed recordings (read first: reviewed), the working cache,
+and the run's single flight, which a miss holds while it is asked so that another process of the
+run waits for that answer instead of asking again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.judge.cache import JudgeCache
+    from pytest_llmfaith.judge.flight import Flights
+    from pytest_llmfaith.recordings.files import Entry
+    from pytest_llmfaith.recordings.recorder import Recorder
+
+
+class Store(Protocol):
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The value kept for the key, or None. The judge validates it: it may be of an older schema."""
+        ...
+
+    def keep(self, key: str, entry: Entry) -> None:
+        """Keep an answer the judge used."""
+        ...
+
+
+class Stores:
+    """The judge's stores in the order it walks them. The recordings keep every answer a test
+    uses, found or new (the run's recordings are written from those); the others new ones only."""
+
+    def __init__(self, cache: JudgeCache, recordings: Recorder | None = None, flights: Flights | None = None) -> None:
+        self.cache = cache
+        self.recordings = recordings
+        self.flights = flights  # None: every miss is asked (no run to share answers with, or --llm-cache=off)
+        self._read: tuple[Store, ...] = tuple(s for s in (recordings, cache) if s is not None)
+        # single flight before the cache: the processes waiting on the key read it there
+        self._kept: tuple[Store, ...] = tuple(s for s in (recordings, flights, cache) if s is not None)
+
+    @property
+    def replay(self) -> bool:
+        """Stored answers only: a miss is an error, never a request."""
+        return self.cache.mode == "replay"
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The first store holding the key answers, even with a value that no longer validates."""
+        for store in self._read:
+            if (found := store.get(key)) is not None:
+                return found
+        return None
+
+    @contextmanager
+    def alone(self, key: str) -> Iterator[dict[str, Any] | None]:
+        """Hold a missed key while it is asked; gives what another process of the run got for it meanwhile."""
+        if self.flights is None:
+            yield None
+            return
+        with self.flights.alone(key):
+            yield self.flights.get(key)
+
+    def used(self, key: str, entry: Callable[[], Entry]) -> None:
+        """A stored answer served: noted for the asking test's recording (the entry made only then)."""
+        if self.recordings is not None:
+            self.recordings.keep(key, entry())
+
+    def keep(self, key: str, entry: Entry) -> None:
+        """A new answer, kept everywhere."""
+        for store in self._kept:
+            store.keep(key, entry)
+
+    def recorded_by(self) -> str:
+        """Who stores a new answer: the asking test's file, or who asks outside tests ("" without recordings)."""
+        return self.recordings.recorded_by() if self.recordings is not None else ""
