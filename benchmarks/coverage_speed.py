@@ -1,4 +1,4 @@
-"""How long `checks.uncovered` takes on long outputs, today's against the claims x sentences loop
+"""How long `coverage.uncovered` takes on long outputs, today's against the claims x sentences loop
 it replaced (issue 25, item 8: 0.3 / 1.2 / 7.4 s at 1k / 2k / 4k sentences, over 7 minutes at 26k).
 
 Each output is n generated sentences with a claim per sentence ("Order 17 ships from warehouse
@@ -15,7 +15,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 
-from pytest_llmfaith.scorers.checks import uncovered
+from pytest_llmfaith.scorers.coverage import uncovered
 
 # -- the function this replaced (pytest_llmfaith 5212e94, scorers/checks.py), kept only here --------
 _OLD_STOPWORDS = frozenset("""

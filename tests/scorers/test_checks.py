@@ -14,7 +14,8 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.scorers.checks import check_claim, numbers, same_statements, states_facts
+from pytest_llmfaith.scorers.checks import check_claim, numbers, same_statements
+from pytest_llmfaith.scorers.facts import states_facts
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 LABELLED = Path(__file__).parents[2] / "benchmarks" / "labelled_set.jsonl"

@@ -14,7 +14,8 @@ import pytest
 from plugin_helpers import rows, run
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.scorers.checks import check_claim, uncovered, without_repeats
+from pytest_llmfaith.scorers.checks import check_claim
+from pytest_llmfaith.scorers.coverage import uncovered, without_repeats
 
 # -- 1. padding ------------------------------------------------------------------------------------
 PADDED = "Acme was founded in 1999 in Oslo. Acme makes 40,000 bikes a year. Acme has a store in Bergen."

@@ -19,8 +19,10 @@ from judge_server import _between
 from plugin_helpers import rows, run
 
 from pytest_llmfaith import Faithfulness, Hallucination
-from pytest_llmfaith.scorers.checks import check_claim, is_non_fact, same_statements, uncovered
-from pytest_llmfaith.scorers.labels import conflicting_amount
+from pytest_llmfaith.scorers.checks import check_claim, same_statements
+from pytest_llmfaith.scorers.coverage import uncovered
+from pytest_llmfaith.scorers.facts import is_non_fact
+from pytest_llmfaith.scorers.label_rules import conflicting_amount
 from pytest_llmfaith.text.language import language_of, markers, numbers, sentences
 
 MULTILINGUAL = Path(__file__).parents[2] / "benchmarks" / "labelled" / "multilingual.jsonl"
