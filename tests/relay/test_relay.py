@@ -16,7 +16,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from pytest_llmfaith.judge.transport import LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import user_tag
 from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.files import file_lock
-from pytest_llmfaith.processes.loopback import request_json
+from pytest_llmfaith.processes.loopback import LoopbackError, request_json
 from pytest_llmfaith.relay.client import RelayClient, RelayTransport, detach, health
 from pytest_llmfaith.relay.command import stop
 from pytest_llmfaith.relay.identity import environment_fingerprint
@@ -464,9 +463,9 @@ def test_the_relay_serves_its_run_only_and_returns_judge_errors_unchanged(
         assert transport.complete(request).text == LiteLLMTransport(config).complete(request).text
         assert server.requests[0]["headers"]["authorization"] == f"Bearer {secret}"
         state = client.address()
-        with pytest.raises(urllib.error.HTTPError) as denied:
+        with pytest.raises(LoopbackError) as denied:
             request_json(state.port, "/health")  # no token: another local process
-        assert denied.value.code == 403
+        assert denied.value.status == 403
         messages = []
         for way in (transport, LiteLLMTransport(config)):
             server.fail("401")  # echoes the key it was sent
