@@ -283,10 +283,10 @@ class Judge:
         return self._transport
 
     def _litellm(self) -> Transport:
-        """litellm in this process, to the config's endpoint or the offline judge's server."""
-        endpoint = self._offline().endpoint(self.config, self.progress.judge_loading) if self.config.is_local \
-            else None
-        return LiteLLMTransport(self.config, endpoint=endpoint)
+        """litellm in this process, to the config's endpoint; the offline judge's own way to its server."""
+        if self.config.is_local:
+            return self._offline().transport(self.config, self.progress.judge_loading)
+        return LiteLLMTransport(self.config)
 
     def _offline(self) -> OfflineJudge:
         return self.offline if self.offline is not None else plugged_in()

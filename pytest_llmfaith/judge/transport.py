@@ -1,83 +1,33 @@
 """The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
 
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. An `Endpoint` says where requests go, so local/ plugs in without this
-module importing it.
+failure and the fix (completion.py: what every transport takes and gives). The offline judge has
+its own, without litellm (local/client.py).
 """
 
 from __future__ import annotations
 
 import copy
 import os
-import re
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
-from pydantic import BaseModel
-
-from pytest_llmfaith.errors import JudgeError, redact
+from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.judge.completion import Completion as Completion
+from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequest
+from pytest_llmfaith.judge.completion import Transport as Transport
+from pytest_llmfaith.judge.completion import judge_failure, no_choices, no_logprobs, sendable
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.wording import shorten
 
 if TYPE_CHECKING:
     from types import ModuleType
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
-
-
-class CompletionRequest(BaseModel):
-    """One completion as the judge wants it sent; nothing about the cache or the provider."""
-
-    step: str  # named in error messages
-    messages: list[dict[str, str]]
-    temperature: float
-    seed: int | None = None
-    max_tokens: int | None = None
-    json_schema: dict[str, Any] | None = None  # the answer's JSON Schema, enforced where the provider can
-    schema_name: str = ""
-    top_logprobs: int | None = None  # a one-token answer read from its N most likely tokens
-
-
-class Completion(BaseModel):
-    """The reply: its text (or, for `top_logprobs`, the first token's alternatives) and its price."""
-
-    text: str
-    usage: dict[str, int]
-    cost: float | None = None
-    finish_reason: str | None = None
-    top_logprobs: dict[str, float] | None = None
-
-
-class Transport(Protocol):
-    """What `Judge` needs from a way of reaching a model."""
-
-    def complete(self, request: CompletionRequest) -> Completion:
-        """Send one request; a failure is a JudgeError whose message names the fix."""
-        ...
-
-    def close(self) -> None:
-        """Release what the transport holds (the offline judge's server lease)."""
-        ...
-
-
-class Endpoint(Protocol):
-    """Where requests go: litellm's model string, the api base and the key, read at each call."""
-
-    def target(self) -> tuple[str, str | None, str | None]:
-        ...
-
-    def replacement(self, step: str) -> str | None:
-        """After a request could not connect: the api base of a server started in place of a dead
-        one (ask again there), or None (the failure stands)."""
-        ...
-
-    def close(self) -> None:
-        ...
 
 
 class HostedEndpoint:
@@ -90,12 +40,6 @@ class HostedEndpoint:
     def target(self) -> tuple[str, str | None, str | None]:
         bypass_proxy_for_loopback(self.config.api_base)
         return self.config.model, self.config.api_base, self._api_key()
-
-    def replacement(self, step: str) -> str | None:
-        return None
-
-    def close(self) -> None:
-        pass
 
     def _api_key(self) -> str | None:
         cfg = self.config
@@ -176,10 +120,9 @@ def import_litellm() -> ModuleType:
 class LiteLLMTransport:
     """litellm.completion with retries. Constructing it imports litellm (the first uncached call)."""
 
-    def __init__(self, config: JudgeConfig, endpoint: Endpoint | None = None,
-                 throttle: Throttle | None = None) -> None:
+    def __init__(self, config: JudgeConfig, throttle: Throttle | None = None) -> None:
         self.config = config
-        self.endpoint = endpoint or HostedEndpoint(config)
+        self.endpoint = HostedEndpoint(config)
         self.throttle = throttle or Throttle(config.concurrency)
         self.litellm = import_litellm()
         self._lock = threading.Lock()
@@ -208,10 +151,8 @@ class LiteLLMTransport:
         for attempt in range(self.config.retries + 1):
             try:
                 with self.throttle.slot():
-                    response = self._send(kwargs, step)
+                    response = litellm.completion(**kwargs)
                 break
-            except JudgeError:
-                raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
                     raise self._count_unreachable(self._failure(step, err, attempts=attempt + 1)) from None
@@ -226,19 +167,11 @@ class LiteLLMTransport:
 
     def _parse(self, response: Any, request: CompletionRequest) -> Completion:
         if not response.choices:
-            raise JudgeError(
-                f"llmfaith: judge {self.config.model} answered step '{request.step}' with no choices (an "
-                "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
-                "(a content filter or a server fault can drop every choice)."
-            )
+            raise no_choices(self.config, request.step)
         choice = response.choices[0]
         top = _top_logprobs(choice) if request.top_logprobs else None
         if request.top_logprobs and not top:
-            raise JudgeError(
-                f"llmfaith: judge {self.config.model} returned no logprobs at step '{request.step}': "
-                "label verdicts read the answer's token probabilities. Fix: use a judge that "
-                "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
-            )
+            raise no_logprobs(self.config, request.step)
         usage = getattr(response, "usage", None)
         return Completion(
             text=choice.message.content or "",
@@ -262,27 +195,12 @@ class LiteLLMTransport:
         return error
 
     def close(self) -> None:
-        self.endpoint.close()
-
-    def _send(self, kwargs: dict[str, Any], step: str) -> Any:
-        """litellm.completion; a request that could not connect asks the endpoint for a replacement
-        server (the offline judge's, once, if it died: local/watch.py)."""
-        litellm = self.litellm
-        while True:
-            try:
-                return litellm.completion(**kwargs)
-            except (litellm.APIConnectionError, litellm.InternalServerError) as err:
-                failure = err
-            # outside the handler: an error about a dead server does not chain litellm's traceback
-            base = self.endpoint.replacement(step)
-            if base is None:
-                raise failure
-            kwargs["api_base"] = base
+        pass
 
     def _response_format(self, model: str, request: CompletionRequest) -> dict[str, Any]:
         """JSON schema where the provider enforces it, plain JSON mode otherwise."""
         try:
-            strict = self.config.is_local or self.litellm.supports_response_schema(model=model)
+            strict = self.litellm.supports_response_schema(model=model)
         except Exception:
             strict = False
         if strict:
@@ -303,34 +221,7 @@ class LiteLLMTransport:
         kind = type(err).__name__
         if "connection error" in str(err).lower():
             kind = "APIConnectionError"  # litellm reports some refused connections as 500s
-        server_error = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
-        hint = {
-            "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
-                              "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
-                              "once and use --llm-cache=replay in CI",
-            "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
-            "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
-            "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
-                                   "--llm-judge-api-key-env",
-            "InternalServerError": server_error, "ServiceUnavailableError": server_error,
-            "BadGatewayError": server_error, "APIError": server_error,
-        }.get(kind, "check the server's message, the judge model string (--llm-judge-model) and "
-                    "--llm-judge-api-base")
-        error = JudgeError(redact(
-            f"llmfaith: judge {self.config.model} failed at step '{step}' after {attempts} "
-            f"attempt(s): {kind}: {shorten(server_said(err).rstrip('. ') or kind, 300)}. Fix: {hint}.",
-            [self.config.api_key_env],
-        ))
-        error.kind = kind
-        return error
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def sendable(text: str) -> str:
-    """A lone surrogate becomes U+FFFD instead of failing the HTTP request; the cache key keeps the text as given."""
-    return _SURROGATE.sub("\ufffd", text)
+        return judge_failure(self.config, step, kind, server_said(err), attempts)
 
 
 def bypass_proxy_for_loopback(api_base: str | None) -> None:

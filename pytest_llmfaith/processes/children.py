@@ -9,7 +9,6 @@ a run that never calls the judge needs none of this.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import subprocess
@@ -18,7 +17,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_llmfaith.processes.capabilities import detached, python_executable, user_tag
-from pytest_llmfaith.processes.files import write_json_atomic
 
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
@@ -34,25 +32,6 @@ START_TOLERANCE = 1.0
 def relay_root() -> Path:
     """Where the judge relays of this user keep their folders (see relay.py)."""
     return Path(tempfile.gettempdir()) / f"llmfaith-relay-{user_tag()}"
-
-
-class Leases:
-    """The pids of the processes using a shared background process, in a JSON file: it stays up
-    while one of them lives, and a crashed holder's lease lapses by itself (its pid is gone)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def live(self) -> list[int]:
-        try:
-            pids = json.loads(self.path.read_text())["pids"]
-        except (OSError, ValueError, KeyError, TypeError):
-            return []
-        return [pid for pid in pids if isinstance(pid, int) and pid_alive(pid)]
-
-    def set(self, pids: list[int]) -> None:
-        """Replace the leases; call under the lock of what they hold."""
-        write_json_atomic(self.path, json.dumps({"pids": sorted(set(pids))}))
 
 
 def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:

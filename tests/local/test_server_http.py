@@ -1,20 +1,18 @@
-"""The loopback server's HTTP contract, with a fake engine: no runtime or weights needed."""
+"""The loopback server's HTTP contract, with a fake engine: no runtime or weights needed (its lifecycle,
+leases and idle exit are the kit's: tests/processes/)."""
 
 from __future__ import annotations
 
 import json
 import os
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pytest_llmfaith.local.runstate import RunFiles, ServerState
 from pytest_llmfaith.local.server import OfflineServer
 
 VERDICT_SCHEMA = {
@@ -62,7 +60,7 @@ def server(engine: FakeEngine) -> Iterator[OfflineServer]:
     srv = OfflineServer(engine, name="fake-model", sha256="ab" * 32, idle_timeout=60)
     serve(srv)
     yield srv
-    srv.stop()
+    srv.stop("the test is over")
     srv.server_close()
 
 
@@ -144,33 +142,6 @@ def test_shutdown_endpoint_stops_serving(engine: FakeEngine) -> None:
     srv = OfflineServer(engine, name="m", sha256="cd" * 32, idle_timeout=60)
     thread = serve(srv)
     assert call(srv, "/shutdown", raw=b"") == (200, {"status": "stopping"})
-    thread.join(timeout=5)
-    srv.server_close()
-    assert not thread.is_alive()
-
-
-def test_idle_server_removes_its_state_and_stops(engine: FakeEngine, tmp_path: Path) -> None:
-    files = RunFiles.for_sha("ef" * 32, tmp_path / "run")
-    srv = OfflineServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.4, files=files)
-    files.write(ServerState(pid=os.getpid(), port=srv.port, sha256="ef" * 32, name="m",
-                            model_path=tmp_path / "m.gguf"))
-    thread = serve(srv)
-    time.sleep(0.2)
-    assert call(srv, "/health")[0] == 200  # activity resets the idle clock
-    thread.join(timeout=5)
-    srv.server_close()
-    assert not thread.is_alive()
-    assert not files.state.exists()
-
-
-def test_live_lease_keeps_an_idle_server(engine: FakeEngine, tmp_path: Path) -> None:
-    files = RunFiles.for_sha("ef" * 32, tmp_path / "run")
-    files.set_clients([os.getpid()])
-    srv = OfflineServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.2, files=files)
-    thread = serve(srv)
-    time.sleep(0.8)
-    assert thread.is_alive()
-    files.set_clients([])
     thread.join(timeout=5)
     srv.server_close()
     assert not thread.is_alive()
