@@ -95,6 +95,9 @@ class LocalTransport:
         self.hold: Hold[ServerState] = Hold(self._find, lambda pid: run_files(self._model()).log_of(pid))
         self._gave_up: str | None = None
         self._lock = threading.Lock()
+        # At most --llm-judge-concurrency requests of this process at the server (it answers one at a
+        # time), as litellm's throttle held them: a request waiting here does not spend its timeout.
+        self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
 
     def complete(self, request: CompletionRequest) -> Completion:
         """As LiteLLMTransport: transient failures (no connection, a timeout, a 5xx) are tried again
@@ -131,8 +134,9 @@ class LocalTransport:
             state = self.hold.current()
             timeout = self.config.request_timeout
             try:
-                return exchange(state.port, "/v1/chat/completions", "POST",
-                                {"Content-Type": "application/json"}, body, timeout=timeout)
+                with self._slots:
+                    return exchange(state.port, "/v1/chat/completions", "POST",
+                                    {"Content-Type": "application/json"}, body, timeout=timeout)
             except TimeoutError:
                 raise _Unanswered("Timeout", f"the offline judge server gave no answer within {timeout:g} s") from None
             except (OSError, http.client.HTTPException) as err:

@@ -8,7 +8,6 @@ import os
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -55,15 +54,6 @@ def engine() -> FakeEngine:
     return FakeEngine()
 
 
-@pytest.fixture
-def server(engine: FakeEngine) -> Iterator[OfflineServer]:
-    srv = OfflineServer(engine, name="fake-model", sha256="ab" * 32, idle_timeout=60)
-    serve(srv)
-    yield srv
-    srv.stop("the test is over")
-    srv.server_close()
-
-
 def call(server: OfflineServer, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, dict]:
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", data=data,
@@ -81,21 +71,21 @@ def chat_body(**extra: Any) -> dict[str, Any]:
             **extra}
 
 
-def test_health_and_models(server: OfflineServer) -> None:
-    assert call(server, "/health") == (200, {"status": "ok", "pid": os.getpid(),
+def test_health_and_models(offline_server: OfflineServer) -> None:
+    assert call(offline_server, "/health") == (200, {"status": "ok", "pid": os.getpid(),
                                              "model": "fake-model", "sha256": "ab" * 32,
                                              "runtime": ""})
-    status, models = call(server, "/v1/models")
+    status, models = call(offline_server, "/v1/models")
     assert status == 200 and [m["id"] for m in models["data"]] == ["fake-model"]
-    assert call(server, "/nope")[0] == 404
+    assert call(offline_server, "/nope")[0] == 404
 
 
 def test_json_schema_becomes_a_grammar_constrained_json_object(
-    server: OfflineServer, engine: FakeEngine
+    offline_server: OfflineServer, engine: FakeEngine
 ) -> None:
     body = chat_body(temperature=0, seed=7, max_tokens=64, response_format={
         "type": "json_schema", "json_schema": {"name": "v", "schema": VERDICT_SCHEMA, "strict": True}})
-    status, answer = call(server, "/v1/chat/completions", body)
+    status, answer = call(offline_server, "/v1/chat/completions", body)
     assert status == 200
     assert answer["object"] == "chat.completion" and answer["model"] == "local"
     assert answer["usage"] == {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
@@ -106,9 +96,9 @@ def test_json_schema_becomes_a_grammar_constrained_json_object(
     }]
 
 
-def test_json_object_and_text_formats(server: OfflineServer, engine: FakeEngine) -> None:
-    call(server, "/v1/chat/completions", chat_body(response_format={"type": "json_object"}))
-    call(server, "/v1/chat/completions", chat_body(response_format={"type": "text"}))
+def test_json_object_and_text_formats(offline_server: OfflineServer, engine: FakeEngine) -> None:
+    call(offline_server, "/v1/chat/completions", chat_body(response_format={"type": "json_object"}))
+    call(offline_server, "/v1/chat/completions", chat_body(response_format={"type": "text"}))
     assert engine.calls[0]["response_format"] == {"type": "json_object"}
     assert "response_format" not in engine.calls[1]
 
@@ -123,18 +113,18 @@ def test_json_object_and_text_formats(server: OfflineServer, engine: FakeEngine)
         (json.dumps(chat_body(stream=True)).encode(), "streaming"),
     ],
 )
-def test_bad_requests_get_400(server: OfflineServer, engine: FakeEngine, raw: bytes, message: str) -> None:
-    status, answer = call(server, "/v1/chat/completions", raw=raw)
+def test_bad_requests_get_400(offline_server: OfflineServer, engine: FakeEngine, raw: bytes, message: str) -> None:
+    status, answer = call(offline_server, "/v1/chat/completions", raw=raw)
     assert status == 400
     assert message in answer["error"]["message"]
     assert engine.calls == []
 
 
-def test_engine_errors_are_answers_not_resets(server: OfflineServer, engine: FakeEngine) -> None:
+def test_engine_errors_are_answers_not_resets(offline_server: OfflineServer, engine: FakeEngine) -> None:
     engine.fail = ValueError("Requested tokens (9000) exceed context window of 8192")
-    assert call(server, "/v1/chat/completions", chat_body())[0] == 400
+    assert call(offline_server, "/v1/chat/completions", chat_body())[0] == 400
     engine.fail = RuntimeError("boom")
-    status, answer = call(server, "/v1/chat/completions", chat_body())
+    status, answer = call(offline_server, "/v1/chat/completions", chat_body())
     assert status == 500 and "RuntimeError: boom" in answer["error"]["message"]
 
 
