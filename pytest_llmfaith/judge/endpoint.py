@@ -1,34 +1,15 @@
-"""Where a judge's requests go: litellm's model string, the api base and the key.
-
-An `Endpoint` is what the transport asks at each call, so local/ plugs its server in without the
-judge importing it; `HostedEndpoint` is the config's own, its key read from the environment.
-"""
+"""Where a hosted judge's requests go: litellm's model string, the api base and the key, read
+from the environment at each call (the offline judge has its own client: local/client.py)."""
 
 from __future__ import annotations
 
 import os
-from typing import Protocol
 from urllib.parse import urlparse
 
 from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.config import JudgeConfig
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-
-
-class Endpoint(Protocol):
-    """Where requests go: litellm's model string, the api base and the key, read at each call."""
-
-    def target(self) -> tuple[str, str | None, str | None]:
-        ...
-
-    def replacement(self, step: str) -> str | None:
-        """After a request could not connect: the api base of a server started in place of a dead
-        one (ask again there), or None (the failure stands)."""
-        ...
-
-    def close(self) -> None:
-        ...
 
 
 class HostedEndpoint:
@@ -41,12 +22,6 @@ class HostedEndpoint:
     def target(self) -> tuple[str, str | None, str | None]:
         bypass_proxy_for_loopback(self.config.api_base)
         return self.config.model, self.config.api_base, self._api_key()
-
-    def replacement(self, step: str) -> str | None:
-        return None
-
-    def close(self) -> None:
-        pass
 
     def _api_key(self) -> str | None:
         cfg = self.config

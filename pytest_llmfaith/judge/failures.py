@@ -1,38 +1,19 @@
-"""What a failed judge call says: the kind of failure, what the server said, and the fix."""
+"""What a failed litellm call says: the kind of failure, what the server said, and the fix
+(completion.judge_failure words it for every transport)."""
 
 from __future__ import annotations
 
-from pytest_llmfaith.errors import JudgeError, redact
+from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.judge.completion import judge_failure
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.wording import shorten
 
 
 def failure(config: JudgeConfig, step: str, err: Exception, attempts: int) -> JudgeError:
-    """A failed call as a JudgeError: its kind (set on the error: connection failures are counted), what
-    the server said and the fix for that kind."""
+    """A failed call as a JudgeError, its kind set on it (connection failures are counted)."""
     kind = type(err).__name__
     if "connection error" in str(err).lower():
         kind = "APIConnectionError"  # litellm reports some refused connections as 500s
-    server_error = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
-    hint = {
-        "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
-                          "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
-                          "once and use --llm-cache=replay in CI",
-        "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
-        "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
-        "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
-                               "--llm-judge-api-key-env",
-        "InternalServerError": server_error, "ServiceUnavailableError": server_error,
-        "BadGatewayError": server_error, "APIError": server_error,
-    }.get(kind, "check the server's message, the judge model string (--llm-judge-model) and "
-                "--llm-judge-api-base")
-    error = JudgeError(redact(
-        f"llmfaith: judge {config.model} failed at step '{step}' after {attempts} "
-        f"attempt(s): {kind}: {shorten(server_said(err).rstrip('. ') or kind, 300)}. Fix: {hint}.",
-        [config.api_key_env],
-    ))
-    error.kind = kind
-    return error
+    return judge_failure(config, step, kind, server_said(err), attempts)
 
 
 def server_said(err: BaseException) -> str:

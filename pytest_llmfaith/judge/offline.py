@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 from pytest_llmfaith.errors import ConfigError
 
 if TYPE_CHECKING:
+    from pytest_llmfaith.judge.completion import Transport
     from pytest_llmfaith.judge.config import JudgeConfig
-    from pytest_llmfaith.judge.transport import Transport
 
 Announce = Callable[[str, float | None], None]  # the model starts loading (None) / is ready after s
 
@@ -29,7 +29,8 @@ class OfflineJudge(Protocol):
         ...
 
     def transport(self, config: JudgeConfig, announce: Announce | None) -> Transport:
-        """The way to the shared server on this machine, which is started when first needed."""
+        """The way to the shared server on this machine (started when first needed), without
+        litellm; `announce` is told when a model starts loading and when it is ready."""
         ...
 
 

@@ -1,25 +1,28 @@
 """The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
 
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. Where requests go is its `Endpoint`'s (judge/endpoint.py).
+failure and the fix. Where requests go is its `HostedEndpoint`'s (judge/endpoint.py); what every
+transport takes and gives is in completion.py. The offline judge has its own, without litellm
+(local/client.py).
 """
 
 from __future__ import annotations
 
 import copy
 import os
-import re
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Protocol
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.judge.completion import Completion as Completion
+from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequest
+from pytest_llmfaith.judge.completion import Transport as Transport
+from pytest_llmfaith.judge.completion import no_choices, no_logprobs, sendable
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.endpoint import Endpoint, HostedEndpoint
+from pytest_llmfaith.judge.endpoint import HostedEndpoint
 from pytest_llmfaith.judge.failures import failure
 from pytest_llmfaith.judge.offline import Announce, plugged_in
 
@@ -29,41 +32,6 @@ if TYPE_CHECKING:
     from pytest_llmfaith.judge.offline import OfflineJudge
 
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
-
-
-class CompletionRequest(BaseModel):
-    """One completion as the judge wants it sent; nothing about the cache or the provider."""
-
-    step: str  # named in error messages
-    messages: list[dict[str, str]]
-    temperature: float
-    seed: int | None = None
-    max_tokens: int | None = None
-    json_schema: dict[str, Any] | None = None  # the answer's JSON Schema, enforced where the provider can
-    schema_name: str = ""
-    top_logprobs: int | None = None  # a one-token answer read from its N most likely tokens
-
-
-class Completion(BaseModel):
-    """The reply: its text (or, for `top_logprobs`, the first token's alternatives) and its price."""
-
-    text: str
-    usage: dict[str, int]
-    cost: float | None = None
-    finish_reason: str | None = None
-    top_logprobs: dict[str, float] | None = None
-
-
-class Transport(Protocol):
-    """What `Judge` needs from a way of reaching a model."""
-
-    def complete(self, request: CompletionRequest) -> Completion:
-        """Send one request; a failure is a JudgeError whose message names the fix."""
-        ...
-
-    def close(self) -> None:
-        """Release what the transport holds (the offline judge's server lease)."""
-        ...
 
 
 def in_process(config: JudgeConfig, offline: OfflineJudge | None, announce: Announce | None) -> Transport:
@@ -120,10 +88,9 @@ def import_litellm() -> ModuleType:
 class LiteLLMTransport:
     """litellm.completion with retries. Constructing it imports litellm (the first uncached call)."""
 
-    def __init__(self, config: JudgeConfig, endpoint: Endpoint | None = None,
-                 throttle: Throttle | None = None) -> None:
+    def __init__(self, config: JudgeConfig, throttle: Throttle | None = None) -> None:
         self.config = config
-        self.endpoint = endpoint or HostedEndpoint(config)
+        self.endpoint = HostedEndpoint(config)
         self.throttle = throttle or Throttle(config.concurrency)
         self.litellm = import_litellm()
         self._lock = threading.Lock()
@@ -152,10 +119,8 @@ class LiteLLMTransport:
         for attempt in range(self.config.retries + 1):
             try:
                 with self.throttle.slot():
-                    response = self._send(kwargs, step)
+                    response = litellm.completion(**kwargs)
                 break
-            except JudgeError:
-                raise  # the offline judge's server died: already explained
             except transient as err:
                 if attempt == self.config.retries:
                     raise self._count_unreachable(failure(self.config, step, err, attempts=attempt + 1)) from None
@@ -170,19 +135,11 @@ class LiteLLMTransport:
 
     def _parse(self, response: Any, request: CompletionRequest) -> Completion:
         if not response.choices:
-            raise JudgeError(
-                f"llmfaith: judge {self.config.model} answered step '{request.step}' with no choices (an "
-                "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
-                "(a content filter or a server fault can drop every choice)."
-            )
+            raise no_choices(self.config, request.step)
         choice = response.choices[0]
         top = _top_logprobs(choice) if request.top_logprobs else None
         if request.top_logprobs and not top:
-            raise JudgeError(
-                f"llmfaith: judge {self.config.model} returned no logprobs at step '{request.step}': "
-                "label verdicts read the answer's token probabilities. Fix: use a judge that "
-                "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
-            )
+            raise no_logprobs(self.config, request.step)
         usage = getattr(response, "usage", None)
         return Completion(
             text=choice.message.content or "",
@@ -206,27 +163,12 @@ class LiteLLMTransport:
         return error
 
     def close(self) -> None:
-        self.endpoint.close()
-
-    def _send(self, kwargs: dict[str, Any], step: str) -> Any:
-        """litellm.completion; a request that could not connect asks the endpoint for a replacement
-        server (the offline judge's, once, if it died: local/watch.py)."""
-        litellm = self.litellm
-        while True:
-            try:
-                return litellm.completion(**kwargs)
-            except (litellm.APIConnectionError, litellm.InternalServerError) as err:
-                failed = err
-            # outside the handler: an error about a dead server does not chain litellm's traceback
-            base = self.endpoint.replacement(step)
-            if base is None:
-                raise failed
-            kwargs["api_base"] = base
+        """A hosted judge holds nothing to release."""
 
     def _response_format(self, model: str, request: CompletionRequest) -> dict[str, Any]:
         """JSON schema where the provider enforces it, plain JSON mode otherwise."""
         try:
-            strict = self.config.is_local or self.litellm.supports_response_schema(model=model)
+            strict = self.litellm.supports_response_schema(model=model)
         except Exception:
             strict = False
         if strict:
@@ -243,13 +185,6 @@ class LiteLLMTransport:
                 continue
         return min(self.config.backoff_s * 2.0**attempt, 30.0)
 
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def sendable(text: str) -> str:
-    """A lone surrogate becomes U+FFFD instead of failing the HTTP request; the cache key keeps the text as given."""
-    return _SURROGATE.sub("\ufffd", text)
 
 
 def _top_logprobs(choice: Any) -> dict[str, float]:

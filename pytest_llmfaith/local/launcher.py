@@ -9,6 +9,7 @@ and hold leases, so the first worker to finish never stops the server under the 
 from __future__ import annotations
 
 import hashlib
+import http.client
 import importlib.util
 import os
 import sys
@@ -19,18 +20,18 @@ from pathlib import Path
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.kernels import Choice, choose
 from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.runstate import RunFiles, ServerState
+from pytest_llmfaith.local.runstate import ServerState, server_files
 from pytest_llmfaith.local.variants import Variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.capabilities import background_processes_missing
-from pytest_llmfaith.processes.children import PACKAGE_ROOT, exit_description, spawn
+from pytest_llmfaith.processes.children import PACKAGE_ROOT
 from pytest_llmfaith.processes.children import child_alive as server_alive
-from pytest_llmfaith.processes.files import file_lock, stat_line, tail
+from pytest_llmfaith.processes.files import stat_line
 from pytest_llmfaith.processes.loopback import request_json
+from pytest_llmfaith.processes.service import Service, ServiceFiles, StartFailed
 from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
-__all__ = ["ensure_server", "ensure_server_state", "exit_description", "run_files", "server_alive",
-           "shutdown_server"]
+__all__ = ["ensure_server", "ensure_server_state", "run_files", "server_alive", "shutdown_server"]
 
 START_TIMEOUT = 180.0
 SERVER_MODULE = "pytest_llmfaith.local.server"
@@ -43,24 +44,41 @@ def ensure_server(model: LocalModel) -> str:
 
 def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None,
                         choice: Choice | None = None) -> ServerState:
-    """The live server for `model` and this runtime, started if needed (`starting` is called
-    first then, e.g. to tell the user a model is being loaded) on the kernels `choice` names
-    (by default the ones `choose` proves with this model)."""
+    """The live server for `model` and this runtime, leased for this process; started if needed
+    (`starting` is called first then, e.g. to tell the user a model is being loaded) on the
+    kernels `choice` names (by default the ones `choose` proves with this model)."""
     variant = (choice or choose(model.path)).variant
     files = run_files(model, variant)
-    with file_lock(files.lock):
-        state = files.read()
-        if state is None or not _is_live(state, model.sha256, files):
-            if files.state.exists():
-                files.state.unlink()
-            if starting is not None:
-                starting()
-            state = _start(model, files, variant)
-        files.set_clients([*files.live_clients(), os.getpid()])
-        return state
+    runtime = runtime_identity(variant) or ""
+
+    def healthy(state: ServerState) -> bool:
+        try:
+            health = request_json(state.port, "/health")
+        except (OSError, ValueError, http.client.HTTPException):
+            return False
+        return (health.get("sha256"), health.get("pid"), health.get("runtime")) == (model.sha256, state.pid, runtime)
+
+    def arguments() -> list[str]:
+        idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
+        kernels = [] if variant.portable else ["--llama-cpp-path", str(variant.folder())]
+        return ["--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
+                "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", runtime, *kernels]
+
+    # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
+    # the log (spawn's -X faulthandler), which the client quotes.
+    try:
+        return Service(files, SERVER_MODULE, healthy, START_TIMEOUT).find_or_start(os.getpid(), arguments, starting)
+    except StartFailed as failed:
+        if failed.how is None:
+            raise LocalJudgeUnavailable(
+                f"the offline judge server did not become ready within {START_TIMEOUT:.0f}s "
+                f"(model {model.path}). Its log ({failed.log}) ends with:\n{failed.log_tail}") from None
+        raise LocalJudgeUnavailable(
+            f"the offline judge server (pid {failed.pid}) {failed.how} while starting (model {model.path}). "
+            f"Its log ({failed.log}) ends with:\n{failed.log_tail}") from None
 
 
-def run_files(model: LocalModel, variant: Variant | None = None) -> RunFiles:
+def run_files(model: LocalModel, variant: Variant | None = None) -> ServiceFiles[ServerState]:
     """The run files of `model`'s server for this runtime on `variant` (by default the one chosen
     without a new proof); the runtime must be installed."""
     runtime = runtime_identity(variant)
@@ -75,7 +93,7 @@ def run_files(model: LocalModel, variant: Variant | None = None) -> RunFiles:
             f"the offline judge runs in a shared server process, which cannot run here: {missing}. Fix: "
             "install pytest-llmfaith with its dependencies (psutil, filelock) on Linux, macOS or Windows, "
             "or use a hosted judge (--llm-judge-model)")
-    return RunFiles.for_sha(model.sha256, runtime=runtime)
+    return server_files(model.sha256, runtime=runtime)
 
 
 def runtime_identity(variant: Variant | None = None) -> str | None:
@@ -103,62 +121,22 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | 
     runtime = runtime_identity()
     if runtime is None:  # no runtime, so no server of ours
         return None
-    files = RunFiles.for_sha(model.sha256, runtime=runtime)
-    if not files.state.exists() and not files.clients.exists():
+    files = server_files(model.sha256, runtime=runtime)
+    if not files.state.exists() and not files.leases.path.exists():
         return None
-    with file_lock(files.lock):
-        others = [] if force else [pid for pid in files.live_clients() if pid != os.getpid()]
-        if files.clients.exists():
-            files.set_clients(others)
-        state = files.read()
-        if others or state is None:
-            return None
+    stopped: list[ServerState] = []
+
+    def stop(state: ServerState) -> None:  # under the lock: no other process leases it meanwhile
         try:
             request_json(state.port, "/shutdown", method="POST")
-        except (OSError, ValueError):
-            return None
+        except (OSError, ValueError, http.client.HTTPException):
+            return
+        stopped.append(state)
+
+    files.release(None if force else os.getpid(), stop)
+    if not stopped:
+        return None
     deadline = time.monotonic() + 15
-    while server_alive(state.pid) and time.monotonic() < deadline:
+    while stopped[0].alive() and time.monotonic() < deadline:
         time.sleep(0.05)
-    return state
-
-
-def _start(model: LocalModel, files: RunFiles, variant: Variant) -> ServerState:
-    files.log.parent.mkdir(parents=True, exist_ok=True)
-    idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
-    kernels = () if variant.portable else ("--llama-cpp-path", str(variant.folder()))
-    # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
-    # the log (spawn's -X faulthandler), which the client quotes.
-    proc, log_path = spawn(SERVER_MODULE, (
-        "--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
-        "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", files.runtime, *kernels,
-    ), files.log)
-    files.prune_logs()
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise LocalJudgeUnavailable(
-                f"the offline judge server (pid {proc.pid}) {exit_description(proc.pid)} while "
-                f"starting (model {model.path}). Its log ({log_path}) ends with:\n{tail(log_path)}"
-            )
-        state = files.read()
-        if state is not None and state.pid == proc.pid and _is_live(state, model.sha256, files):
-            return state
-        time.sleep(0.1)
-    proc.kill()
-    proc.wait()
-    raise LocalJudgeUnavailable(
-        f"the offline judge server did not become ready within {START_TIMEOUT:.0f}s "
-        f"(model {model.path}). Its log ({log_path}) ends with:\n{tail(log_path)}"
-    )
-
-
-def _is_live(state: ServerState, sha256: str, files: RunFiles) -> bool:
-    if not server_alive(state.pid):
-        return False
-    try:
-        health = request_json(state.port, "/health")
-    except (OSError, ValueError):
-        return False
-    return (health.get("sha256") == sha256 and health.get("pid") == state.pid
-            and health.get("runtime") == files.runtime)
+    return stopped[0]

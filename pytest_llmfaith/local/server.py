@@ -1,30 +1,30 @@
 """A minimal OpenAI-compatible chat server on 127.0.0.1 serving one GGUF model (launcher.py).
 
-Stdlib HTTP only: the judge reaches it through litellm's openai path, as a hosted judge. One
-generation at a time (the model and its KV cache are single-user, which also keeps prefixes
-warm); it exits once no lease is held and `--idle-timeout` passed.
+Stdlib HTTP only, on the kit for background services (processes/serving.py); the judge reaches it
+with the standard library too (local/client.py), never through litellm. One generation at a time
+(the model and its KV cache are single-user, which also keeps prefixes warm); it exits once no
+lease is held and nothing was asked for `--idle-timeout` seconds.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_llmfaith.local.engine import LlamaEngine
-from pytest_llmfaith.local.runstate import RunFiles, ServerState
-from pytest_llmfaith.processes.files import file_lock
+from pytest_llmfaith.local.runstate import ServerState, server_files
+from pytest_llmfaith.processes.children import started_at
+from pytest_llmfaith.processes.service import ServiceFiles
+from pytest_llmfaith.processes.serving import ServiceHandler, ServiceServer
 
 Engine = Callable[[dict[str, Any]], dict[str, Any]]
 """Takes llama_cpp `create_chat_completion` keyword arguments, returns its completion dict."""
@@ -110,10 +110,8 @@ def _response_format(spec: dict[str, Any] | None) -> dict[str, Any] | None:
     raise BadRequest(f"unsupported response_format type: {kind!r}")
 
 
-class OfflineServer(ThreadingHTTPServer):
-    """HTTP server holding the engine, the generation lock and the idle clock."""
-
-    daemon_threads = True
+class OfflineServer(ServiceServer[ServerState]):
+    """HTTP server holding the engine and the generation lock (the kit keeps its idle clock)."""
 
     def __init__(
         self,
@@ -122,41 +120,17 @@ class OfflineServer(ThreadingHTTPServer):
         name: str,
         sha256: str,
         idle_timeout: float,
-        files: RunFiles | None = None,
+        files: ServiceFiles[ServerState] | None = None,
         port: int = 0,
         runtime: str = "",
     ) -> None:
-        super().__init__(("127.0.0.1", port), _Handler)
+        super().__init__(_Handler, files, idle_timeout=idle_timeout, port=port, idle_reason=(
+            f"no lease and no request for {idle_timeout:g} s (LLMFAITH_LOCAL_IDLE_TIMEOUT)"))
         self.engine = engine
         self.name = name
         self.sha256 = sha256
-        self.idle_timeout = idle_timeout
-        self.files = files
         self.runtime = runtime  # checked by clients in /health: see launcher.runtime_identity
         self._generation = threading.Lock()
-        self._clock = threading.Lock()
-        self._busy = 0
-        self._last_activity = time.monotonic()
-        self._stopping = threading.Event()
-        threading.Thread(target=self._watch_idle, name="idle-watch", daemon=True).start()
-
-    @property
-    def port(self) -> int:
-        return int(self.server_address[1])
-
-    def begin_request(self) -> None:
-        with self._clock:
-            self._busy += 1
-            self._last_activity = time.monotonic()
-
-    def end_request(self) -> None:
-        with self._clock:
-            self._busy -= 1
-            self._last_activity = time.monotonic()
-
-    def idle_for(self) -> float:
-        with self._clock:
-            return 0.0 if self._busy else time.monotonic() - self._last_activity
 
     def complete(self, request: ChatRequest) -> dict[str, Any]:
         kwargs = to_llama_kwargs(request)
@@ -165,38 +139,12 @@ class OfflineServer(ThreadingHTTPServer):
         result["model"] = request.model or self.name
         return result
 
-    def stop(self) -> None:
-        """Stop serving, from any thread but the one running serve_forever."""
-        if not self._stopping.is_set():
-            self._stopping.set()
-            threading.Thread(target=self.shutdown, daemon=True).start()
 
-    def _idle(self) -> bool:
-        if self.idle_for() < self.idle_timeout:
-            return False
-        return self.files is None or not self.files.live_clients()
-
-    def _watch_idle(self) -> None:
-        poll = min(1.0, self.idle_timeout / 4)
-        while not self._stopping.wait(poll):
-            if not self._idle():
-                continue
-            if self.files is not None:
-                # Under the clients' lock, so none can pick this server while it goes away.
-                with file_lock(self.files.lock):
-                    if not self._idle():
-                        continue
-                    self.files.remove_if_owned(os.getpid())
-            self.stop()
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(ServiceHandler):
     server: OfflineServer
-    protocol_version = "HTTP/1.1"
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
-        self.server.begin_request()
-        try:
+        with self.server.busy():
             if self.path == "/health":
                 self._send(200, {"status": "ok", "pid": os.getpid(), "model": self.server.name,
                                  "sha256": self.server.sha256, "runtime": self.server.runtime})
@@ -205,22 +153,17 @@ class _Handler(BaseHTTPRequestHandler):
                     {"id": self.server.name, "object": "model", "created": 0, "owned_by": "local"}]})
             else:
                 self._error(404, f"no such endpoint: GET {self.path}")
-        finally:
-            self.server.end_request()
 
     def do_POST(self) -> None:  # noqa: N802
-        self.server.begin_request()
-        try:
+        with self.server.busy():
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             if self.path == "/shutdown":
                 self._send(200, {"status": "stopping"})
-                self.server.stop()
+                self.server.stop("shutdown asked (its last lease given up, or `local stop`)")
             elif self.path == "/v1/chat/completions":
                 self._chat(body)
             else:
                 self._error(404, f"no such endpoint: POST {self.path}")
-        finally:
-            self.server.end_request()
 
     def _chat(self, body: bytes) -> None:
         try:
@@ -240,13 +183,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, {"error": {"message": message, "type": kind, "code": status}})
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload, default=str).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up
-            self.wfile.write(data)
+        self.send_json(status, json.dumps(payload, default=str).encode())
 
 
 def use_llama_cpp_from(folder: Path) -> None:
@@ -275,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="a kernel variant's folder, searched for llama_cpp before the venv")
     args = parser.parse_args(argv)
 
-    files = RunFiles.for_sha(args.sha256, args.run_dir, args.runtime)
+    files = server_files(args.sha256, args.run_dir, args.runtime)
     started = time.monotonic()
     try:
         if args.llama_cpp_path is not None:
@@ -286,18 +223,10 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(1) from None
     print(f"loaded {args.model} in {time.monotonic() - started:.1f}s", flush=True)
     server = OfflineServer(engine, name=args.name, sha256=args.sha256,
-                         idle_timeout=args.idle_timeout, files=files, runtime=args.runtime)
-    signal.signal(signal.SIGTERM, lambda *_: server.stop())
-    files.write(ServerState(pid=os.getpid(), port=server.port, sha256=args.sha256,
-                            name=args.name, model_path=args.model))
-    print(f"serving on 127.0.0.1:{server.port}", flush=True)
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()
-        with file_lock(files.lock):
-            files.remove_if_owned(os.getpid())
-        print("stopped", flush=True)
+                           idle_timeout=args.idle_timeout, files=files, runtime=args.runtime)
+    server.serve(ServerState(pid=os.getpid(), started=started_at(os.getpid()), port=server.port,
+                             sha256=args.sha256, name=args.name, model_path=args.model),
+                 f"serving on 127.0.0.1:{server.port}")
 
 
 if __name__ == "__main__":

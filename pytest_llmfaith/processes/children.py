@@ -1,14 +1,14 @@
-"""The background processes this package starts (the offline judge's server, the judge relay).
+"""The background processes this package starts (the offline judge's server, the judge relay):
+spawned detached, told alive or dead, killed. service.py builds the services on them.
 
-Detached, leased by the runs using them, gone an idle timeout after the last lease. filelock and
-psutil keep one code path for POSIX and Windows; both are imported on first use, since a run that
-never calls the judge needs neither.
+A process is named by its pid and its start time: the OS reuses pids, so a pid alone may name a
+newer process. psutil keeps one code path for POSIX and Windows; it is imported on first use, since
+a run that never calls the judge needs none of this.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import subprocess
@@ -17,36 +17,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_llmfaith.processes.capabilities import detached, python_executable, user_tag
-from pytest_llmfaith.processes.files import write_json_atomic
 
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
+_started: dict[int, float | None] = {}  # their start times
 UNKNOWN_EXIT = "exited (its exit status went to the process that started it; see its log)"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+# How far two readings of one process's start time may differ: psutil adds the boot time, which
+# Linux reports in whole seconds and may move by one. A reused pid belongs to a process started
+# after the pid space came round, never within a second of the first.
+START_TOLERANCE = 1.0
 
 
 def relay_root() -> Path:
     """Where the judge relays of this user keep their folders (see relay.py)."""
     return Path(tempfile.gettempdir()) / f"llmfaith-relay-{user_tag()}"
-
-
-class Leases:
-    """The pids of the processes using a shared background process, in a JSON file: it stays up
-    while one of them lives, and a crashed holder's lease lapses by itself (its pid is gone)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def live(self) -> list[int]:
-        try:
-            pids = json.loads(self.path.read_text())["pids"]
-        except (OSError, ValueError, KeyError, TypeError):
-            return []
-        return [pid for pid in pids if isinstance(pid, int) and pid_alive(pid)]
-
-    def set(self, pids: list[int]) -> None:
-        """Replace the leases; call under the lock of what they hold."""
-        write_json_atomic(self.path, json.dumps({"pids": sorted(set(pids))}))
 
 
 def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen[bytes], Path]:
@@ -61,6 +46,7 @@ def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen
     proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env=env, **detached())
     _children[proc.pid] = proc
+    _started[proc.pid] = started_at(proc.pid)
     return proc, pid_log(log, proc.pid)
 
 
@@ -69,12 +55,28 @@ def pid_log(log: Path, pid: int) -> Path:
     return log.with_name(f"{log.stem}.{pid}.log")
 
 
-def pid_alive(pid: int) -> bool:
-    """psutil: os.kill(pid, 0) ends the process on Windows; an unreaped zombie counts as dead."""
+def started_at(pid: int) -> float | None:
+    """When process `pid` started (psutil's create_time), or None: not running (a zombie counts as
+    gone), or another user's that this OS does not describe."""
     import psutil
 
     try:
-        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
+        process = psutil.Process(pid)
+        return None if process.status() == psutil.STATUS_ZOMBIE else float(process.create_time())
+    except (psutil.NoSuchProcess, psutil.AccessDenied):  # ZombieProcess too (macOS)
+        return None
+
+
+def pid_alive(pid: int, started: float | None = None) -> bool:
+    """Whether process `pid` runs, and is the one that started at `started` when that is given.
+    psutil: os.kill(pid, 0) ends the process on Windows; an unreaped zombie counts as dead."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        if process.status() == psutil.STATUS_ZOMBIE:
+            return False
+        return _same_start(float(process.create_time()), started)
     except psutil.NoSuchProcess:  # ZombieProcess too (macOS)
         return False
     except psutil.AccessDenied:  # another user's: alive
@@ -93,10 +95,13 @@ def kill(pid: int) -> None:
         psutil.Process(pid).kill()
 
 
-def child_alive(pid: int) -> bool:
-    """Whether process `pid` still runs (reaping it if this process started it)."""
+def child_alive(pid: int, started: float | None = None) -> bool:
+    """Whether process `pid` (started at `started`, when given) still runs, reaping it if this
+    process started it."""
     child = _children.get(pid)
-    return child.poll() is None if child is not None else pid_alive(pid)
+    if child is None or not _same_start(_started.get(pid), started):  # a reused pid of a child that ended
+        return pid_alive(pid, started)
+    return child.poll() is None
 
 
 def exit_description(pid: int) -> str:
@@ -111,3 +116,7 @@ def exit_description(pid: int) -> str:
         except ValueError:
             return f"was killed by signal {-code}"
     return f"exited with code {code}"
+
+
+def _same_start(seen: float | None, started: float | None) -> bool:
+    return seen is None or started is None or abs(seen - started) <= START_TOLERANCE

@@ -12,11 +12,11 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from pytest_llmfaith.processes.children import UNKNOWN_EXIT, child_alive, kill, pid_log, relay_root
+from pytest_llmfaith.processes.children import UNKNOWN_EXIT, child_alive, kill, relay_root
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.relay.client import health
 from pytest_llmfaith.relay.identity import leased
-from pytest_llmfaith.relay.wire import CLIENT_HEADER, TOKEN_HEADER, RelayFiles, RelayRun, RelayState
+from pytest_llmfaith.relay.wire import CLIENT_HEADER, TOKEN_HEADER, RelayRun, RelayState, relay_files
 
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 
@@ -49,7 +49,7 @@ def _deaths(died: dict[int, str], replaced: bool) -> str:
 
 
 def _summary(run: RelayRun, directory: Path) -> tuple[int, str] | None:
-    state = RelayFiles(directory).read()
+    state = relay_files(directory).read()
     stats = health(state) if state is not None else None
     mine = stats.runs.get(run.run_id) if stats is not None else None
     if state is None or stats is None or mine is None:
@@ -68,19 +68,20 @@ def _summary(run: RelayRun, directory: Path) -> tuple[int, str] | None:
 
 def stop(directory: Path) -> RelayState | None:
     """End a relay (asked nicely, then killed); remove its folder unless a live run is attached."""
-    files = RelayFiles(directory)
+    files = relay_files(directory)
     state = files.read()
-    pids = {pid for pid in (files.starting_pid(), state.pid if state else None) if pid is not None}
-    if state is not None and child_alive(state.pid):
+    running: dict[int, float | None] = {pid: None for pid in [files.starting_pid()] if pid is not None}
+    if state is not None and state.alive():  # never a process that took a dead relay's pid
+        running[state.pid] = state.started
         with contextlib.suppress(OSError, ValueError, http.client.HTTPException):
             request_json(state.port, "/shutdown", "POST", {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid())})
     deadline = time.monotonic() + 5.0
-    for pid in pids:
-        while child_alive(pid) and time.monotonic() < deadline:
+    for pid, started in running.items():
+        while child_alive(pid, started) and time.monotonic() < deadline:
             time.sleep(0.01)
-        if child_alive(pid):  # still starting (no address yet), or hung
+        if child_alive(pid, started):  # still starting (no address yet), or hung
             kill(pid)
-    if not files.runs.live():
+    if not files.leases.live():
         shutil.rmtree(directory, ignore_errors=True)
     return state
 
@@ -95,7 +96,7 @@ def main(argv: list[str]) -> int:
     if not folders:
         print("no judge relay is running")
     for directory in folders:
-        files = RelayFiles(directory)
+        files = relay_files(directory)
         if command == "stop":
             state = stop(directory)
             print(f"stopped the judge relay {directory.name}" + (f" (pid {state.pid})" if state else ""))
@@ -108,5 +109,5 @@ def main(argv: list[str]) -> int:
         attached = ", ".join(map(str, stats.attached)) or "none"
         print(f"pid {stats.pid}  127.0.0.1:{state.port}  {directory.name}  runs attached (pids): {attached}  "
               f"{stats.requests} requests from {len(stats.runs)} run(s)  idle timeout {state.idle_timeout:g} s  "
-              f"log {pid_log(files.log, stats.pid)}")
+              f"log {files.log_of(stats.pid)}")
     return 0

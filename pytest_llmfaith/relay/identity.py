@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_llmfaith.processes.capabilities import background_processes_missing, private_folder_problem, user_tag
-from pytest_llmfaith.processes.children import PACKAGE_ROOT, Leases, relay_root
+from pytest_llmfaith.processes.children import PACKAGE_ROOT, relay_root
 from pytest_llmfaith.processes.files import stat_line
 from pytest_llmfaith.settings import OPTIONS, Settings
 
@@ -87,8 +87,12 @@ def _without_loopback(hosts: str) -> str:
 def leased(directory: Path, owner_pid: int) -> list[Path]:
     """All relay folders the run leased, not only its named one: a worker with another environment
     (a key set by a sub-folder's conftest.py) leased its own."""
-    return [folder for folder in sorted(directory.parent.glob("warm-*"))
-            if owner_pid in Leases(folder / "runs.json").live()]
+    folders = sorted(directory.parent.glob("warm-*"))
+    if not folders:  # no relay was ever asked for: nothing to import
+        return []
+    from pytest_llmfaith.relay.wire import relay_files
+
+    return [folder for folder in folders if owner_pid in relay_files(folder).leases.live()]
 
 
 def attached(run: Mapping[str, Any]) -> bool:

@@ -12,12 +12,9 @@ import hmac
 import json
 import os
 import secrets
-import shutil
-import signal
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -25,8 +22,9 @@ from pydantic import ValidationError
 from pytest_llmfaith.errors import JudgeError, LLMFaithError, RelayError, redact
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import LiteLLMTransport, Throttle, import_litellm
-from pytest_llmfaith.processes.children import pid_alive
-from pytest_llmfaith.processes.files import file_lock
+from pytest_llmfaith.processes.children import started_at
+from pytest_llmfaith.processes.service import ServiceFiles
+from pytest_llmfaith.processes.serving import ServiceHandler, ServiceServer
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,
     FIX,
@@ -35,17 +33,15 @@ from pytest_llmfaith.relay.wire import (
     TOKEN_HEADER,
     RelayCall,
     RelayFailure,
-    RelayFiles,
     RelayReply,
     RelayState,
     RelayStats,
     RunStats,
     from_wire,
+    relay_files,
     to_wire,
 )
 from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
-
-WATCH_INTERVAL = 0.25
 
 
 class RunState:
@@ -65,38 +61,27 @@ class RunState:
         return self.transports[key]
 
 
-class RelayServer(ThreadingHTTPServer):
-    """The relay's HTTP server: the attached runs' states, stats, the idle clock."""
+class RelayServer(ServiceServer[RelayState]):
+    """The relay's HTTP server: the attached runs' states and stats (the kit keeps its idle clock)."""
 
-    daemon_threads = True
-
-    def __init__(self, files: RelayFiles, *, started_by: str, concurrency: int, idle_timeout: float,
+    def __init__(self, files: ServiceFiles[RelayState], *, started_by: str, concurrency: int, idle_timeout: float,
                  import_s: float, environment: str) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
-        self.files = files
+        super().__init__(_Handler, files, idle_timeout=idle_timeout, idle_reason=(
+            f"no run attached and no judge call for {idle_timeout:g} s (LLMFAITH_RELAY_IDLE_TIMEOUT)"))
+        self.leases = files.leases
         self.started_by = started_by
         self.token = secrets.token_urlsafe(32)
         self.concurrency = concurrency
         self.environment = environment  # relay_identity.environment_fingerprint of what it inherited
-        self.idle_timeout = idle_timeout
         self.import_s = import_s
-        self.reason = ""
         self._runs: dict[str, RunState] = {}
         self._lock = threading.Lock()
         self._requests = 0
-        self._busy = 0
         self._clients: dict[str, set[str]] = {started_by: set()}  # run id -> its processes
         self._run_requests: dict[str, int] = {}
-        self._last_activity = time.monotonic()
-        self._stopping = threading.Event()
-        threading.Thread(target=self._watch, name="relay-watch", daemon=True).start()
-
-    @property
-    def port(self) -> int:
-        return int(self.server_address[1])
 
     def stats(self) -> RelayStats:
-        attached = self.files.runs.live()  # read now: a run that just ended is not attached any more
+        attached = self.leases.live()  # read now: a run that just ended is not attached any more
         with self._lock:
             return RelayStats(pid=os.getpid(), started_by=self.started_by, litellm_import_s=self.import_s,
                               requests=self._requests, attached=attached, runs={
@@ -105,20 +90,15 @@ class RelayServer(ThreadingHTTPServer):
                                   for run, clients in self._clients.items()})
 
     def complete(self, body: bytes, client: str, run: str, owner_pid: int) -> RelayReply:
-        with self._lock:
-            self._requests += 1
-            self._run_requests[run] = self._run_requests.get(run, 0) + 1
-            self._busy += 1
-            self._clients.setdefault(run, set()).add(client)
-            if run not in self._runs:
-                self._runs[run] = RunState(owner_pid, self.concurrency)
-            state = self._runs[run]
-        try:
-            return self._complete(body, state)
-        finally:
+        with self.busy():
             with self._lock:
-                self._busy -= 1
-                self._last_activity = time.monotonic()
+                self._requests += 1
+                self._run_requests[run] = self._run_requests.get(run, 0) + 1
+                self._clients.setdefault(run, set()).add(client)
+                if run not in self._runs:
+                    self._runs[run] = RunState(owner_pid, self.concurrency)
+                state = self._runs[run]
+            return self._complete(body, state)
 
     def _complete(self, body: bytes, state: RunState) -> RelayReply:
         try:
@@ -145,7 +125,7 @@ class RelayServer(ThreadingHTTPServer):
                 f"{err}. Fix: report it; --llm-judge-relay=off makes each process call the judge itself.",
                 [call.config.api_key_env])))
 
-    def forget_detached_runs(self, attached: list[int], read_at: float) -> None:
+    def looked(self, attached: list[int], read_at: float) -> None:
         """Drop runs whose lease is gone; `read_at` keeps a run that attached after that read."""
         with self._lock:
             gone = [run for run, state in self._runs.items()
@@ -155,47 +135,6 @@ class RelayServer(ThreadingHTTPServer):
             idle = bool(gone) and not self._runs
         if idle:  # and litellm's HTTP clients (their keys, their connections) with the last one
             import_litellm().in_memory_llm_clients_cache.flush_cache()
-
-    def stop(self, reason: str) -> None:
-        """Stop serving, from any thread but the one running serve_forever."""
-        if not self._stopping.is_set():
-            self.reason = reason
-            print(f"stopping: {reason}", flush=True)
-            self._stopping.set()
-            threading.Thread(target=self.shutdown, daemon=True).start()
-
-    def _watch(self) -> None:
-        """The idle clock runs while no live run is attached (a crashed run's pid is gone) and no
-        request is in flight."""
-        while not self._stopping.wait(WATCH_INTERVAL):
-            read_at = time.monotonic()
-            attached = self.files.runs.live()
-            self.forget_detached_runs(attached, read_at)
-            with self._lock:
-                if attached or self._busy:
-                    self._last_activity = time.monotonic()
-                idle = time.monotonic() - self._last_activity
-            if idle >= self.idle_timeout and self._retire():
-                self.stop(f"no run attached and no judge call for {self.idle_timeout:g} s "
-                          "(LLMFAITH_RELAY_IDLE_TIMEOUT)")
-
-    def _retire(self) -> bool:
-        """Remove the folder under its lock, unless a run attached meanwhile: an attaching run is
-        either seen here or finds the folder gone and starts a new relay."""
-        if not self.files.directory.is_dir():  # removed (its temporary folder cleaned up): nothing to withdraw
-            return True
-        try:
-            with file_lock(self.files.lock, wait=False):
-                if self.files.runs.live():
-                    return False
-                newer = self.files.starting_pid()
-                if newer not in (None, os.getpid()) and pid_alive(newer):  # a newer relay here: keep its files
-                    self.files.remove_if_owned(os.getpid())
-                else:
-                    shutil.rmtree(self.files.directory, ignore_errors=True)
-                return True
-        except BlockingIOError:  # a run is attaching: look again later
-            return False
 
 
 def _problems(err: ValueError) -> str:
@@ -215,10 +154,8 @@ def _pid(header: str | None) -> int:
         return -1
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(ServiceHandler):
     server: RelayServer
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True  # else delayed ACKs add ~40 ms to every answer on loopback
 
     def log_message(self, *args: object) -> None:  # the log is for starts, stops and failures
         pass
@@ -226,9 +163,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - http.server's naming
         if self._allowed():
             if self.path == "/health":
-                self._send(200, self.server.stats().model_dump_json().encode())
+                self.send_json(200, self.server.stats().model_dump_json().encode())
             else:
-                self._send(404, b'{"error": "no such endpoint"}')
+                self.send_json(404, b'{"error": "no such endpoint"}')
 
     def do_POST(self) -> None:  # noqa: N802
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -238,29 +175,19 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path == "/complete":
             run, owner = self.headers.get(RUN_HEADER, "?"), _pid(self.headers.get(OWNER_HEADER))
             reply = self.server.complete(body, client, run, owner)
-            self._send(200, to_wire(reply))
+            self.send_json(200, to_wire(reply))
         elif self.path == "/shutdown":
-            self._send(200, b'{"status": "stopping"}')
+            self.send_json(200, b'{"status": "stopping"}')
             self.server.stop(f"shutdown asked by pid {client} (`relay stop`)")
         else:
-            self._send(404, b'{"error": "no such endpoint"}')
+            self.send_json(404, b'{"error": "no such endpoint"}')
 
     def _allowed(self) -> bool:
         """Only the runs' processes, which read the token from the relay's private folder."""
         if hmac.compare_digest(self.headers.get(TOKEN_HEADER, ""), self.server.token):
             return True
-        self._send(403, json.dumps({"error": "this judge relay serves its user's pytest runs only"}).encode())
+        self.send_json(403, json.dumps({"error": "this judge relay serves its user's pytest runs only"}).encode())
         return False
-
-    def _send(self, status: int, data: bytes) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        try:
-            self.wfile.write(data)
-        except (BrokenPipeError, ConnectionResetError):  # the client gave up
-            pass
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -272,24 +199,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--environment", required=True, help="the fingerprint of the environment it inherits")
     args = parser.parse_args(argv)
 
-    files = RelayFiles(args.dir)
+    files = relay_files(args.dir)
     started = time.monotonic()
     import_litellm()
     import_s = time.monotonic() - started
     print(f"litellm imported in {import_s:.1f} s", flush=True)
     server = RelayServer(files, started_by=args.started_by, concurrency=args.concurrency,
                          idle_timeout=args.idle_timeout, import_s=import_s, environment=args.environment)
-    signal.signal(signal.SIGTERM, lambda *_: server.stop("SIGTERM"))
-    files.write(RelayState(pid=os.getpid(), port=server.port, token=server.token, concurrency=args.concurrency,
-                           idle_timeout=args.idle_timeout))
-    print(f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
-          f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout", flush=True)
+    state = RelayState(pid=os.getpid(), started=started_at(os.getpid()), port=server.port, token=server.token,
+                       concurrency=args.concurrency, idle_timeout=args.idle_timeout)
     try:
-        server.serve_forever()
+        server.serve(state, f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
+                            f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout")
     finally:
-        server.server_close()
-        files.remove_if_owned(os.getpid())
-        print("stopped", flush=True)
         sys.stdout.flush()
         os._exit(0)
 

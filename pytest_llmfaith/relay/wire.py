@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import TypeVar
@@ -12,8 +11,7 @@ from pydantic import BaseModel
 from pytest_llmfaith import errors
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest
-from pytest_llmfaith.processes.children import Leases
-from pytest_llmfaith.processes.files import read_state, write_json_atomic
+from pytest_llmfaith.processes.service import ServiceFiles, ServiceState
 
 WireT = TypeVar("WireT", bound=BaseModel)
 TOKEN_HEADER = "X-LLMFaith-Relay-Token"
@@ -34,11 +32,9 @@ class RelayRun(BaseModel):
     idle_timeout: float
 
 
-class RelayState(BaseModel):
+class RelayState(ServiceState):
     """Written by the relay once it serves; read by the runs' processes."""
 
-    pid: int
-    port: int
     token: str
     concurrency: int
     idle_timeout: float
@@ -100,29 +96,10 @@ class RelayStats(BaseModel):
     runs: dict[str, RunStats]
 
 
-class RelayFiles:
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.lock = directory / "lock"
-        self.state = directory / "relay.json"
-        self.starting = directory / "relay.pid"
-        self.log = directory / "relay.log"
-        self.runs = Leases(directory / "runs.json")
-
-    def read(self) -> RelayState | None:
-        return read_state(self.state, RelayState)
-
-    def write(self, state: RelayState) -> None:
-        write_json_atomic(self.state, state.model_dump_json())  # mkstemp: readable by this user only
-
-    def remove_if_owned(self, pid: int) -> None:
-        current = self.read()
-        if current is not None and current.pid == pid:
-            with contextlib.suppress(FileNotFoundError):
-                self.state.unlink()
-
-    def starting_pid(self) -> int | None:
-        try:
-            return int(self.starting.read_text())
-        except (OSError, ValueError):
-            return None
+def relay_files(directory: Path) -> ServiceFiles[RelayState]:
+    """The relay's folder (mode 0700, its own: it removes it when it idles out): `lock`, `runs.json`
+    (the leases of the runs attached), `relay.pid` (a relay being started), `relay.json` (its state,
+    with the token) and `relay.<pid>.log`."""
+    return ServiceFiles(RelayState, folder=directory, dir_mode=0o700, lock=directory / "lock",
+                        leases=directory / "runs.json", starting=directory / "relay.pid",
+                        state=directory / "relay.json", log=directory / "relay.log")

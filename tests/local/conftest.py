@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,3 +83,28 @@ def fake_model(model_dir: Path, tmp_path: Path) -> LocalModel:
     path = tmp_path / "fake.gguf"
     path.write_bytes(b"GGUF" + b"\0" * 64)
     return resolve_local_model(f"local:{path}")
+
+
+@pytest.fixture
+def offline_server(engine: Callable[[dict[str, Any]], dict[str, Any]], serve_engine: Callable[..., Any]) -> Any:
+    """The offline judge's server in this process, on the module's `engine` fixture."""
+    return serve_engine(engine)
+
+
+@pytest.fixture
+def serve_engine() -> Iterator[Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Any]]:
+    """Serve an engine (llama_cpp's kwargs in, its completion out) in this process, on the offline
+    judge's own server (model "fake-model"); call the result with the engine, get the server."""
+    from pytest_llmfaith.local.server import OfflineServer
+
+    servers: list[OfflineServer] = []
+
+    def serve(engine: Callable[[dict[str, Any]], dict[str, Any]]) -> OfflineServer:
+        servers.append(OfflineServer(engine, name="fake-model", sha256="ab" * 32, idle_timeout=60))
+        threading.Thread(target=servers[-1].serve_forever, daemon=True).start()
+        return servers[-1]
+
+    yield serve
+    for server in servers:
+        server.stop("the test is over")
+        server.server_close()

@@ -1,14 +1,16 @@
 """The offline judge's server process with a scripted engine instead of llama.cpp.
 
 The launcher runs it when a test sets `launcher.SERVER_MODULE` to this module (see the
-`fake_runtime` fixture). It answers every prompt with "ok", and every label request (logprobs)
-with "no" (P(no) 0.9), logging the request's last line to $FAKE_ENGINE_LOG when set; a prompt
-containing SEGFAULT makes the process die of SIGSEGV mid-generation, as a crash inside
-llama.cpp does.
+`fake_runtime` fixture). It answers a claims request (a schema with `claims`) with the output's
+sentences, every other prompt with "ok", and every label request (logprobs) with "no" (P(no) 0.9)
+but "yes" to a support question whose claim the document says word for word, logging the
+request's last line to $FAKE_ENGINE_LOG when set; a prompt containing SEGFAULT makes the process
+die of SIGSEGV mid-generation, as a crash inside llama.cpp does.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -25,9 +27,13 @@ def engine(kwargs: dict[str, Any]) -> dict[str, Any]:
         time.sleep(5)  # the signal arrives asynchronously
     if kwargs.get("logprobs"):
         return label(kwargs)
+    content = "ok"
+    if "claims" in ((kwargs.get("response_format") or {}).get("schema") or {}).get("properties", {}):
+        output = kwargs["messages"][-1]["content"].split("<output>\n", 1)[-1].split("\n</output>", 1)[0]
+        content = json.dumps({"claims": [f"{claim.rstrip('.')}." for claim in output.split(". ")]})
     return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": "fake",
             "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": "ok"}}],
+                         "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
 
 
@@ -36,10 +42,13 @@ def label(kwargs: dict[str, Any]) -> dict[str, Any]:
     if os.environ.get("FAKE_ENGINE_LOG"):
         with open(os.environ["FAKE_ENGINE_LOG"], "a", encoding="utf-8") as log:
             log.write(text.splitlines()[-1] + " | " + text.split("Claim: ", 1)[-1].splitlines()[0] + "\n")
-    top = [{"token": "no", "logprob": math.log(0.9), "bytes": None},
-           {"token": "yes", "logprob": math.log(0.1), "bytes": None}]
+    claim = text.split("Claim: ", 1)[-1].splitlines()[0]
+    said = claim in text.split("Document:\n", 1)[-1].split("\n\nClaim: ", 1)[0]
+    answer, other = ("yes", "no") if said and "supported" in text.splitlines()[-1] else ("no", "yes")
+    top = [{"token": answer, "logprob": math.log(0.9), "bytes": None},
+           {"token": other, "logprob": math.log(0.1), "bytes": None}]
     return {"id": "label-fake", "object": "chat.completion", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": "no"},
+            "choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": answer},
                          "logprobs": {"content": [{**top[0], "top_logprobs": top}]}}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
 

@@ -1,7 +1,7 @@
 """End to end on the real runtime and weights (installed in CI by .ci/run).
 
 Kept to a handful of short generations (well under a minute on 2 cores): the shared server
-is started once and reused; the lifecycle tests use a private run folder so they never stop
+is started once and reused; the lifecycle test uses a private run folder so it never stops
 a server another test (or xdist worker) is using.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 import urllib.request
@@ -21,7 +20,8 @@ import pytest
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local import LocalModel, ensure_server, shutdown_server
 from pytest_llmfaith.local.launcher import run_files, runtime_identity
-from pytest_llmfaith.local.runstate import RunFiles
+from pytest_llmfaith.local.runstate import ServerState
+from pytest_llmfaith.processes.service import ServiceFiles
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 VERDICT_SCHEMA = {
@@ -65,10 +65,10 @@ def verdict(base: str, claim: str) -> dict:
     return json.loads(answer["choices"][0]["message"]["content"])
 
 
-def server_pids(files: RunFiles) -> list[int]:
-    """Live server processes using this run folder and model, from /proc."""
-    needles = (str(files.state.parent).encode(), files.state.stem.split("-")[1].encode(),
-               files.runtime.encode())
+def server_pids(files: ServiceFiles[ServerState]) -> list[int]:
+    """Live server processes using this run folder, model and runtime, from /proc."""
+    _, sha, runtime = files.state.stem.split("-", 2)  # server-<sha256>-<runtime>
+    needles = (str(files.state.parent).encode(), sha.encode(), runtime.encode())
     pids = []
     for proc in Path("/proc").iterdir():
         try:
@@ -134,45 +134,24 @@ def test_ensure_server_reuses_the_running_server(real_model: LocalModel, shared_
     assert state is not None and state.api_base == first
     assert server_pids(files) == [state.pid]
     with NO_PROXY.open(first.removesuffix("/v1") + "/health", timeout=5) as response:
-        assert json.loads(response.read())["runtime"] == runtime_identity() == files.runtime
+        assert json.loads(response.read())["runtime"] == runtime_identity()
+    assert files.state.stem.endswith(f"-{runtime_identity()}")
     assert "llama_cpp" not in sys.modules  # the client names the runtime without loading it
 
 
-def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path, monkeypatch) -> None:
-    """Leases keep the server for every user; the last release or the idle timeout stops it."""
-    monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "2")
+def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path) -> None:
+    """The last lease given up stops the server (leases, idle exits and deaths are the kit's:
+    tests/processes/)."""
     files = run_files(real_model)
     base = ensure_server(real_model)
     pid = files.read().pid
     assert ensure_server(real_model) == base
-    assert files.live_clients() == [os.getpid()]
-
-    other_user = subprocess.Popen(["sleep", "60"])  # stands for another xdist worker
-    try:
-        files.set_clients([os.getpid(), other_user.pid])
-        shutdown_server(real_model)  # our release must not stop it under the other user
-        assert files.live_clients() == [other_user.pid]
-        time.sleep(3)  # longer than the idle timeout: the live lease keeps it up
-        assert ensure_server(real_model) == base
-        shutdown_server(real_model)
-        assert files.read().pid == pid
-    finally:
-        other_user.kill()
-        other_user.wait()
-    shutdown_server(real_model)  # the last user's release stops it
+    assert files.leases.live() == [os.getpid()]
+    assert shutdown_server(real_model).pid == pid  # the last user's release stops it
     assert not files.state.exists()
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
-    shutdown_server(real_model)  # nothing running: a no-op
-
-    # A client process that exits without releasing: its lease lapses, the idle timeout ends it.
-    code = "from pytest_llmfaith.local import ensure_server, LocalModel; import sys; " \
-           "ensure_server(LocalModel.model_validate_json(sys.argv[1]))"
-    subprocess.run([sys.executable, "-c", code, real_model.model_dump_json()], check=True, timeout=120)
-    deadline = time.monotonic() + 30
-    while files.state.exists() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert not files.state.exists(), "the idle server did not stop by itself"
+    assert shutdown_server(real_model) is None  # nothing running: a no-op
     assert any("serving on 127.0.0.1" in log.read_text() for log in files.log.parent.glob("*.log"))
 
 

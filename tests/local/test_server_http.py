@@ -1,20 +1,17 @@
-"""The loopback server's HTTP contract, with a fake engine: no runtime or weights needed."""
+"""The loopback server's HTTP contract, with a fake engine: no runtime or weights needed (its lifecycle,
+leases and idle exit are the kit's: tests/processes/)."""
 
 from __future__ import annotations
 
 import json
 import os
 import threading
-import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pytest_llmfaith.local.runstate import RunFiles, ServerState
 from pytest_llmfaith.local.server import OfflineServer
 
 VERDICT_SCHEMA = {
@@ -57,15 +54,6 @@ def engine() -> FakeEngine:
     return FakeEngine()
 
 
-@pytest.fixture
-def server(engine: FakeEngine) -> Iterator[OfflineServer]:
-    srv = OfflineServer(engine, name="fake-model", sha256="ab" * 32, idle_timeout=60)
-    serve(srv)
-    yield srv
-    srv.stop()
-    srv.server_close()
-
-
 def call(server: OfflineServer, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, dict]:
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", data=data,
@@ -83,21 +71,21 @@ def chat_body(**extra: Any) -> dict[str, Any]:
             **extra}
 
 
-def test_health_and_models(server: OfflineServer) -> None:
-    assert call(server, "/health") == (200, {"status": "ok", "pid": os.getpid(),
+def test_health_and_models(offline_server: OfflineServer) -> None:
+    assert call(offline_server, "/health") == (200, {"status": "ok", "pid": os.getpid(),
                                              "model": "fake-model", "sha256": "ab" * 32,
                                              "runtime": ""})
-    status, models = call(server, "/v1/models")
+    status, models = call(offline_server, "/v1/models")
     assert status == 200 and [m["id"] for m in models["data"]] == ["fake-model"]
-    assert call(server, "/nope")[0] == 404
+    assert call(offline_server, "/nope")[0] == 404
 
 
 def test_json_schema_becomes_a_grammar_constrained_json_object(
-    server: OfflineServer, engine: FakeEngine
+    offline_server: OfflineServer, engine: FakeEngine
 ) -> None:
     body = chat_body(temperature=0, seed=7, max_tokens=64, response_format={
         "type": "json_schema", "json_schema": {"name": "v", "schema": VERDICT_SCHEMA, "strict": True}})
-    status, answer = call(server, "/v1/chat/completions", body)
+    status, answer = call(offline_server, "/v1/chat/completions", body)
     assert status == 200
     assert answer["object"] == "chat.completion" and answer["model"] == "local"
     assert answer["usage"] == {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
@@ -108,9 +96,9 @@ def test_json_schema_becomes_a_grammar_constrained_json_object(
     }]
 
 
-def test_json_object_and_text_formats(server: OfflineServer, engine: FakeEngine) -> None:
-    call(server, "/v1/chat/completions", chat_body(response_format={"type": "json_object"}))
-    call(server, "/v1/chat/completions", chat_body(response_format={"type": "text"}))
+def test_json_object_and_text_formats(offline_server: OfflineServer, engine: FakeEngine) -> None:
+    call(offline_server, "/v1/chat/completions", chat_body(response_format={"type": "json_object"}))
+    call(offline_server, "/v1/chat/completions", chat_body(response_format={"type": "text"}))
     assert engine.calls[0]["response_format"] == {"type": "json_object"}
     assert "response_format" not in engine.calls[1]
 
@@ -125,18 +113,18 @@ def test_json_object_and_text_formats(server: OfflineServer, engine: FakeEngine)
         (json.dumps(chat_body(stream=True)).encode(), "streaming"),
     ],
 )
-def test_bad_requests_get_400(server: OfflineServer, engine: FakeEngine, raw: bytes, message: str) -> None:
-    status, answer = call(server, "/v1/chat/completions", raw=raw)
+def test_bad_requests_get_400(offline_server: OfflineServer, engine: FakeEngine, raw: bytes, message: str) -> None:
+    status, answer = call(offline_server, "/v1/chat/completions", raw=raw)
     assert status == 400
     assert message in answer["error"]["message"]
     assert engine.calls == []
 
 
-def test_engine_errors_are_answers_not_resets(server: OfflineServer, engine: FakeEngine) -> None:
+def test_engine_errors_are_answers_not_resets(offline_server: OfflineServer, engine: FakeEngine) -> None:
     engine.fail = ValueError("Requested tokens (9000) exceed context window of 8192")
-    assert call(server, "/v1/chat/completions", chat_body())[0] == 400
+    assert call(offline_server, "/v1/chat/completions", chat_body())[0] == 400
     engine.fail = RuntimeError("boom")
-    status, answer = call(server, "/v1/chat/completions", chat_body())
+    status, answer = call(offline_server, "/v1/chat/completions", chat_body())
     assert status == 500 and "RuntimeError: boom" in answer["error"]["message"]
 
 
@@ -144,33 +132,6 @@ def test_shutdown_endpoint_stops_serving(engine: FakeEngine) -> None:
     srv = OfflineServer(engine, name="m", sha256="cd" * 32, idle_timeout=60)
     thread = serve(srv)
     assert call(srv, "/shutdown", raw=b"") == (200, {"status": "stopping"})
-    thread.join(timeout=5)
-    srv.server_close()
-    assert not thread.is_alive()
-
-
-def test_idle_server_removes_its_state_and_stops(engine: FakeEngine, tmp_path: Path) -> None:
-    files = RunFiles.for_sha("ef" * 32, tmp_path / "run")
-    srv = OfflineServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.4, files=files)
-    files.write(ServerState(pid=os.getpid(), port=srv.port, sha256="ef" * 32, name="m",
-                            model_path=tmp_path / "m.gguf"))
-    thread = serve(srv)
-    time.sleep(0.2)
-    assert call(srv, "/health")[0] == 200  # activity resets the idle clock
-    thread.join(timeout=5)
-    srv.server_close()
-    assert not thread.is_alive()
-    assert not files.state.exists()
-
-
-def test_live_lease_keeps_an_idle_server(engine: FakeEngine, tmp_path: Path) -> None:
-    files = RunFiles.for_sha("ef" * 32, tmp_path / "run")
-    files.set_clients([os.getpid()])
-    srv = OfflineServer(engine, name="m", sha256="ef" * 32, idle_timeout=0.2, files=files)
-    thread = serve(srv)
-    time.sleep(0.8)
-    assert thread.is_alive()
-    files.set_clients([])
     thread.join(timeout=5)
     srv.server_close()
     assert not thread.is_alive()

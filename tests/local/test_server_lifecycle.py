@@ -1,5 +1,6 @@
-"""A server's identity, its logs, and what a judge does when it dies: with the fake server
-process (tests/local/fake_judge_server.py), so no llama.cpp or weights are needed."""
+"""A server's identity, and what a judge does when it dies: with the fake server process
+(tests/local/fake_judge_server.py), so no llama.cpp or weights are needed. How a service is
+found, started, leased, watched and replaced is the kit's (tests/processes/)."""
 
 from __future__ import annotations
 
@@ -58,22 +59,6 @@ def test_two_runtimes_get_two_servers_and_stop_ends_only_its_own(
     fake_runtime("runtime-a")
     assert ensure_server(fake_model) == base_a
     assert health(base_a)["pid"] == run_files(fake_model).read().pid
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="kills with POSIX signals and reads them in the exit status")
-def test_a_dead_servers_log_survives_its_successor(
-    fake_runtime: Callable[[str], None], fake_model: LocalModel, stop_all: list[str]
-) -> None:
-    files = run_files(fake_model)
-    ensure_server(fake_model)
-    first = files.read()
-    os.kill(first.pid, signal.SIGKILL)
-    wait_dead(first.pid)
-    ensure_server(fake_model)
-    second = files.read()
-    assert second.pid != first.pid
-    assert f"serving on 127.0.0.1:{first.port}" in files.log_of(first.pid).read_text()
-    assert f"serving on 127.0.0.1:{second.port}" in files.log_of(second.pid).read_text()
 
 
 class Recorder:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import pytest_llmfaith
 from pytest_llmfaith.local import LocalModel
 
 SHIM = Path(__file__).parents[1] / "fake_platform"
@@ -33,10 +34,18 @@ shutdown_server(model)
 deadline = time.monotonic() + 15
 while pid_alive(state.pid) and time.monotonic() < deadline:
     time.sleep(0.05)
+import pytest_llmfaith
 print(json.dumps({"platform": [sys.platform, os.name, hasattr(os, "getuid")], "base": base, "again": again,
+                  "package": pytest_llmfaith.__file__,
                   "pid": state.pid, "health_pid": health["pid"], "alive_after_stop": pid_alive(state.pid),
                   "log": files.log_of(state.pid).read_text()}))
 '''
+
+
+def python_path() -> str:
+    """The fake first, then the fake server, then the caller's own PYTHONPATH: a checkout run with
+    PYTHONPATH=$PWD tests its own package (as tests/subprocess_runs/test_platforms.py's `fake`)."""
+    return os.pathsep.join(filter(None, [str(SHIM), str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the fake platforms are made from Linux")
@@ -44,7 +53,7 @@ print(json.dumps({"platform": [sys.platform, os.name, hasattr(os, "getuid")], "b
 def test_the_offline_judges_server_starts_serves_and_stops(
         fake_model: LocalModel, model_dir: Path, platform: str) -> None:
     env = {**os.environ, "LLMFAITH_FAKE_PLATFORM": platform, "LLMFAITH_LOCAL_IDLE_TIMEOUT": "30",
-           "PYTHONPATH": os.pathsep.join([str(SHIM), str(Path(__file__).parent)])}
+           "PYTHONPATH": python_path()}
     done = subprocess.run([sys.executable, "-c", CLIENT, f"local:{fake_model.path}"], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -53,13 +62,14 @@ def test_the_offline_judges_server_starts_serves_and_stops(
     assert seen["base"] == seen["again"] and seen["health_pid"] == seen["pid"]
     assert not seen["alive_after_stop"]
     assert "serving on 127.0.0.1:" in seen["log"] and "stopped" in seen["log"]
+    assert seen["package"] == str(Path(pytest_llmfaith.__file__))  # this checkout's, not an installed one
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the fake platforms are made from Linux")
 def test_where_the_platform_lacks_what_the_server_needs_the_offline_judge_says_so(
         fake_model: LocalModel, model_dir: Path) -> None:
     env = {**os.environ, "LLMFAITH_FAKE_PLATFORM": "windows", "LLMFAITH_FAKE_NO_PSUTIL": "1",
-           "PYTHONPATH": os.pathsep.join([str(SHIM), str(Path(__file__).parent)])}
+           "PYTHONPATH": python_path()}
     done = subprocess.run([sys.executable, "-c", CLIENT, f"local:{fake_model.path}"], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1

@@ -1,5 +1,6 @@
-"""The judge relay (relay.py, relay_server.py): one warm process makes every judge call of a run,
-and of the next runs within its idle timeout.
+"""The judge relay (relay/client.py, relay/server.py): one warm process makes every judge call of a
+run, and of the next runs within its idle timeout. How it is found, started, leased, retired and
+replaced is the kit's, tested on a service of its own (tests/processes/).
 
 Runs are fresh interpreters (pytester.runpytest_subprocess or subprocess) against the loopback judge
 of this process, each with a private temporary folder, so its relays are the only ones seen. Every
@@ -16,7 +17,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,13 +29,12 @@ from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.transport import LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import user_tag
 from pytest_llmfaith.processes.children import pid_alive
-from pytest_llmfaith.processes.files import file_lock
-from pytest_llmfaith.processes.loopback import request_json
+from pytest_llmfaith.processes.loopback import LoopbackError, request_json
 from pytest_llmfaith.relay.client import RelayClient, RelayTransport, detach, health
 from pytest_llmfaith.relay.command import stop
 from pytest_llmfaith.relay.identity import environment_fingerprint
 from pytest_llmfaith.relay.server import RelayServer
-from pytest_llmfaith.relay.wire import RelayCall, RelayFiles, RelayRun, RelayStats, to_wire
+from pytest_llmfaith.relay.wire import RelayCall, RelayRun, RelayStats, relay_files, to_wire
 
 pytest.importorskip("xdist")
 
@@ -131,7 +130,7 @@ def no_relay_left(root: Path, within: float = 30.0) -> bool:
 
 def stats_of(root: Path) -> RelayStats:
     (folder,) = root.glob("warm-*")
-    state = RelayFiles(folder).read()
+    state = relay_files(folder).read()
     assert state is not None
     stats = health(state)
     assert stats is not None
@@ -252,21 +251,6 @@ def test_a_run_with_another_api_key_gets_another_relay_and_no_key_is_written(
     finally:
         relay_command(relay_root, "stop")
     assert all(gone(pid) for pid in pids)
-
-
-def test_an_idle_relay_exits_after_its_timeout_once_no_run_is_attached(
-        pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    server.facts(supported=FACTS)
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "3")
-    pytester.makepyfile(test_suite=SUITE.format(n=1))
-    result = pytester.runpytest_subprocess(*judge_args(server), timeout=1500)
-    result.assert_outcomes(passed=1)
-    pid = relay_line(result)[0]
-    assert "it stays up 3 s after the last run" in result.stdout.str()
-    (folder,) = relay_root.glob("warm-*")  # not at the run's end: after the idle timeout
-    assert gone(pid, within=3.0 + 30.0)
-    assert not folder.exists()  # it took its folder along: nothing is left for `relay stop`
-    assert "no judge relay is running" in relay_command(relay_root, "status")
 
 
 DIED = HEADER + '''
@@ -464,9 +448,9 @@ def test_the_relay_serves_its_run_only_and_returns_judge_errors_unchanged(
         assert transport.complete(request).text == LiteLLMTransport(config).complete(request).text
         assert server.requests[0]["headers"]["authorization"] == f"Bearer {secret}"
         state = client.address()
-        with pytest.raises(urllib.error.HTTPError) as denied:
+        with pytest.raises(LoopbackError) as denied:
             request_json(state.port, "/health")  # no token: another local process
-        assert denied.value.code == 403
+        assert denied.value.status == 403
         messages = []
         for way in (transport, LiteLLMTransport(config)):
             server.fail("401")  # echoes the key it was sent
@@ -493,33 +477,6 @@ def test_the_relay_serves_its_run_only_and_returns_judge_errors_unchanged(
         detach(run)
         stop(client.run.directory)
     assert not client.run.directory.exists()  # no run attached any more: `stop` removes the folder too
-
-
-def test_a_crashed_run_leaves_its_relay_for_the_idle_timeout_only(
-        tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    server.facts(supported=FACTS)
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "2")
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    (tmp_path / "test_hang.py").write_text(HEADER + '''
-def test_called_then_hangs():
-    assert_faithful(GOOD, CTX)
-    open("called.txt", "w").close()
-    time.sleep(120)
-''')
-    proc = subprocess.Popen([sys.executable, "-m", "pytest", *judge_args(server)],
-                            cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 600
-        while not (tmp_path / "called.txt").exists():
-            assert time.monotonic() < deadline and proc.poll() is None
-            time.sleep(0.1)
-        (relay_pid,) = relays_started(relay_root)
-        assert pid_alive(relay_pid) and stats_of(relay_root).attached == [proc.pid]
-    finally:
-        proc.kill()  # the run crashes: no unconfigure, no detach
-        proc.wait()
-    assert gone(relay_pid, within=2.0 + 30.0)  # its lease lapsed with the run's pid; then the idle timeout
-    assert not list(relay_root.glob("warm-*"))  # an idle exit, not a crash: it removed its folder
 
 
 def test_a_relay_folder_open_to_others_is_refused(relay_root: Path) -> None:
@@ -550,81 +507,6 @@ def test_under_auto_a_relay_folder_open_to_others_turns_the_relay_off_in_one_lin
         "of your own); each process that calls the judge imports litellm itself (~5 s each) and keeps its own "
         "concurrency limit"]
     assert list(relay_root.iterdir()) == [] and len(server.requests) == 6
-
-
-def test_a_retiring_relay_removes_its_folder_unless_a_run_holds_a_lease_or_the_lock(tmp_path: Path) -> None:
-    files = RelayFiles(tmp_path / "warm-test")
-    files.directory.mkdir()
-    files.starting.write_text(str(os.getpid()))  # the relay's own pid, as its starter wrote it
-    server = RelayServer(files, started_by="run", concurrency=1, idle_timeout=3600.0, import_s=0.0, environment="")
-    try:
-        files.runs.set([os.getpid()])  # a live run attached
-        assert not server._retire() and files.directory.is_dir()
-        files.runs.set([])
-        with file_lock(files.lock):  # a run attaching right now
-            assert not server._retire() and files.directory.is_dir()
-        assert server._retire()
-        assert not files.directory.exists()  # address, token, leases and logs: nothing left behind
-    finally:
-        server._stopping.set()
-        server.server_close()
-
-
-def test_a_run_waiting_for_the_lock_of_a_folder_removed_meanwhile_locks_the_new_one(tmp_path: Path) -> None:
-    """An idle relay removes its folder under its lock; a run that was waiting for that lock must
-    not end up holding the removed file's lock while another process locks the new one."""
-    lock = tmp_path / "warm-test" / "lock"
-    held, release = threading.Event(), threading.Event()
-
-    def waiter() -> None:
-        with file_lock(lock):
-            held.set()
-            release.wait(30)
-
-    with file_lock(lock):
-        thread = threading.Thread(target=waiter)
-        thread.start()
-        time.sleep(0.2)  # the waiter has opened the old file and waits for its lock
-        for path in lock.parent.iterdir():
-            path.unlink()
-        lock.parent.rmdir()
-    try:
-        assert held.wait(30)
-        assert lock.is_file()  # made anew by the waiter
-        with pytest.raises(BlockingIOError):  # the waiter holds the lock of the file now at `lock`
-            with file_lock(lock, wait=False):
-                pass
-    finally:
-        release.set()
-        thread.join(30)
-
-
-def test_a_run_waits_for_a_starting_relay_with_a_few_looks_a_second(
-        relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The relay writes its address file once it serves; the run looks for it (a stat) soon at first,
-    then at most 4 times a second through litellm's import (minutes on a starved machine), with no
-    file descriptor handed to the relay (Windows has no pass_fds)."""
-    reads = 0
-    read = RelayFiles.read
-
-    def counted(files: RelayFiles) -> object:
-        nonlocal reads
-        reads += 1
-        return read(files)
-
-    monkeypatch.setattr(RelayFiles, "read", counted)
-    run = RelayRun(directory=relay_root / "warm-test", run_id="r", owner_pid=os.getpid(), concurrency=1,
-                   idle_timeout=0)
-    started = time.monotonic()
-    client = RelayClient(run)
-    try:
-        state = client.address()
-        waited = time.monotonic() - started
-        assert health(state) is not None
-        assert reads <= 15 + 4 * waited, (reads, waited)  # the first second's quick looks, then 4 a second
-    finally:
-        detach(run)
-        stop(client.run.directory)
 
 
 # -- nothing but the litellm import outlives a run (#25.7) ---------------------------------------
@@ -801,8 +683,8 @@ def test_a_relay_drops_a_run_s_state_and_litellm_s_clients_once_its_lease_is_gon
     import litellm
 
     server.facts(supported=FACTS)
-    files = RelayFiles(tmp_path / "warm-test")
-    files.directory.mkdir()
+    files = relay_files(tmp_path / "warm-test")
+    files.lock.parent.mkdir()
     relay = RelayServer(files, started_by="run-a", concurrency=2, idle_timeout=3600.0, import_s=0.0,
                         environment=environment_fingerprint())
     config = JudgeConfig(model="openai/test-judge", api_base=server.url, retries=0)
@@ -811,17 +693,16 @@ def test_a_relay_drops_a_run_s_state_and_litellm_s_clients_once_its_lease_is_gon
         {"role": "user", "content": f"Split the OUTPUT into atomic claims.\n<output>\n{GOOD}\n</output>"}])
     call = to_wire(RelayCall(config=config, request=request, environment=environment_fingerprint()))
     try:
-        files.runs.set([os.getpid()])
+        files.leases.take(os.getpid())
         assert relay.complete(call, "1", "run-a", os.getpid()).completion is not None
         first = relay._runs["run-a"]
-        relay.forget_detached_runs(files.runs.live(), time.monotonic())  # still attached: kept
+        relay.looked(files.leases.live(), time.monotonic())  # still attached: kept
         assert relay._runs == {"run-a": first} and len(first.transports) == 1
         assert litellm.in_memory_llm_clients_cache.cache_dict
         assert relay.complete(call, "1", "run-b", os.getpid()).completion is not None
-        files.runs.set([])
-        relay.forget_detached_runs(files.runs.live(), time.monotonic())  # detached: nothing kept
+        files.leases.give_up()
+        relay.looked(files.leases.live(), time.monotonic())  # detached: nothing kept
         assert relay._runs == {} and not litellm.in_memory_llm_clients_cache.cache_dict
         assert relay.stats().runs["run-a"].requests == 1  # the counts stay, for `relay status`
     finally:
-        relay._stopping.set()
         relay.server_close()

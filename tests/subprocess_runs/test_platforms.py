@@ -24,7 +24,7 @@ from typing import NamedTuple
 import pytest
 from plugin_helpers import gone
 
-from pytest_llmfaith.processes.children import Leases
+from pytest_llmfaith.processes.service import Leases
 
 pytest.importorskip("xdist")
 # The fakes are made from Linux; on Windows and macOS the whole suite runs on the real platform.
@@ -257,7 +257,7 @@ def test_a_state_file_is_written_while_windows_refuses_to_replace_it_for_a_momen
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows refuses os.replace onto a file another process has open (a run reading the leases)."""
     target = tmp_path / "runs.json"
-    target.write_text('{"pids": []}')
+    target.write_text('{"leases": []}')
     refusals = iter([PermissionError(13, "Access is denied", str(target))] * 3)
     real_replace = os.replace
 
@@ -268,8 +268,8 @@ def test_a_state_file_is_written_while_windows_refuses_to_replace_it_for_a_momen
         real_replace(source, destination)
 
     monkeypatch.setattr(os, "replace", replace)
-    Leases(target).set([os.getpid()])
-    assert json.loads(target.read_text()) == {"pids": [os.getpid()]}
+    Leases(target).take(os.getpid())
+    assert Leases(target).live() == [os.getpid()]
     assert [p.name for p in tmp_path.iterdir()] == ["runs.json"]  # no temporary file left
 
 

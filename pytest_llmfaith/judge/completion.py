@@ -1,0 +1,100 @@
+"""What a transport takes, gives and says when it fails, without litellm: every transport uses it
+(transport.py's litellm one, the relay's, the offline judge's HTTP client in local/client.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from pytest_llmfaith.errors import JudgeError, redact
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.wording import shorten
+
+
+class CompletionRequest(BaseModel):
+    """One completion as the judge wants it sent; nothing about the cache or the provider."""
+
+    step: str  # named in error messages
+    messages: list[dict[str, str]]
+    temperature: float
+    seed: int | None = None
+    max_tokens: int | None = None
+    json_schema: dict[str, Any] | None = None  # the answer's JSON Schema, enforced where the provider can
+    schema_name: str = ""
+    top_logprobs: int | None = None  # a one-token answer read from its N most likely tokens
+
+
+class Completion(BaseModel):
+    """The reply: its text (or, for `top_logprobs`, the first token's alternatives) and its price."""
+
+    text: str
+    usage: dict[str, int]
+    cost: float | None = None
+    finish_reason: str | None = None
+    top_logprobs: dict[str, float] | None = None
+
+
+class Transport(Protocol):
+    """What `Judge` needs from a way of reaching a model."""
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        """Send one request; a failure is a JudgeError whose message names the fix."""
+        ...
+
+    def close(self) -> None:
+        """Release what the transport holds (the offline judge's server lease)."""
+        ...
+
+
+_SERVER_ERROR = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
+HINTS = {
+    "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
+                      "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
+                      "once and use --llm-cache=replay in CI",
+    "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
+    "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
+    "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
+                           "--llm-judge-api-key-env",
+    "InternalServerError": _SERVER_ERROR, "ServiceUnavailableError": _SERVER_ERROR,
+    "BadGatewayError": _SERVER_ERROR, "APIError": _SERVER_ERROR,
+}
+OTHER_HINT = "check the server's message, the judge model string (--llm-judge-model) and --llm-judge-api-base"
+
+
+def judge_failure(config: JudgeConfig, step: str, kind: str, said: str, attempts: int,
+                  hint: str | None = None) -> JudgeError:
+    """The error of a request that failed: the kind of failure (litellm's exception names), what
+    the server said, and the fix (`hint`, else the kind's)."""
+    error = JudgeError(redact(
+        f"llmfaith: judge {config.model} failed at step '{step}' after {attempts} "
+        f"attempt(s): {kind}: {shorten(said.rstrip('. ') or kind, 300)}. Fix: {hint or HINTS.get(kind, OTHER_HINT)}.",
+        [config.api_key_env],
+    ))
+    error.kind = kind
+    return error
+
+
+def no_choices(config: JudgeConfig, step: str) -> JudgeError:
+    return JudgeError(
+        f"llmfaith: judge {config.model} answered step '{step}' with no choices (an "
+        "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
+        "(a content filter or a server fault can drop every choice)."
+    )
+
+
+def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
+    return JudgeError(
+        f"llmfaith: judge {config.model} returned no logprobs at step '{step}': "
+        "label verdicts read the answer's token probabilities. Fix: use a judge that "
+        "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
+    )
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def sendable(text: str) -> str:
+    """A lone surrogate becomes U+FFFD instead of failing the HTTP request; the cache key keeps the text as given."""
+    return _SURROGATE.sub("\ufffd", text)

@@ -1,0 +1,220 @@
+"""The offline judge's transport: each judge request sent to the shared server on 127.0.0.1 with the
+standard library (http.client), never through litellm, whose import (5-7 s) every xdist worker
+would pay to talk to a server of ours.
+
+It sends what litellm's openai path sent (so the server gives the same answers) and reads the
+answer as LiteLLMTransport does. The server is found or started on the first request (the one
+line that says a model loads), and replaced once if it dies; a second death is an error naming
+both, since a crash that repeats would only repeat again.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from typing import Any
+
+from pytest_llmfaith.errors import JudgeError, LocalJudgeUnavailable, LocalServerDied
+from pytest_llmfaith.judge.completion import (
+    Completion,
+    CompletionRequest,
+    judge_failure,
+    no_choices,
+    no_logprobs,
+    sendable,
+)
+from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.offline import Announce
+from pytest_llmfaith.local.kernels import choose
+from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutdown_server
+from pytest_llmfaith.local.models import LocalModel, resolve_local_model
+from pytest_llmfaith.local.runstate import ServerState
+from pytest_llmfaith.local.variants import VARIANT_ENV
+from pytest_llmfaith.processes.loopback import exchange
+from pytest_llmfaith.processes.service import Death, Hold
+
+SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
+NAME = "The offline judge server"
+_CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
+CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
+             "instructions: rebuild llama-cpp-python portably (`make clean install` in a checkout "
+             "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
+             f"kernels than the portable ones, run those with {VARIANT_ENV}=portable; if it still crashes, "
+             "report it with this log")
+KILL_FIX = ("SIGKILL mostly comes from the out-of-memory killer (the server needs about 2.4 GB; "
+            "see `dmesg`) or from someone killing it: free memory or run fewer processes")
+OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith local stop`) or failed: its log says "
+             "which; if it failed on its own, report it with this log")
+# What litellm named an answer of each status; the fixes where a hosted judge's would mislead.
+_KINDS = {400: "BadRequestError", 404: "NotFoundError", 500: "InternalServerError", 503: "ServiceUnavailableError"}
+_HINTS = {
+    "APIConnectionError": "the offline judge server runs but does not answer; `python -m pytest_llmfaith "
+                          "local stop` ends it, and the next judge call starts another",
+    "BadRequestError": "the offline judge server refused the request (see its message: a prompt longer than "
+                       "its context window, a schema it cannot compile)",
+}
+
+
+def fix(death: Death) -> str:
+    if any(name in death.how for name in _CRASH_SIGNALS) or "Fatal Python error" in death.log_tail:
+        return CRASH_FIX
+    return KILL_FIX if "SIGKILL" in death.how else OTHER_FIX
+
+
+def chat_body(request: CompletionRequest) -> dict[str, Any]:
+    """The OpenAI chat request litellm's openai path made of `request` for the offline judge."""
+    body: dict[str, Any] = {"model": SERVER_MODEL, "temperature": request.temperature,
+                            "messages": [{**m, "content": sendable(m["content"])} for m in request.messages]}
+    for name, value in (("seed", request.seed), ("max_tokens", request.max_tokens)):
+        if value is not None:
+            body[name] = value
+    if request.top_logprobs:
+        body.update(max_tokens=1, logprobs=True, top_logprobs=request.top_logprobs)
+    elif request.json_schema is not None:  # the server enforces it (a grammar)
+        body["response_format"] = {"type": "json_schema",
+                                   "json_schema": {"name": request.schema_name, "schema": request.json_schema}}
+    return body
+
+
+class _Unanswered(Exception):
+    def __init__(self, kind: str, said: str) -> None:
+        super().__init__(said)
+        self.kind = kind
+        self.said = said
+
+
+class LocalTransport:
+    """The judge's way to the offline judge's server (judge/offline.py's port hands it out)."""
+
+    def __init__(self, config: JudgeConfig, announce: Announce | None) -> None:
+        self.config = config
+        self.announce = announce  # (model and kernels, None) when a load starts; (..., seconds) when ready
+        self.model: LocalModel | None = None
+        self.hold: Hold[ServerState] = Hold(self._find, lambda pid: run_files(self._model()).log_of(pid))
+        self._gave_up: str | None = None
+        self._lock = threading.Lock()
+        # At most --llm-judge-concurrency requests of this process at the server (it answers one at a
+        # time), as litellm's throttle held them: a request waiting here does not spend its timeout.
+        self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        """As LiteLLMTransport: transient failures (no connection, a timeout, a 5xx) are tried again
+        --llm-judge-retries times; a refused request is not."""
+        step, cfg = request.step, self.config
+        body = json.dumps(chat_body(request)).encode()
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                status, answer = self._send(body, step)
+            except _Unanswered as err:
+                kind, said = err.kind, err.said
+            else:
+                if status == 200:
+                    return self._parse(answer, request)
+                kind, said = _KINDS.get(status, "APIError"), _said(answer)
+                if status < 500:
+                    raise judge_failure(cfg, step, kind, said, attempt, _HINTS.get(kind))
+            if attempt > cfg.retries:
+                raise judge_failure(cfg, step, kind, said, attempt, _HINTS.get(kind))
+            time.sleep(min(cfg.backoff_s * 2.0 ** (attempt - 1), 30.0))
+
+    def close(self) -> None:
+        """Give up this process's lease on the server (the last one stops it)."""
+        if self.model is not None:
+            shutdown_server(self.model)
+
+    def _send(self, body: bytes, step: str) -> tuple[int, bytes]:
+        """One request to the server; again to its replacement if it died (once per run)."""
+        while True:
+            if self._gave_up is not None:
+                raise LocalServerDied(self._gave_up)
+            state = self.hold.current()
+            timeout = self.config.request_timeout
+            try:
+                with self._slots:
+                    return exchange(state.port, "/v1/chat/completions", "POST",
+                                    {"Content-Type": "application/json"}, body, timeout=timeout)
+            except TimeoutError:
+                raise _Unanswered("Timeout", f"the offline judge server gave no answer within {timeout:g} s") from None
+            except (OSError, http.client.HTTPException) as err:
+                failure = f"{type(err).__name__}: {err}"
+            # outside the handler: an error about a dead server chains no connection error
+            if self.hold.lost(state, within=1.0) is None:
+                raise _Unanswered("APIConnectionError", failure)
+            self._replace(step)
+
+    def _replace(self, step: str) -> None:
+        with self._lock:
+            if self.hold.replaced:
+                self._gave_up = self._message(step, "died again after its restart; it is not restarted again")
+                raise LocalServerDied(self._gave_up)
+            try:
+                self.hold.current()
+            except LocalJudgeUnavailable as exc:
+                raise LocalServerDied(self._message(step, f"died and could not be restarted: {exc}")) from None
+
+    def _model(self) -> LocalModel:
+        if self.model is None:
+            self.model = resolve_local_model(self.config.model)
+        return self.model
+
+    def _find(self) -> ServerState:
+        """The server, found or started; a start says so in one line, naming the kernels."""
+        model, announce, started = self._model(), self.announce, time.monotonic()
+        choice = choose(model.path)
+        label = f"{model.name} ({choice.label()})"
+        loading = False
+
+        def starting() -> None:
+            nonlocal loading
+            loading = True
+            if announce is not None:
+                announce(label, None)
+
+        state = ensure_server_state(model, starting=starting, choice=choice)
+        if loading and announce is not None:
+            announce(label, time.monotonic() - started)
+        return state
+
+    def _message(self, step: str, what: str) -> str:
+        deaths = "\n".join(death.describe(NAME) for death in self.hold.deaths)
+        return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
+
+    def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
+        """As LiteLLMTransport._parse reads litellm's object of this answer."""
+        cfg, step = self.config, request.step
+        try:
+            payload = json.loads(answer)
+            choices = payload.get("choices")
+            if not choices:
+                raise no_choices(cfg, step)
+            choice = choices[0]
+            top = _top_logprobs(choice) if request.top_logprobs else None
+            if request.top_logprobs and not top:
+                raise no_logprobs(cfg, step)
+            usage = payload.get("usage") or {}
+            return Completion(text=(choice.get("message") or {}).get("content") or "",
+                              usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
+                                     "completion_tokens": usage.get("completion_tokens") or 0},
+                              cost=None, finish_reason=choice.get("finish_reason"), top_logprobs=top)
+        except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
+            raise JudgeError(f"llmfaith: judge {cfg.model} answered step '{step}' with no chat completion "
+                             f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
+
+
+def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:
+    """The first answer token's alternatives, least likely first ({} when the server sent none)."""
+    content = (choice.get("logprobs") or {}).get("content") or []
+    alternatives = (content[0].get("top_logprobs") or []) if content else []
+    return {alt["token"]: float(alt["logprob"]) for alt in reversed(alternatives)}
+
+
+def _said(answer: bytes) -> str:
+    """The server's error message (its answers are OpenAI's error objects)."""
+    try:
+        return str(json.loads(answer)["error"]["message"])
+    except (ValueError, KeyError, TypeError):
+        return answer[:300].decode(errors="replace")
