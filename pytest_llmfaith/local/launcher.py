@@ -9,7 +9,6 @@ and hold leases, so the first worker to finish never stops the server under the 
 from __future__ import annotations
 
 import hashlib
-import http.client
 import importlib.util
 import os
 import sys
@@ -54,7 +53,7 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
     def healthy(state: ServerState) -> bool:
         try:
             health = request_json(state.port, "/health")
-        except (OSError, ValueError, http.client.HTTPException):
+        except (OSError, ValueError):
             return False
         return (health.get("sha256"), health.get("pid"), health.get("runtime")) == (model.sha256, state.pid, runtime)
 
@@ -129,7 +128,7 @@ def shutdown_server(model: LocalModel, *, force: bool = False) -> ServerState | 
     def stop(state: ServerState) -> None:  # under the lock: no other process leases it meanwhile
         try:
             request_json(state.port, "/shutdown", method="POST")
-        except (OSError, ValueError, http.client.HTTPException):
+        except (OSError, ValueError):
             return
         stopped.append(state)
 

@@ -17,8 +17,9 @@ class LoopbackError(OSError):
 
 def exchange(port: int, path: str, method: str = "GET", headers: dict[str, str] | None = None,
              body: bytes | None = None, timeout: float = 5) -> tuple[int, bytes]:
-    """One request; the answer's status and body. A connection that fails or times out raises
-    OSError (TimeoutError for the timeout, which holds for the connect and each read)."""
+    """One request; the answer's status and body. A connection that fails or times out, or an
+    answer that is not HTTP, raises OSError (TimeoutError for the timeout, which holds for the
+    connect and each read): callers need not import http.client."""
     import http.client
 
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
@@ -26,6 +27,8 @@ def exchange(port: int, path: str, method: str = "GET", headers: dict[str, str] 
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
         return response.status, response.read()
+    except http.client.HTTPException as err:  # a process that died mid-answer, or is not ours
+        raise ConnectionError(f"not an HTTP answer: {type(err).__name__}: {err}") from err
     finally:
         connection.close()
 

@@ -8,7 +8,6 @@ credentials: docs/judge-relay.md and docs/relay.md.
 
 from __future__ import annotations
 
-import http.client
 import os
 import threading
 
@@ -44,7 +43,7 @@ def health(state: RelayState) -> RelayStats | None:
     """The relay's own account of itself, or None when nothing (or not our relay) answers there."""
     try:
         stats = RelayStats.model_validate(request_json(state.port, "/health", headers={TOKEN_HEADER: state.token}))
-    except (OSError, ValueError, http.client.HTTPException):
+    except (OSError, ValueError):
         return None
     return stats if stats.pid == state.pid else None
 
@@ -116,7 +115,7 @@ class RelayClient:
         try:
             payload = request_json(state.port, "/complete", "POST", headers, to_wire(call), timeout=timeout)
             reply = from_wire(RelayReply, payload)
-        except (OSError, ValueError, http.client.HTTPException) as err:
+        except (OSError, ValueError) as err:
             if self.hold.lost(state, within=1.0) is not None:
                 raise self._died(step, "during") from None
             raise RelayError(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import http.client
 import os
 import shutil
 import sys
@@ -73,7 +72,7 @@ def stop(directory: Path) -> RelayState | None:
     running: dict[int, float | None] = {pid: None for pid in [files.starting_pid()] if pid is not None}
     if state is not None and state.alive():  # never a process that took a dead relay's pid
         running[state.pid] = state.started
-        with contextlib.suppress(OSError, ValueError, http.client.HTTPException):
+        with contextlib.suppress(OSError, ValueError):
             request_json(state.port, "/shutdown", "POST", {TOKEN_HEADER: state.token, CLIENT_HEADER: str(os.getpid())})
     deadline = time.monotonic() + 5.0
     for pid, started in running.items():
