@@ -151,7 +151,8 @@ class Output:
                    grams_of(words, lang))
 
 
-def changes(claim: str, output: str) -> list[str]:
+@lru_cache(maxsize=1024)  # both scorers check the same claims of an output
+def changes(claim: str, output: str) -> tuple[str, ...]:
     """What makes `claim` not the output's: units added next to a number, units dropped from inside
     a clause it restates, names the output never gives. Empty: the claim restates the output."""
     said = Output.read(output)
@@ -163,7 +164,7 @@ def changes(claim: str, output: str) -> list[str]:
         found += [f"names “{u.form}”" for u in units if u.name and not _has(said.words, u, lang)
                   and not spelled_in(u, said.grams, lang)]
         found += _dropped(units, said, lang)
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def _added_near_numbers(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]:

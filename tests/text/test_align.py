@@ -89,14 +89,14 @@ def test_a_claim_that_drops_the_negation_is_not_the_outputs(output, claim):
 
 @pytest.mark.parametrize("output, claim", NATURAL)
 def test_natural_restatements_are_the_outputs(output, claim):
-    assert changes(claim, output) == []
+    assert changes(claim, output) == ()
     check_claim(claim, output)
 
 
 def test_what_a_claim_adds_is_named_in_the_reask():
-    assert changes("Acme employs 40+ people.", "Acme employs 40 people.") == ["adds “+” next to 40"]
-    assert changes("公司有40多名员工。", "公司有40名员工。") == ["adds “多” next to 40"]
-    assert changes("Компания поддерживает Android.", "Компания не поддерживает Android.") == ["leaves out “не”"]
+    assert changes("Acme employs 40+ people.", "Acme employs 40 people.") == ("adds “+” next to 40",)
+    assert changes("公司有40多名员工。", "公司有40名员工。") == ("adds “多” next to 40",)
+    assert changes("Компания поддерживает Android.", "Компания не поддерживает Android.") == ("leaves out “не”",)
 
 
 @pytest.mark.parametrize("output, claim", [
