@@ -18,7 +18,7 @@ _EXPORTS = {
     "assert_faithful_async": "plugin.assertion",
     "assert_not_hallucinated_async": "plugin.assertion",
     "Judge": "judge.client",
-    "LLMJudge": "plugin.assertion",
+    "LLMJudge": "plugin.fixture",
     "JudgeConfig": "judge.config",
     "Transport": "judge.transport",
     "CompletionRequest": "judge.transport",
@@ -53,12 +53,12 @@ if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
     from pytest_llmfaith.plugin.assertion import (
-        LLMJudge,
         assert_faithful,
         assert_faithful_async,
         assert_not_hallucinated,
         assert_not_hallucinated_async,
     )
+    from pytest_llmfaith.plugin.fixture import LLMJudge
     from pytest_llmfaith.results import Assessment, JudgeCall, ScoreResult, Status, Verdict
     from pytest_llmfaith.scorers import Faithfulness, Hallucination, Scorer
 

@@ -6,37 +6,39 @@ this module and settings.py.
 
 from __future__ import annotations
 
-import gc
 import os
 import secrets
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Generator
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError
 from pytest_llmfaith.plugin import hookspecs, progress
-from pytest_llmfaith.plugin.housekeeping import Housekeeping
-from pytest_llmfaith.plugin.session import RESULTS_KEY, USED_KEY, LLMFaithSession, activate, current_item
+from pytest_llmfaith.plugin.housekeeping import Housekeeping, freeze_for_exit
+from pytest_llmfaith.plugin.judge_errors import hide_plugin_frames, junit_error
+from pytest_llmfaith.plugin.session import (
+    RESULTS_KEY,
+    USED_KEY,
+    LLMFaithSession,
+    activate,
+    current_item,
+    from_this_package,
+)
 from pytest_llmfaith.settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
-    from types import TracebackType
 
     from _pytest.terminal import TerminalReporter
 
-    from pytest_llmfaith.plugin.assertion import LLMJudge
+    from pytest_llmfaith.plugin.fixture import LLMJudge
     from pytest_llmfaith.report.model import Report
     from pytest_llmfaith.report.selfcheck import CheckReport
     from pytest_llmfaith.scorers import Scorer
 
-_PACKAGE_DIR = str(Path(__file__).parents[1]) + os.sep
-_PACKAGE = __name__.partition(".")[0]
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -88,7 +90,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def llm_judge(request: pytest.FixtureRequest) -> LLMJudge:
     """The llmfaith assertions and raw scorers, bound to this test: llm_judge.assert_faithful(...),
     llm_judge.faithfulness(...), llm_judge.with_defaults(model=..., min_score=...)."""
-    from pytest_llmfaith.plugin.assertion import LLMJudge
+    from pytest_llmfaith.plugin.fixture import LLMJudge
 
     return LLMJudge(request.node)
 
@@ -295,52 +297,3 @@ class RunHooks:
             shutil.rmtree(self.session.run_dir, ignore_errors=True)
         activate(self.previous)
         freeze_for_exit(judged=self.judged)
-
-
-def from_this_package(value: object) -> bool:
-    """A name a test module took from pytest_llmfaith: the package (however it is called there), one
-    of its modules, or anything they define. By the top-level name, not `__package__`, which is
-    this module's own folder."""
-    name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
-    return isinstance(name, str) and name.partition(".")[0] == _PACKAGE
-
-
-def freeze_for_exit(judged: bool) -> None:
-    """Spare the three end-of-session collections the scoring imports' objects (benchmarks/README.md).
-    One collection first, so the tests' garbage and __del__ errors still reach pytest; none after
-    litellm, where it would be the very cost saved."""
-    if "litellm" in sys.modules:
-        gc.freeze()
-    elif judged:
-        gc.collect()
-        gc.freeze()
-
-
-def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
-    """End the traceback at the user's llmfaith call: with `pytest -l` the plugin's frames would
-    print locals holding the API key. Cut from the exception itself, so no traceback style shows them."""
-    tb: TracebackType | None = excinfo.tb
-    last_user: TracebackType | None = None
-    while tb is not None and not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIR):
-        last_user, tb = tb, tb.tb_next
-    if tb is not None and last_user is not None:
-        last_user.tb_next = None
-        excinfo.traceback = type(excinfo.traceback)(excinfo.tb)
-
-
-def junit_error(config: pytest.Config, report: pytest.TestReport) -> None:
-    """pytest's JUnit writer files every failed call as a <failure>; a judge error is an <error>
-    (infrastructure, not a verdict on the code), so its element is renamed once written."""
-    try:
-        from _pytest.junitxml import xml_key
-    except ImportError:  # a pytest without it: the element stays a <failure>
-        return
-    xml = config.stash.get(xml_key, None)
-    if xml is None:
-        return
-    for node in xml.node_reporter(report).nodes:
-        if node.tag == "failure":
-            node.tag = "error"
-            node.set("message", report.llmfaith_error)
-            xml.stats["failure"] -= 1
-            xml.stats["error"] += 1

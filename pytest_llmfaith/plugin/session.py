@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextvars
 import threading
 from collections import Counter
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -174,3 +175,14 @@ def marker_overrides(item: pytest.Item | None) -> dict[str, Any]:
                 + '. Fix: e.g. @pytest.mark.llmfaith(model="openai/gpt-4o-mini", min_faithfulness=0.8).')
         overrides.update(marker.kwargs)
     return overrides
+
+
+PACKAGE = __name__.partition(".")[0]
+
+
+def from_this_package(value: object) -> bool:
+    """A name a test module took from pytest_llmfaith: the package (however it is called there), one
+    of its modules, or anything they define. By the top-level name, not `__package__`, which is
+    this module's own folder."""
+    name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+    return isinstance(name, str) and name.partition(".")[0] == PACKAGE
