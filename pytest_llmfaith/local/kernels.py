@@ -53,7 +53,8 @@ class Choice:
 
 
 def choose(proof_model: Path | None) -> Choice:
-    """The variant this machine runs. A candidate without a stamp is proven now with
+    """The variant this machine runs: the best installed one, portable last (the launcher says
+    how to install it when even that is missing). A candidate without a stamp is proven now with
     `proof_model` (one model load in a child process, once per machine); None proves nothing
     (a replay) and takes an unproven candidate as the one a scoring run would use."""
     forced, cpu = forced_variant(), this_cpu()
@@ -147,10 +148,17 @@ def forget_proofs(variant: Variant) -> None:
         stamp.unlink(missing_ok=True)
 
 
+def install_command(variant: Variant) -> str:
+    """The command that installs `variant`: the plain install builds the best kernels this CPU
+    runs (and the portable ones where those fail), so only a forced choice needs saying."""
+    forced = forced_variant()
+    return f"{VARIANT_ENV}={variant.name} {INSTALL_COMMANDS}" if forced is variant else INSTALL_COMMANDS
+
+
 def _not_installed(variant: Variant, forced: bool) -> str:
     if forced:
         return (f"{VARIANT_ENV}={variant.name}, but the {variant.name} kernels are not installed "
-                f"({variant.folder()}). Fix: {VARIANT_ENV}={variant.name} {INSTALL_COMMANDS}")
+                f"({variant.folder()}). Fix: {install_command(variant)}")
     return f"the faster {variant.name} kernels are not installed. Fix: {INSTALL_COMMANDS} (compiles them once)"
 
 

@@ -9,19 +9,16 @@ and hold leases, so the first worker to finish never stops the server under the 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
-from pytest_llmfaith.local.kernels import Choice, choose
+from pytest_llmfaith.local.kernels import Choice, choose, install_command
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import ServerState, server_files
 from pytest_llmfaith.local.variants import Variant
-from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.capabilities import background_processes_missing
 from pytest_llmfaith.processes.children import PACKAGE_ROOT
 from pytest_llmfaith.processes.children import child_alive as server_alive
@@ -59,9 +56,9 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
 
     def arguments() -> list[str]:
         idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
-        kernels = [] if variant.portable else ["--llama-cpp-path", str(variant.folder())]
         return ["--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
-                "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", runtime, *kernels]
+                "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", runtime,
+                "--llama-cpp-path", str(variant.folder())]
 
     # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
     # the log (spawn's -X faulthandler), which the client quotes.
@@ -82,9 +79,10 @@ def run_files(model: LocalModel, variant: Variant | None = None) -> ServiceFiles
     without a new proof); the runtime must be installed."""
     runtime = runtime_identity(variant)
     if runtime is None:
+        chosen = variant or choose(None).variant
         raise LocalJudgeUnavailable(
-            "the offline judge's runtime (llama-cpp-python) is not installed. Install it and "
-            f"the weights with:\n    {INSTALL_COMMANDS}"
+            f"the offline judge's runtime (llama-cpp-python, {chosen.name} kernels) is not installed "
+            f"({chosen.folder()}). Install it and the weights with:\n    {install_command(chosen)}"
         )
     missing = background_processes_missing()
     if missing is not None:
@@ -96,15 +94,13 @@ def run_files(model: LocalModel, variant: Variant | None = None) -> ServiceFiles
 
 
 def runtime_identity(variant: Variant | None = None) -> str | None:
-    """What a server runs on, hashed: this interpreter, the llama_cpp build of `variant` (by
-    default the one chosen without a new proof; paths, sizes and mtimes of its files, without
-    importing it) and this package. None without the venv's llama_cpp, which every variant
-    needs (its dependencies, and the portable fallback)."""
-    spec = importlib.util.find_spec("llama_cpp")
-    if spec is None or spec.origin is None:
-        return None
+    """What a server runs on, hashed: this interpreter, the llama_cpp build in the folder of
+    `variant` (by default the one chosen without a new proof; paths, sizes and mtimes of its
+    files, without importing it) and this package. None when that folder holds no build."""
     variant = variant or choose(None).variant
-    package = Path(spec.origin).parent if variant.portable else variant.folder() / "llama_cpp"
+    if not variant.installed():
+        return None
+    package = variant.folder() / "llama_cpp"
     files = [package / "__init__.py", *sorted((package / "lib").glob("*"))]
     parts = [sys.executable, PACKAGE_ROOT, variant.name, *(stat_line(f) for f in files)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]

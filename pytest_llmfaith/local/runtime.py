@@ -1,8 +1,10 @@
 """The offline judge's runtime, compiled once per machine: `python -m pytest_llmfaith local install`.
 
-pip's wheel cache keys a wheel without CMAKE_ARGS, so each build (portable, and the best kernel
-variant the CPU has) is kept in a per-user folder named after version and flags; later venvs
-install it in seconds. The compile is minutes of pip silence, hence the heartbeat lines.
+One build, the best kernel variant this CPU runs; the portable one as well only where that one
+fails its proof. pip's wheel cache keys a wheel without CMAKE_ARGS, so each build is kept in a
+per-user folder named after version and flags, and installed into a per-user folder every venv
+runs; later venvs install the kept wheel in seconds. The compile is minutes of pip silence, hence
+the heartbeat lines.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from pytest_llmfaith.local.variants import (
     usable_variants,
 )
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
-from pytest_llmfaith.processes.files import file_lock
+from pytest_llmfaith.processes.files import file_lock, stat_line
 
 HEARTBEAT_S = 30.0
+INSTALLED_FROM = ".installed-from"  # in a variant's folder: the kept wheel it was installed from
 COMPILE_TIME = "3 to 6 min on 2 cores, less on more"  # measured: 3:00 and 3:17 on a 2-core EPYC, 6.5 on a Xeon
 
 
@@ -124,8 +127,8 @@ def install_wheel(wheel: Path, python: Path | None = None) -> None:
 
 
 def install_target(wheel: Path, folder: Path) -> None:
-    """Install a kernel variant's kept `wheel` alone (its dependencies are the venv's) into
-    `folder`, replacing what was there; a failed install leaves the old folder."""
+    """Install a kept `wheel` alone (its dependencies are the venv's) into `folder`, replacing
+    what was there, and note which wheel it came from; a failed install leaves the old folder."""
     partial = folder.with_name(f".{folder.name}.{os.getpid()}.partial")
     shutil.rmtree(partial, ignore_errors=True)
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-cache-dir", "--no-deps",
@@ -135,6 +138,7 @@ def install_target(wheel: Path, folder: Path) -> None:
             output = (done.stderr or done.stdout).strip()[-1500:]
             raise RuntimeInstallError(f"pip could not install {wheel} into {folder}:\n{output}\n"
                                       f"Fix: the error above, then run {INSTALL_COMMANDS} again")
+        (partial / INSTALLED_FROM).write_text(stat_line(wheel))
         with file_lock(folder.with_name(f".{folder.name}.lock")):
             shutil.rmtree(folder, ignore_errors=True)
             partial.rename(folder)
@@ -143,47 +147,55 @@ def install_target(wheel: Path, folder: Path) -> None:
     say(f"{wheel.name} installed into {folder}")
 
 
-def variant_to_build() -> Variant | None:
-    """The variant `install` adds to the portable build: the one LLMFAITH_LOCAL_VARIANT forces,
-    else the best this CPU runs; None (and one line why) when the portable build is the best."""
+def variant_to_build() -> Variant:
+    """The one variant `install` compiles: the one LLMFAITH_LOCAL_VARIANT forces, else the best
+    this CPU runs (with one line why, when that is the portable one)."""
     forced = forced_variant()
     if forced is not None:
-        return None if forced.portable else forced
+        return forced
     cpu = this_cpu()
     best = usable_variants(cpu.flags)[0]
-    if not best.portable:
-        return best
-    lacks = "; ".join(f"{v.name} needs {', '.join(v.missing(cpu.flags))}"
-                      for v in VARIANTS if not v.portable)
-    say(f"no faster kernels for this CPU ({cpu.model}), so only the portable ones: {lacks or 'none known'}")
-    return None
+    if best.portable:
+        lacks = "; ".join(f"{v.name} needs {', '.join(v.missing(cpu.flags))}"
+                          for v in VARIANTS if not v.portable)
+        say(f"no faster kernels for this CPU ({cpu.model}), so the portable ones: {lacks or 'none known'}")
+    return best
 
 
-def install_variant(variant: Variant) -> None:
-    """Compile `variant` once per machine (kept like the portable wheel), install it into its
-    folder, and forget its old proofs: the next use proves the new build."""
+def install_runtime(variant: Variant) -> None:
+    """`variant`'s build (compiled once per machine) in its folder, where every venv's judge runs
+    it; a folder that already holds that wheel is kept, and so is its proof. The venv gets the
+    wheel too, for llama-cpp-python's dependencies and types."""
     wheel = ensure_wheel(flags=variant.flags, kernels=f"{variant.name} ({variant.kernels})")
-    install_target(wheel, variant.folder())
-    forget_proofs(variant)
+    folder = variant.folder()
+    if variant.installed() and (folder / INSTALLED_FROM).is_file() and \
+            (folder / INSTALLED_FROM).read_text() == stat_line(wheel):
+        say(f"the {variant.name} kernels are installed in {folder}")
+    else:
+        install_target(wheel, folder)
+        forget_proofs(variant)
+    install_wheel(wheel)
 
 
 def say_proof(variant: Variant, proof: Proof) -> None:
     if proof.ok:
         say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
     else:
-        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the offline judge "
-            f"runs the portable ones. Fix: nothing needed; {VARIANT_ENV}=portable skips the proof")
+        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
+            f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
+            "skips the faster kernels from the start")
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m pytest_llmfaith local install`: runtime (compiled or kept), weights, proof."""
     parser = argparse.ArgumentParser(
         prog="python -m pytest_llmfaith local install",
-        description="Install the offline judge into this Python: its runtime (llama-cpp-python, "
-        "compiled once per machine with portable kernels and kept in $XDG_CACHE_HOME/pytest-llmfaith/"
-        "wheels, else ~/.cache/pytest-llmfaith/wheels), on a CPU with AVX-512 VNNI/BF16 also the "
-        "faster avx512 kernels (LLMFAITH_LOCAL_VARIANT=avx512 forces them, =portable skips them), "
-        "its weights, and one test answer proving each runtime works on this CPU. Safe to run again.")
+        description="Install the offline judge: its runtime (llama-cpp-python) compiled once per machine "
+        "with the best kernels this CPU runs (avx512 on a CPU with AVX-512 VNNI/BF16, else portable "
+        "AVX2; LLMFAITH_LOCAL_VARIANT=avx512|portable forces one) and kept in "
+        "$XDG_CACHE_HOME/pytest-llmfaith (else ~/.cache/pytest-llmfaith), its weights, and one test "
+        "answer proving the runtime on this CPU (the portable kernels are compiled too only if the "
+        "faster ones fail it). Safe to run again.")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the check that the runtime answers one question on this CPU")
     parser.add_argument("--weights-only", action="store_true",
@@ -195,20 +207,30 @@ def main(argv: list[str] | None = None) -> int:
         return install_weights(["--no-check"] if args.no_check else [])
     started = time.monotonic()
     try:
-        install_wheel(ensure_wheel())
         variant = variant_to_build()
-        if variant is not None:
-            install_variant(variant)
+        install_runtime(variant)
     except (RuntimeInstallError, OSError, ConfigError) as exc:
         say(f"{INSTALL_COMMANDS}: {exc}")
         return 1
     say(f"runtime ready in {_elapsed(time.monotonic() - started)}")
+    code = install_weights(["--no-check"])
+    if code != 0 or args.no_check:
+        return code
+    from pytest_llmfaith.local.check import main as check
     from pytest_llmfaith.local.weights import default_model_path
 
-    code = install_weights(["--no-check"] if args.no_check else [])
-    if code == 0 and variant is not None and not args.no_check:
-        say_proof(variant, prove(variant, default_model_path()))
-    return code
+    if variant.portable:
+        return check(default_model_path(), variant)
+    proof = prove(variant, default_model_path())
+    say_proof(variant, proof)
+    if proof.ok:
+        return 0
+    try:
+        install_runtime(PORTABLE)
+    except (RuntimeInstallError, OSError) as exc:
+        say(f"{INSTALL_COMMANDS}: {exc}")
+        return 1
+    return check(default_model_path(), PORTABLE)
 
 
 def _elapsed(seconds: float) -> str:

@@ -1,5 +1,8 @@
 """The offline judge's CPU kernel variants: which builds exist, and which this CPU can run.
 
+Each build is installed into a folder of its own, and `local install` compiles only the best one
+this CPU runs (the portable one too only where that one fails its proof): one compile per machine.
+
 AMX is off in every variant (its tile code crashed an Intel Xeon at the first decode). Two wheels
 chosen by CPU flags rather than GGML_BACKEND_DL, whose variants include AMX ones picked by score.
 """
@@ -52,12 +55,12 @@ class Variant:
         return self.name == PORTABLE.name
 
     def folder(self) -> Path:
-        """Where this variant is installed for this user (`pip install --target`); the portable
-        variant is the venv's own llama-cpp-python instead."""
+        """Where this variant is installed for this user (`pip install --target`), the one copy
+        every venv's judge runs: a venv's own llama-cpp-python only serves types and dependencies."""
         return cache_root() / "variants" / f"llama-cpp-python-{LLAMA_VERSION}-{flags_id(self.flags)}"
 
     def installed(self) -> bool:
-        return self.portable or (self.folder() / "llama_cpp" / "__init__.py").is_file()
+        return (self.folder() / "llama_cpp" / "__init__.py").is_file()
 
     def missing(self, cpu_flags: Iterable[str]) -> list[str]:
         """The CPU flags this variant needs that `cpu_flags` lacks."""
@@ -75,7 +78,7 @@ VARIANTS = (AVX512, PORTABLE)
 
 def usable_variants(cpu_flags: Iterable[str]) -> list[Variant]:
     """The variants whose kernels a CPU with `cpu_flags` executes, best first; portable always
-    last (the venv has it, even where the flags cannot be read, e.g. on macOS)."""
+    last (the fallback, even where the flags cannot be read, e.g. on macOS)."""
     have = set(cpu_flags)
     return [v for v in VARIANTS if not v.portable and not v.missing(have)] + [PORTABLE]
 

@@ -7,7 +7,6 @@ are absent, unless LLMFAITH_REQUIRE_LOCAL=1 (set it in CI) turns the skip into a
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -18,19 +17,29 @@ import pytest
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local import LocalModel, resolve_local_model
+from pytest_llmfaith.local.kernels import choose
+from pytest_llmfaith.local.variants import PORTABLE, Variant
 
 
 @pytest.fixture(scope="session")
 def real_model() -> LocalModel:
     """The installed default model, resolved before any test redirects the model folder."""
     try:
-        if importlib.util.find_spec("llama_cpp") is None:
-            raise LocalJudgeUnavailable("llama-cpp-python is not installed")
+        variant = choose(None).variant
+        if not variant.installed():
+            raise LocalJudgeUnavailable(f"llama-cpp-python is not installed ({variant.name} kernels, "
+                                        f"{variant.folder()})")
         return resolve_local_model("local")
     except LocalJudgeUnavailable as exc:
         if os.environ.get("LLMFAITH_REQUIRE_LOCAL") == "1":
             pytest.fail(f"LLMFAITH_REQUIRE_LOCAL=1 but the offline judge is unavailable: {exc}")
         pytest.skip(f"offline judge not installed: {exc}")
+
+
+@pytest.fixture(scope="session")
+def machine_variant(real_model: LocalModel) -> str:
+    """The kernel variant this machine's runs use (read before any test moves the user cache)."""
+    return choose(real_model.path).variant.name
 
 
 @pytest.fixture
@@ -60,11 +69,29 @@ def make_chunks(tmp_path: Path) -> Callable[[list[bytes]], list[Path]]:
 
 
 @pytest.fixture
-def fake_runtime(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[Variant, str], Path]:
+    """A private user cache; call the result to put a llama_cpp package with a given
+    `__init__.py` in a variant's folder there."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+    def build(variant: Variant, body: str = "") -> Path:
+        package = variant.folder() / "llama_cpp"
+        package.mkdir(parents=True, exist_ok=True)
+        (package / "__init__.py").write_text(body)
+        return package
+
+    return build
+
+
+@pytest.fixture
+def fake_runtime(model_dir: Path, fake_build: Callable[[Variant, str], Path],
+                 monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
     """The launcher starts tests/local/fake_judge_server.py (no llama.cpp, no weights), in a
-    private model folder; call the result to switch the runtime identity, as another checkout."""
+    private model folder and user cache with a portable build that imports and is never called;
+    call the result to switch the runtime identity, as another checkout."""
     from pytest_llmfaith.local import launcher
 
+    fake_build(PORTABLE, "")
     monkeypatch.setattr(launcher, "SERVER_MODULE", "fake_judge_server")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(Path(__file__).parent),
                                                                    os.environ.get("PYTHONPATH")])))

@@ -139,9 +139,11 @@ def test_ensure_server_reuses_the_running_server(real_model: LocalModel, shared_
     assert "llama_cpp" not in sys.modules  # the client names the runtime without loading it
 
 
-def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path) -> None:
+def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path, machine_variant: str,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """The last lease given up stops the server (leases, idle exits and deaths are the kit's:
     tests/processes/)."""
+    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", machine_variant)
     files = run_files(real_model)
     base = ensure_server(real_model)
     pid = files.read().pid
@@ -156,8 +158,9 @@ def test_private_server_lifecycle(real_model: LocalModel, model_dir: Path) -> No
 
 
 def test_server_that_cannot_load_reports_its_log(
-    real_model: LocalModel, model_dir: Path, tmp_path: Path
+    real_model: LocalModel, model_dir: Path, tmp_path: Path, machine_variant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", machine_variant)
     broken = tmp_path / "broken.gguf"
     broken.write_bytes(b"GGUF" + b"\0" * 4096)
     model = LocalModel(path=broken, sha256="0" * 64, name="broken")

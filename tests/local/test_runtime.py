@@ -16,6 +16,7 @@ import pytest
 
 from pytest_llmfaith.local import runtime
 from pytest_llmfaith.local.runtime import RuntimeInstallError, ensure_wheel, install_target, install_wheel, wheel_folder
+from pytest_llmfaith.processes.files import stat_line
 
 BACKEND = '''
 import base64, hashlib, os, pathlib, time, zipfile
@@ -123,7 +124,7 @@ def test_another_venv_installs_the_kept_wheel_in_seconds(slow_project: str, tmp_
 def test_the_install_command_reports_a_broken_compile_and_fails(slow_project: str, monkeypatch, capfd) -> None:
     monkeypatch.setenv("FAKE_BUILD_FAILS", "1")
     monkeypatch.setenv("FAKE_BUILD_S", "0")
-    monkeypatch.setattr(runtime, "ensure_wheel", lambda: ensure_wheel(slow_project, FLAGS, heartbeat=5))
+    monkeypatch.setattr(runtime, "ensure_wheel", lambda **_: ensure_wheel(slow_project, FLAGS, heartbeat=5))
     assert runtime.main([]) == 1
     assert "fake compiler error" in capfd.readouterr().err
 
@@ -134,7 +135,9 @@ def test_a_variant_is_installed_alone_into_its_folder_and_replaced_whole(slow_pr
     folder.mkdir(parents=True)
     (folder / "stale.py").write_text("")  # from an older install: gone after the new one
     install_target(wheel, folder)
-    assert {p.name for p in folder.iterdir()} - {"__pycache__"} == {"slowpkg-1.0.dist-info", "slowpkg.py"}
+    assert {p.name for p in folder.iterdir()} - {"__pycache__"} == {"slowpkg-1.0.dist-info", "slowpkg.py",
+                                                                    runtime.INSTALLED_FROM}
+    assert (folder / runtime.INSTALLED_FROM).read_text() == stat_line(wheel)  # a later install keeps it
     done = subprocess.run([sys.executable, "-c", "import slowpkg; print(slowpkg.__file__)"], capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(folder)})
     assert done.stdout.strip() == str(folder / "slowpkg.py"), done.stderr

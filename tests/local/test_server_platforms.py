@@ -8,12 +8,14 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import pytest_llmfaith
 from pytest_llmfaith.local import LocalModel
+from pytest_llmfaith.local.variants import PORTABLE, Variant
 
 SHIM = Path(__file__).parents[1] / "fake_platform"
 CLIENT = '''
@@ -51,7 +53,8 @@ def python_path() -> str:
 @pytest.mark.skipif(sys.platform != "linux", reason="the fake platforms are made from Linux")
 @pytest.mark.parametrize("platform", ["windows", "macos"])
 def test_the_offline_judges_server_starts_serves_and_stops(
-        fake_model: LocalModel, model_dir: Path, platform: str) -> None:
+        fake_model: LocalModel, model_dir: Path, fake_build: Callable[[Variant, str], Path], platform: str) -> None:
+    fake_build(PORTABLE, "")  # a runtime folder the fake server imports and never calls
     env = {**os.environ, "LLMFAITH_FAKE_PLATFORM": platform, "LLMFAITH_LOCAL_IDLE_TIMEOUT": "30",
            "PYTHONPATH": python_path()}
     done = subprocess.run([sys.executable, "-c", CLIENT, f"local:{fake_model.path}"], env=env,

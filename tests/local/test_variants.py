@@ -24,8 +24,9 @@ from pytest_llmfaith.judge.cache import request_key
 from pytest_llmfaith.local import LocalModel, identity, kernels, replay_hint, runtime, shutdown_server
 from pytest_llmfaith.local.kernels import Choice, choose, read_proof
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, runtime_identity
-from pytest_llmfaith.local.variants import AVX512, PORTABLE, Cpu, flags_id, this_cpu, usable_variants
+from pytest_llmfaith.local.variants import AVX512, PORTABLE, Cpu, Variant, flags_id, this_cpu, usable_variants
 from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, sidecar_path
+from pytest_llmfaith.processes.files import stat_line
 
 COMMON = ("fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 "
           "ht syscall nx pdpe1gb rdtscp lm constant_tsc pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 movbe "
@@ -80,19 +81,19 @@ MARK = "pathlib.Path({log!r}).open('a').write('imported\\n')\n"
 
 
 @pytest.fixture
-def variant_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Path]:
-    """A private user cache; call the result with a llama_cpp/__init__.py body to install it as the
-    avx512 variant (the log file it returns counts the imports of `{mark}` bodies)."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+def variant_home(fake_build: Callable[[Variant, str], Path], tmp_path: Path,
+                 monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Path]:
+    """A private user cache with a portable build that imports and is never called; call the result
+    with a llama_cpp/__init__.py body to install it as the avx512 variant (the log file it returns
+    counts the imports of `{mark}` bodies)."""
     monkeypatch.delenv("LLMFAITH_LOCAL_VARIANT", raising=False)
 
     def install(body: str) -> Path:
         log = tmp_path / "imports.log"
-        package = AVX512.folder() / "llama_cpp"
-        package.mkdir(parents=True, exist_ok=True)
-        (package / "__init__.py").write_text(body.format(mark=MARK.format(log=str(log))))
+        fake_build(AVX512, body.format(mark=MARK.format(log=str(log))))
         return log
 
+    fake_build(PORTABLE, "")
     return install
 
 
@@ -266,11 +267,11 @@ def test_a_replay_proves_nothing(variant_home: Callable[[str], Path], fake_model
 # -- install ----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cpu", ["haswell", "cascade lake xeon (VNNI, no BF16)"])
-def test_install_builds_nothing_more_on_a_cpu_without_avx512_vnni_and_bf16_and_says_why(
+def test_install_builds_the_portable_kernels_alone_on_a_cpu_without_avx512_vnni_and_bf16_and_says_why(
         cpu: str, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("LLMFAITH_LOCAL_VARIANT", raising=False)
     monkeypatch.setattr(runtime, "this_cpu", lambda: Cpu("Test CPU", frozenset(CPUS[cpu].split())))
-    assert runtime.variant_to_build() is None
+    assert runtime.variant_to_build() is PORTABLE
     said = capfd.readouterr().err.strip().splitlines()
     assert len(said) == 1 and said[0].startswith("no faster kernels for this CPU (Test CPU)")
     assert "avx512 needs" in said[0] and "avx512_bf16" in said[0]
@@ -281,10 +282,68 @@ def test_install_builds_the_best_variant_or_the_forced_one(monkeypatch: pytest.M
     monkeypatch.setattr(runtime, "this_cpu", lambda: Cpu("Zen 4", frozenset(CPUS["zen 4 epyc"].split())))
     assert runtime.variant_to_build() is AVX512
     monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")
-    assert runtime.variant_to_build() is None
+    assert runtime.variant_to_build() is PORTABLE
     monkeypatch.setattr(runtime, "this_cpu", lambda: Cpu("Haswell", frozenset(CPUS["haswell"].split())))
     monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "avx512")
     assert runtime.variant_to_build() is AVX512  # forced: built, then its proof decides
+
+
+class Installs:
+    """`local install` with its slow parts recorded instead of run: which flags are compiled,
+    which folders filled, and what the proof of each variant says."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, cpu: str, proofs: dict[str, bool],
+                 tmp_path: Path) -> None:
+        self.compiled: list[str] = []
+        self.checked: list[str] = []
+        self.proven: list[str] = []
+        self.proofs = proofs
+        self.wheels = tmp_path / "wheels"
+        monkeypatch.delenv("LLMFAITH_LOCAL_VARIANT", raising=False)
+        monkeypatch.setattr(runtime, "this_cpu", lambda: Cpu("Test CPU", frozenset(CPUS[cpu].split())))
+        monkeypatch.setattr(runtime, "ensure_wheel", self.ensure_wheel)
+        monkeypatch.setattr(runtime, "install_wheel", lambda wheel: None)
+        monkeypatch.setattr(runtime, "prove", self.prove)
+        monkeypatch.setattr("pytest_llmfaith.local.install.weights_command", lambda argv: 0)
+        monkeypatch.setattr("pytest_llmfaith.local.check.main", lambda model, variant: self.checked.append(
+            variant.name) or 0)
+        monkeypatch.setattr(runtime, "install_target", self.install_target)
+
+    def ensure_wheel(self, flags: tuple[str, ...], kernels: str) -> Path:
+        name = next(v.name for v in (AVX512, PORTABLE) if v.flags == flags)
+        wheel = self.wheels / name / "llama_cpp_python-0.3.36-py3-none-linux_x86_64.whl"
+        if not wheel.exists():  # kept per machine: a second install compiles nothing
+            self.compiled.append(name)
+            wheel.parent.mkdir(parents=True)
+            wheel.write_text(name)
+        return wheel
+
+    def install_target(self, wheel: Path, folder: Path) -> None:
+        (folder / "llama_cpp").mkdir(parents=True, exist_ok=True)
+        (folder / "llama_cpp" / "__init__.py").write_text("")
+        (folder / runtime.INSTALLED_FROM).write_text(stat_line(wheel))
+
+    def prove(self, variant: Variant, model: Path) -> kernels.Proof:
+        self.proven.append(variant.name)
+        return kernels.Proof(ok=self.proofs[variant.name], how="" if self.proofs[variant.name] else "SIGILL")
+
+
+@pytest.mark.parametrize(("cpu", "proofs", "compiled", "checked"), [
+    ("zen 4 epyc", {"avx512": True}, ["avx512"], []),  # one compile, proven: the first hour's case
+    ("zen 4 epyc", {"avx512": False}, ["avx512", "portable"], ["portable"]),  # the proof fails: portable too
+    ("haswell", {}, ["portable"], ["portable"]),
+])
+def test_install_compiles_once_the_kernels_this_cpu_runs_and_portable_only_where_they_fail(
+        fake_build: Callable[[Variant, str], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        cpu: str, proofs: dict[str, bool], compiled: list[str], checked: list[str]) -> None:
+    installs = Installs(monkeypatch, cpu, proofs, tmp_path)
+    assert runtime.main([]) == 0
+    assert (installs.compiled, installs.checked) == (compiled, checked)
+    assert [v.name for v in (AVX512, PORTABLE) if v.installed()] == compiled
+    stamp = stat_line(AVX512.folder() / runtime.INSTALLED_FROM)
+    again = Installs(monkeypatch, cpu, proofs, tmp_path)  # a second install: nothing compiled or replaced
+    assert runtime.main([]) == 0
+    assert again.compiled == [] and stat_line(AVX512.folder() / runtime.INSTALLED_FROM) == stamp
 
 
 # -- the real avx512 build on a CPU without AVX-512 -------------------------------------------------------
