@@ -19,17 +19,22 @@ from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.children import PACKAGE_ROOT
 
 _PROBE = """
-import json, sys, time
+import importlib, json, sys, time
 from pathlib import Path
-import llama_cpp
-from pytest_llmfaith.local.engine import LlamaEngine
+runtime = importlib.import_module(sys.argv[2])
+if sys.argv[2] == "xllamacpp":
+    from pytest_llmfaith.local.prebuilt_engine import XllamaEngine as Engine
+    system = str(runtime.get_system_info())
+else:
+    from pytest_llmfaith.local.engine import LlamaEngine as Engine
+    system = runtime.llama_print_system_info().decode(errors="replace")
 started = time.monotonic()
-engine = LlamaEngine(Path(sys.argv[1]), 512, 2)
+engine = Engine(Path(sys.argv[1]), 512, 2)
 loaded = time.monotonic() - started
-answer = engine.label([{"role": "user", "content": "Is water wet? Answer yes or no."}], 2)
+answer = engine({"messages": [{"role": "user", "content": "Is water wet? Answer yes or no."}], "max_tokens": 1,
+                 "logprobs": True, "top_logprobs": 2})
 written = engine({"messages": [{"role": "user", "content": "Say hello."}], "max_tokens": 4, "temperature": 0})
-print(json.dumps({"system": llama_cpp.llama_print_system_info().decode(errors="replace"),
-                  "llama_cpp": llama_cpp.__file__, "load_s": loaded,
+print(json.dumps({"system": system, "runtime": runtime.__file__, "load_s": loaded,
                   "answer": answer["choices"][0]["message"]["content"],
                   "written": written["choices"][0]["message"]["content"]}))
 """
@@ -50,16 +55,18 @@ class ProbeFailed(RuntimeBroken):
         self.exit_code = exit_code
 
 
-def probe(model: Path, timeout: float, first_on_path: Path | None = None) -> dict[str, object]:
-    """Load `model`, read one label and generate a few tokens in a child process (`first_on_path`
-    first on its PYTHONPATH: a variant's llama_cpp); return what it reported, with `total_s`."""
+def probe(model: Path, timeout: float, first_on_path: Path | None = None,
+          module: str = "llama_cpp") -> dict[str, object]:
+    """Load `model`, read one label and generate a few tokens in a child process with the runtime
+    `module` (`first_on_path` first on its PYTHONPATH: a variant's folder); return what it
+    reported, with `total_s`."""
     env = None
     if first_on_path is not None:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             filter(None, [str(first_on_path), PACKAGE_ROOT, os.environ.get("PYTHONPATH")]))}
     started = time.monotonic()
     try:
-        done = subprocess.run([sys.executable, "-c", _PROBE, str(model)], capture_output=True,
+        done = subprocess.run([sys.executable, "-c", _PROBE, str(model), module], capture_output=True,
                               text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         raise ProbeFailed(f"did not answer one question within {timeout:.0f} s", "(no answer)") from None
@@ -76,10 +83,10 @@ def probe(model: Path, timeout: float, first_on_path: Path | None = None) -> dic
 def check_runtime(model: Path, variant: Variant, timeout: float = 300.0) -> dict[str, object]:
     """Prove the build in `variant`'s folder on this CPU; see `probe`."""
     try:
-        return probe(model, timeout, first_on_path=variant.folder())
+        return probe(model, timeout, first_on_path=variant.folder(), module=variant.module)
     except ProbeFailed as exc:
         raise RuntimeBroken(
-            f"the offline judge's runtime (llama-cpp-python, {variant.name} kernels in {variant.folder()}) "
+            f"the offline judge's runtime ({variant.requirement}, {variant.name} kernels in {variant.folder()}) "
             f"{exc.how} while answering one test question on this CPU:\n{exc.tail}\nA runtime compiled for "
             f"other CPU features crashes like this (docs/offline-judge.md). Fix: install the kernels this "
             f"CPU runs (compiled once per machine, then kept):\n    {INSTALL_COMMANDS}"

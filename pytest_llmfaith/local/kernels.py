@@ -16,6 +16,7 @@ from pathlib import Path
 from pytest_llmfaith.local.check import ProbeFailed, probe
 from pytest_llmfaith.local.variants import (
     PORTABLE,
+    PREBUILT,
     VARIANT_ENV,
     Cpu,
     Variant,
@@ -27,6 +28,8 @@ from pytest_llmfaith.local.variants import (
 from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, INSTALL_COMMANDS, default_model_path
 from pytest_llmfaith.processes.files import file_lock, write_json_atomic
 
+PREBUILT_NOTE = ("no compiled runtime here: xllamacpp's prebuilt one reads every prompt whole, so it is slower; "
+                 "with a C/C++ compiler, `install` compiles a faster one")
 PROOF_TIMEOUT = 180.0  # a model load and a few tokens take seconds; a hang is a failure too
 _UNSTAMPED: dict[Path, Proof] = {}  # failures not stamped, by stamp path: kept for this process's life
 
@@ -49,30 +52,33 @@ class Choice:
     def label(self) -> str:
         """How the "loading the offline judge" line names the kernels: 'avx512 kernels', or
         'portable kernels: <why not better>'."""
-        return f"{self.variant.name} kernels" + (f": {self.note}" if self.note else "")
+        name = "xllamacpp's prebuilt kernels" if self.variant.prebuilt else f"{self.variant.name} kernels"
+        return name + (f": {self.note}" if self.note else "")
 
 
 def choose(proof_model: Path | None) -> Choice:
-    """The variant this machine runs: the best installed one, portable last (the launcher says
-    how to install it when even that is missing). A candidate without a stamp is proven now with
-    `proof_model` (one model load in a child process, once per machine); None proves nothing
-    (a replay) and takes an unproven candidate as the one a scoring run would use."""
+    """The variant this machine runs: the best installed one, portable last, the prebuilt one
+    where nothing is compiled (the launcher says how to install one when none is). A compiled
+    candidate without a stamp is proven now with `proof_model` (one model load in a child
+    process, once per machine); None proves nothing (a replay) and takes an unproven candidate
+    as the one a scoring run would use."""
     forced, cpu = forced_variant(), this_cpu()
-    candidates = [forced] if forced is not None else usable_variants(cpu.flags)
+    candidates = [forced] if forced is not None else [*usable_variants(cpu.flags), PREBUILT]
     notes: list[str] = []
     for variant in candidates:
-        if variant.portable:
-            break
         if not variant.installed():
-            notes.append(_not_installed(variant, forced is not None))
+            if forced is not None or not (variant.portable or variant.prebuilt):
+                notes.append(_not_installed(variant, forced is not None))
             continue
-        proof = read_proof(variant, cpu)
-        if proof is None and proof_model is not None:
+        if variant.prebuilt:
+            return Choice(variant, PREBUILT_NOTE if forced is None else None)
+        proof = None if variant.portable else read_proof(variant, cpu)
+        if proof is None and proof_model is not None and not variant.portable:
             proof = prove(variant, proof_model, cpu)
         if proof is None or proof.ok:
-            return Choice(variant)
+            return Choice(variant, "; ".join(notes) or None)
         notes.append(_failed(variant, proof))
-    return Choice(PORTABLE, "; ".join(notes) or None)
+    return Choice(forced or PORTABLE, "; ".join(notes) or None)
 
 
 def identity(model: str, *, prove: bool = True) -> str:
@@ -110,16 +116,16 @@ def prove(variant: Variant, model: Path, cpu: Cpu | None = None) -> Proof:
         if known is not None:
             return known
         try:
-            report = probe(model, PROOF_TIMEOUT, first_on_path=variant.folder())
+            report = probe(model, PROOF_TIMEOUT, first_on_path=variant.folder(), module=variant.module)
         except ProbeFailed as exc:
             proof = Proof(ok=False, how=f"its tiny generation {exc.how}")
             if exc.exit_code is not None:  # an error, maybe the model's (a bad file): not stamped
                 _UNSTAMPED[stamp] = proof
                 return proof
         else:
-            loaded = Path(str(report["llama_cpp"])).resolve()
+            loaded = Path(str(report["runtime"])).resolve()
             ok = loaded.is_relative_to(variant.folder().resolve())
-            proof = Proof(ok=ok, how="" if ok else f"its child process loaded another llama_cpp ({loaded})")
+            proof = Proof(ok=ok, how="" if ok else f"its child process loaded another {variant.module} ({loaded})")
         write_json_atomic(stamp, json.dumps({"ok": proof.ok, "how": proof.how, "cpu": cpu.model,
                                              "folder": str(variant.folder()), "when": time.time()}))
         return proof

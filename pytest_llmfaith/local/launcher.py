@@ -31,6 +31,7 @@ __all__ = ["ensure_server", "ensure_server_state", "run_files", "server_alive", 
 
 START_TIMEOUT = 180.0
 SERVER_MODULE = "pytest_llmfaith.local.server"
+LIBRARIES = (".so", ".dylib", ".dll", ".pyd")  # the compiled parts of a runtime: what it runs
 
 
 def ensure_server(model: LocalModel) -> str:
@@ -58,7 +59,7 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
         idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
         return ["--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
                 "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", runtime,
-                "--llama-cpp-path", str(variant.folder())]
+                "--engine", variant.module, "--llama-cpp-path", str(variant.folder())]
 
     # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in
     # the log (spawn's -X faulthandler), which the client quotes.
@@ -100,8 +101,8 @@ def runtime_identity(variant: Variant | None = None) -> str | None:
     variant = variant or choose(None).variant
     if not variant.installed():
         return None
-    package = variant.folder() / "llama_cpp"
-    files = [package / "__init__.py", *sorted((package / "lib").glob("*"))]
+    package = variant.folder() / variant.module
+    files = [package / "__init__.py", *sorted(p for p in package.rglob("*") if p.suffix in LIBRARIES)]
     parts = [sys.executable, PACKAGE_ROOT, variant.name, *(stat_line(f) for f in files)]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:12]
 

@@ -24,6 +24,7 @@ from pytest_llmfaith.local.variants import (
     LLAMA_VERSION,
     PORTABLE,
     PORTABLE_FLAGS,
+    PREBUILT,
     VARIANT_ENV,
     VARIANTS,
     Variant,
@@ -43,6 +44,10 @@ COMPILE_TIME = "3 to 6 min on 2 cores, less on more"  # measured: 3:00 and 3:17 
 
 class RuntimeInstallError(LLMFaithError):
     """The runtime could not be compiled or installed; the message says why and what to do."""
+
+
+class CompileFailed(RuntimeInstallError):
+    """The compile itself failed (not pip's install of a kept wheel)."""
 
 
 def wheel_folder(version: str = LLAMA_VERSION, flags: Sequence[str] = PORTABLE_FLAGS) -> Path:
@@ -105,7 +110,7 @@ def compile_wheel(requirement: str, flags: Sequence[str], dest: Path, heartbeat:
                 say(f"  still compiling: {_elapsed(time.monotonic() - started)} so far")
     if code != 0:
         tail = log.read_text(errors="replace").strip()[-2000:]
-        raise RuntimeInstallError(
+        raise CompileFailed(
             f"compiling {requirement} failed (pip exited with code {code}):\n{tail}\n"
             "Fix: install a C/C++ compiler and CMake (e.g. apt-get install build-essential cmake), "
             f"then run {INSTALL_COMMANDS} again")
@@ -126,35 +131,60 @@ def install_wheel(wheel: Path, python: Path | None = None) -> None:
     say(f"runtime installed from {wheel.name}")
 
 
-def install_target(wheel: Path, folder: Path) -> None:
-    """Install a kept `wheel` alone (its dependencies are the venv's) into `folder`, replacing
-    what was there, and note which wheel it came from; a failed install leaves the old folder."""
+def install_target(source: Path | str, folder: Path) -> None:
+    """Install a kept wheel (or a requirement from the index) alone, its dependencies being the
+    venv's, into `folder`, replacing what was there, and note what it came from; a failed
+    install leaves the old folder."""
     partial = folder.with_name(f".{folder.name}.{os.getpid()}.partial")
     shutil.rmtree(partial, ignore_errors=True)
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-cache-dir", "--no-deps",
-                           "--target", str(partial), str(wheel)], capture_output=True, text=True)
+                           "--target", str(partial), str(source)], capture_output=True, text=True)
     try:
         if done.returncode != 0:
             output = (done.stderr or done.stdout).strip()[-1500:]
-            raise RuntimeInstallError(f"pip could not install {wheel} into {folder}:\n{output}\n"
+            raise RuntimeInstallError(f"pip could not install {source} into {folder}:\n{output}\n"
                                       f"Fix: the error above, then run {INSTALL_COMMANDS} again")
-        (partial / INSTALLED_FROM).write_text(stat_line(wheel))
+        (partial / INSTALLED_FROM).write_text(_origin(source))
         with file_lock(folder.with_name(f".{folder.name}.lock")):
             shutil.rmtree(folder, ignore_errors=True)
             partial.rename(folder)
     finally:
         shutil.rmtree(partial, ignore_errors=True)
-    say(f"{wheel.name} installed into {folder}")
+    say(f"{source.name if isinstance(source, Path) else source} installed into {folder}")
+
+
+def _origin(source: Path | str) -> str:
+    return stat_line(source) if isinstance(source, Path) else source
+
+
+def build_tools_missing() -> str | None:
+    """Why llama.cpp cannot be compiled here, else None: a C and a C++ compiler (MSVC on
+    Windows). CMake need not be there: the build takes it from PyPI when it is missing."""
+    if sys.platform == "win32":
+        vswhere = Path(os.environ.get("ProgramFiles(x86)", r"C:\Program Files (x86)"),
+                       "Microsoft Visual Studio", "Installer", "vswhere.exe")
+        return None if shutil.which("cl") or vswhere.is_file() else "no MSVC (Visual Studio's C++ build tools)"
+    compilers = (("C", "CC", ("cc", "gcc", "clang")), ("C++", "CXX", ("c++", "g++", "clang++")))
+    lacking = [kind for kind, env, names in compilers
+               if not any(shutil.which(name) for name in (os.environ.get(env, ""), *names) if name)]
+    return f"no {' or '.join(lacking)} compiler on PATH" if lacking else None
 
 
 def variant_to_build() -> Variant:
-    """The one variant `install` compiles: the one LLMFAITH_LOCAL_VARIANT forces, else the best
-    this CPU runs (with one line why, when that is the portable one)."""
+    """The one variant `install` sets up: the one LLMFAITH_LOCAL_VARIANT forces, else the best
+    this CPU runs (with one line why, when that is the portable one), else, where it cannot be
+    compiled and was not before, the prebuilt one."""
     forced = forced_variant()
     if forced is not None:
         return forced
     cpu = this_cpu()
     best = usable_variants(cpu.flags)[0]
+    missing = None if cached_wheel(wheel_folder(flags=best.flags)) else build_tools_missing()
+    if missing is not None:
+        say(f"{missing}, so the offline judge takes xllamacpp's prebuilt runtime from PyPI, no compile "
+            f"(slower: it reads every prompt whole). Fix, for the compiled one: install a C/C++ compiler "
+            f"(e.g. apt-get install build-essential), then run {INSTALL_COMMANDS} again")
+        return PREBUILT
     if best.portable:
         lacks = "; ".join(f"{v.name} needs {', '.join(v.missing(cpu.flags))}"
                           for v in VARIANTS if not v.portable)
@@ -163,18 +193,20 @@ def variant_to_build() -> Variant:
 
 
 def install_runtime(variant: Variant) -> None:
-    """`variant`'s build (compiled once per machine) in its folder, where every venv's judge runs
-    it; a folder that already holds that wheel is kept, and so is its proof. The venv gets the
-    wheel too, for llama-cpp-python's dependencies and types."""
-    wheel = ensure_wheel(flags=variant.flags, kernels=f"{variant.name} ({variant.kernels})")
+    """`variant`'s build (compiled once per machine, or the prebuilt one from the index) in its
+    folder, where every venv's judge runs it; a folder that already holds that build is kept, and
+    so is its proof. The venv gets a compiled wheel too, for llama-cpp-python's dependencies and types."""
+    source: Path | str = variant.requirement if variant.prebuilt else ensure_wheel(
+        flags=variant.flags, kernels=f"{variant.name} ({variant.kernels})")
     folder = variant.folder()
     if variant.installed() and (folder / INSTALLED_FROM).is_file() and \
-            (folder / INSTALLED_FROM).read_text() == stat_line(wheel):
-        say(f"the {variant.name} kernels are installed in {folder}")
+            (folder / INSTALLED_FROM).read_text() == _origin(source):
+        say(f"the {variant.name} runtime is installed in {folder}")
     else:
-        install_target(wheel, folder)
+        install_target(source, folder)
         forget_proofs(variant)
-    install_wheel(wheel)
+    if isinstance(source, Path):
+        install_wheel(source)
 
 
 def say_proof(variant: Variant, proof: Proof) -> None:
@@ -208,7 +240,14 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     try:
         variant = variant_to_build()
-        install_runtime(variant)
+        try:
+            install_runtime(variant)
+        except CompileFailed as exc:
+            if forced_variant() is not None:
+                raise
+            say(f"{exc}\nSo, for now, xllamacpp's prebuilt runtime from PyPI (slower: it reads every prompt whole)")
+            variant = PREBUILT
+            install_runtime(variant)
     except (RuntimeInstallError, OSError, ConfigError) as exc:
         say(f"{INSTALL_COMMANDS}: {exc}")
         return 1
@@ -219,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     from pytest_llmfaith.local.check import main as check
     from pytest_llmfaith.local.weights import default_model_path
 
-    if variant.portable:
+    if variant.portable or variant.prebuilt:
         return check(default_model_path(), variant)
     proof = prove(variant, default_model_path())
     say_proof(variant, proof)

@@ -19,6 +19,8 @@ from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.processes.capabilities import cpu_model_and_flags
 
 LLAMA_VERSION = "0.3.36"
+XLLAMACPP_VERSION = "2026.10.11549"
+PREBUILT_MODULE = "xllamacpp"
 VARIANT_ENV = "LLMFAITH_LOCAL_VARIANT"
 AUTO = "auto"
 _NO_AMX = ("-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF", "-DGGML_AMX_BF16=OFF")
@@ -42,25 +44,36 @@ def cache_root() -> Path:
 
 @dataclass(frozen=True)
 class Variant:
-    """One build of llama-cpp-python: its CMake flags and the CPU flags (as /proc/cpuinfo names
+    """One build of the offline judge's runtime: llama-cpp-python compiled with CMake `flags`, or
+    (`module` xllamacpp) the prebuilt one from PyPI; and the CPU flags (as /proc/cpuinfo names
     them) its kernels execute."""
 
     name: str
     kernels: str
     flags: tuple[str, ...]
     cpu_flags: frozenset[str]
+    module: str = "llama_cpp"  # what the server imports: the engine it runs (server.py --engine)
 
     @property
     def portable(self) -> bool:
         return self.name == PORTABLE.name
 
+    @property
+    def prebuilt(self) -> bool:
+        return self.module == PREBUILT_MODULE
+
+    @property
+    def requirement(self) -> str:
+        return f"xllamacpp=={XLLAMACPP_VERSION}" if self.prebuilt else f"llama-cpp-python=={LLAMA_VERSION}"
+
     def folder(self) -> Path:
         """Where this variant is installed for this user (`pip install --target`), the one copy
         every venv's judge runs: a venv's own llama-cpp-python only serves types and dependencies."""
-        return cache_root() / "variants" / f"llama-cpp-python-{LLAMA_VERSION}-{flags_id(self.flags)}"
+        name = self.requirement.replace("==", "-") + (f"-{flags_id(self.flags)}" if self.flags else "")
+        return cache_root() / "variants" / name
 
     def installed(self) -> bool:
-        return (self.folder() / "llama_cpp" / "__init__.py").is_file()
+        return (self.folder() / self.module / "__init__.py").is_file()
 
     def missing(self, cpu_flags: Iterable[str]) -> list[str]:
         """The CPU flags this variant needs that `cpu_flags` lacks."""
@@ -73,7 +86,10 @@ AVX512 = Variant("avx512", "AVX-512 F/CD/BW/DQ/VL + VNNI + BF16, no AMX", AVX512
                  PORTABLE.cpu_flags | {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl",
                                        "avx512_vnni", "avx512_bf16"})
 VARIANTS = (AVX512, PORTABLE)
-"""Best first; portable last: what every other variant falls back to."""
+"""The compiled ones, best first; portable last: what every other variant falls back to."""
+PREBUILT = Variant("xllamacpp", "prebuilt by xllamacpp (AVX2)", (), PORTABLE.cpu_flags, module=PREBUILT_MODULE)
+"""Where no compiler is: llama.cpp's own server in a PyPI wheel, slower (it reads every prompt
+whole, local/prebuilt_engine.py), so only the runtime of last resort."""
 
 
 def usable_variants(cpu_flags: Iterable[str]) -> list[Variant]:
@@ -106,9 +122,9 @@ def forced_variant() -> Variant | None:
     raw = os.environ.get(VARIANT_ENV, AUTO).strip().lower() or AUTO
     if raw == AUTO:
         return None
-    for variant in VARIANTS:
+    for variant in (*VARIANTS, PREBUILT):
         if variant.name == raw:
             return variant
-    names = ", ".join([AUTO, *(v.name for v in VARIANTS)])
+    names = ", ".join([AUTO, *(v.name for v in (*VARIANTS, PREBUILT))])
     raise ConfigError(f"{VARIANT_ENV}={raw!r} is not a kernel variant of the offline judge. Fix: set it to one "
                       f"of {names}, or unset it")
