@@ -9,6 +9,7 @@ lease is held and nothing was asked for `--idle-timeout` seconds.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -21,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_llmfaith.local.engine import LlamaEngine
+from pytest_llmfaith.local.prebuilt_engine import XllamaEngine
 from pytest_llmfaith.local.runstate import ServerState, server_files
 from pytest_llmfaith.processes.children import started_at
 from pytest_llmfaith.processes.service import ServiceFiles
@@ -30,6 +32,7 @@ Engine = Callable[[dict[str, Any]], dict[str, Any]]
 """Takes llama_cpp `create_chat_completion` keyword arguments, returns its completion dict."""
 
 DEFAULT_MAX_TOKENS = 1024
+ENGINES = ("llama_cpp", "xllamacpp")  # --engine: the runtime's module, LlamaEngine's or XllamaEngine's
 
 
 class BadRequest(ValueError):
@@ -186,16 +189,16 @@ class _Handler(ServiceHandler):
         self.send_json(status, json.dumps(payload, default=str).encode())
 
 
-def use_llama_cpp_from(folder: Path) -> None:
-    """Import llama_cpp from `folder` (a kernel variant), not from the venv; an error if it is not
-    there, so a server never runs other kernels than its runtime identity says."""
+def use_llama_cpp_from(folder: Path, module: str = "llama_cpp") -> None:
+    """Import the runtime (llama_cpp, or xllamacpp) from `folder` (a kernel variant), not from the
+    venv; an error if it is not there, so a server never runs other kernels than its runtime identity says."""
     sys.path.insert(0, str(folder))
-    import llama_cpp
+    runtime = importlib.import_module(module)
 
-    loaded = Path(llama_cpp.__file__ or "").resolve()
+    loaded = Path(runtime.__file__ or "").resolve()
     if not loaded.is_relative_to(folder.resolve()):
-        raise ImportError(f"llama_cpp was loaded from {loaded}, not from the kernel variant in {folder}")
-    print(f"llama_cpp from {folder}", flush=True)
+        raise ImportError(f"{module} was loaded from {loaded}, not from the kernel variant in {folder}")
+    print(f"{module} from {folder}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -208,16 +211,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--runtime", default="")
+    parser.add_argument("--engine", choices=ENGINES, default="llama_cpp",
+                        help="llama-cpp-python (built here) or xllamacpp (prebuilt, where no compiler is)")
     parser.add_argument("--llama-cpp-path", type=Path, default=None,
-                        help="a kernel variant's folder, searched for llama_cpp before the venv")
+                        help="a kernel variant's folder, searched for the engine's runtime before the venv")
     args = parser.parse_args(argv)
 
     files = server_files(args.sha256, args.run_dir, args.runtime)
     started = time.monotonic()
     try:
         if args.llama_cpp_path is not None:
-            use_llama_cpp_from(args.llama_cpp_path)
-        engine = LlamaEngine(args.model, args.n_ctx, args.threads)
+            use_llama_cpp_from(args.llama_cpp_path, args.engine)
+        load: Callable[[Path, int, int], Engine] = XllamaEngine if args.engine == "xllamacpp" else LlamaEngine
+        engine = load(args.model, args.n_ctx, args.threads)
     except Exception as exc:  # noqa: BLE001 - one clear line in the log, read by the launcher
         print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(1) from None
