@@ -78,7 +78,8 @@ def choose(proof_model: Path | None) -> Choice:
         if proof is None or proof.ok:
             return Choice(variant, "; ".join(notes) or None)
         notes.append(_failed(variant, proof))
-    return Choice(forced or PORTABLE, "; ".join(notes) or None)
+    last = forced if forced is not None and (forced.portable or forced.prebuilt) else PORTABLE
+    return Choice(last, "; ".join(notes) or None)
 
 
 def identity(model: str, *, prove: bool = True) -> str:

@@ -125,8 +125,17 @@ def test_the_install_command_reports_a_broken_compile_and_fails(slow_project: st
     monkeypatch.setenv("FAKE_BUILD_FAILS", "1")
     monkeypatch.setenv("FAKE_BUILD_S", "0")
     monkeypatch.setattr(runtime, "ensure_wheel", lambda **_: ensure_wheel(slow_project, FLAGS, heartbeat=5))
+    monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")  # forced: no fallback to the prebuilt runtime
     assert runtime.main([]) == 1
     assert "fake compiler error" in capfd.readouterr().err
+    fetched: list[str] = []
+    monkeypatch.delenv("LLMFAITH_LOCAL_VARIANT")  # auto: the compile's error, then the prebuilt runtime
+    monkeypatch.setattr(runtime, "install_target", lambda source, folder: fetched.append(str(source)))
+    monkeypatch.setattr("pytest_llmfaith.local.install.weights_command", lambda argv: 0)
+    assert runtime.main(["--no-check"]) == 0
+    said = capfd.readouterr().err
+    assert "fake compiler error" in said and "So, for now, xllamacpp's prebuilt runtime from PyPI" in said
+    assert fetched == ["xllamacpp==2026.10.11549"]
 
 
 def test_a_variant_is_installed_alone_into_its_folder_and_replaced_whole(slow_project: str, tmp_path: Path) -> None:
