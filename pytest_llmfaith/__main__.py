@@ -11,10 +11,10 @@ import sys
 
 COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
-    "cache": ("pytest_llmfaith.cli.cache", "stats, show, prune and merge the judge cache and the recordings"),
-    "check": ("pytest_llmfaith.selfcheck.command", "score the judge on a labelled set (--min-accuracy to gate)"),
-    "local": ("pytest_llmfaith.local.command", "install | prove | stop: the offline judge on this machine"),
-    "relay": ("pytest_llmfaith.relay.command", "status | stop: the judge relays of the test runs going on"),
+    "cache": ("pytest_llmfaith.cli.cache_command", "stats, show, prune and merge the judge cache and the recordings"),
+    "check": ("pytest_llmfaith.selfcheck.check_command", "score the judge on a labelled set (--min-accuracy to gate)"),
+    "local": ("pytest_llmfaith.local.local_command", "install | prove | stop: the offline judge on this machine"),
+    "relay": ("pytest_llmfaith.relay.relay_command", "status | stop: the judge relays of the test runs going on"),
 }
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pytest_llmfaith.judge.stores import Stores
     from pytest_llmfaith.judge.transport import Transport
     from pytest_llmfaith.recordings.recorder import Recorder
-    from pytest_llmfaith.relay.client import RelayClient
+    from pytest_llmfaith.relay.relay_client import RelayClient
     from pytest_llmfaith.scorers import Scorer
     from pytest_llmfaith.scorers.registry import ScorerRegistry
 
@@ -161,7 +161,7 @@ class JudgeRun:
         def send() -> Transport:
             transport: Transport
             if relay is not None and not config.is_local:
-                from pytest_llmfaith.relay.client import RelayTransport
+                from pytest_llmfaith.relay.relay_client import RelayTransport
 
                 transport = RelayTransport(relay, config)
             else:
@@ -214,7 +214,7 @@ class JudgeRun:
         """This process's client of the run's judge relay; None when the run has none."""
         run = self.relay_run_info() if self._relay is None else None
         if run is not None:
-            from pytest_llmfaith.relay.client import RelayClient
+            from pytest_llmfaith.relay.relay_client import RelayClient
             from pytest_llmfaith.relay.wire import RelayRun
 
             self._relay = RelayClient(RelayRun.model_validate(run))
@@ -251,7 +251,7 @@ class JudgeRun:
             if store is not None:
                 store.close()
         if self.owns_relay and self.relay_attached():
-            from pytest_llmfaith.relay.client import detach
+            from pytest_llmfaith.relay.relay_client import detach
             from pytest_llmfaith.relay.wire import RelayRun
 
             detach(RelayRun.model_validate(self.relay_run))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_llmfaith.errors import JudgeError
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.recordings.files import Entry
+    from pytest_llmfaith.recordings.recording_format import Entry
 
 CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"

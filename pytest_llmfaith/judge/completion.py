@@ -1,5 +1,6 @@
 """What a transport takes, gives and says when it fails, without litellm: every transport uses it
-(transport.py's litellm one, the relay's, the offline judge's HTTP client in local/client.py)."""
+(transport.py's litellm one, the relay's, the offline judge's HTTP client in
+local/local_transport.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Where a hosted judge's requests go: litellm's model string, the api base and the key, read
-from the environment at each call (the offline judge has its own client: local/client.py)."""
+from the environment at each call (the offline judge has its own client:
+local/local_transport.py)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_llmfaith.judge.run_state import run_folder
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.recordings.files import Entry
+    from pytest_llmfaith.recordings.recording_format import Entry
 
 
 class Flights:

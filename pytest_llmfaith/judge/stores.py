@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.cache import JudgeCache
     from pytest_llmfaith.judge.flight import Flights
-    from pytest_llmfaith.recordings.files import Entry
     from pytest_llmfaith.recordings.recorder import Recorder
+    from pytest_llmfaith.recordings.recording_format import Entry
 
 
 class Store(Protocol):

@@ -3,7 +3,7 @@
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
 failure and the fix. Where requests go is its `HostedEndpoint`'s (judge/endpoint.py); what every
 transport takes and gives is in completion.py. The offline judge has its own, without litellm
-(local/client.py).
+(local/local_transport.py).
 """
 
 from __future__ import annotations

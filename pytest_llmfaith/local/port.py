@@ -10,7 +10,7 @@ from pytest_llmfaith.local.kernels import identity, replay_hint
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
-    from pytest_llmfaith.local.client import LocalTransport
+    from pytest_llmfaith.local.local_transport import LocalTransport
 
 
 class _OfflineJudge:
@@ -21,7 +21,7 @@ class _OfflineJudge:
         return replay_hint(key_model)
 
     def transport(self, config: JudgeConfig, announce: Announce | None) -> LocalTransport:
-        from pytest_llmfaith.local.client import LocalTransport
+        from pytest_llmfaith.local.local_transport import LocalTransport
 
         return LocalTransport(config, announce)
 

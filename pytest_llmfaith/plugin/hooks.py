@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError
-from pytest_llmfaith.plugin import hookspecs, progress
+from pytest_llmfaith.plugin import hookspecs, terminal_progress
 from pytest_llmfaith.plugin.housekeeping import Housekeeping, freeze_for_exit
 from pytest_llmfaith.plugin.judge_errors import hide_plugin_frames, junit_error
 from pytest_llmfaith.plugin.session import (
@@ -75,7 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
         settings = resolve(config.getoption, config.getini, os.environ, Path(config.rootpath))
     except ValueError as err:
         raise pytest.UsageError(str(err)) from None
-    session = LLMFaithSession(settings, config, progress.install(config))
+    session = LLMFaithSession(settings, config, terminal_progress.install(config))
     shared = getattr(config, "workerinput", {}).get("llmfaith_run_dir")  # xdist: the controller's
     session.run_dir = Path(shared) if shared else Path(tempfile.gettempdir()) / f"llmfaith-run-{secrets.token_hex(8)}"
     if hasattr(config, "workerinput"):  # xdist: the controller's relay, if it has one
@@ -164,7 +164,7 @@ class RunHooks:
         if not self.is_controller or session.config.option.collectonly or \
                 not (settings.judge_check or settings.judge_min_accuracy is not None):
             return
-        from pytest_llmfaith.selfcheck.check import run_check
+        from pytest_llmfaith.selfcheck.judge_check import run_check
 
         try:
             self.check = run_check(self.session, settings.judge_check if isinstance(settings.judge_check, Path)
@@ -253,7 +253,7 @@ class RunHooks:
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if self.session.relay_attached():  # a process of this run needed the relay
-            from pytest_llmfaith.relay.command import summary
+            from pytest_llmfaith.relay.relay_command import summary
             from pytest_llmfaith.relay.wire import RelayRun
 
             deaths = [*self.relay_deaths, *self.session.relay_deaths()]

@@ -82,7 +82,7 @@ class Housekeeping:
         if not any(run.used or (self.rootdir / m).parent.joinpath(folder).is_dir() for m, run in self.modules.items()):
             return []  # cheap: a run that touched no recordings does not import them
         from pytest_llmfaith.recordings import recorder as recordings
-        from pytest_llmfaith.recordings.files import recording_path
+        from pytest_llmfaith.recordings.recording_format import recording_path
 
         unused: dict[Path, list[str]] = {}
         written: list[str] = []

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
-from pytest_llmfaith.recordings.files import (
+from pytest_llmfaith.recordings.recording_format import (
     Entry,
     RecordedAnswer,
     RecordingFile,

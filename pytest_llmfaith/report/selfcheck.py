@@ -1,7 +1,8 @@
 """What a judge self-check found: the data the JSON report and the summary carry.
 
-Apart from check.py (which runs the check) so that the end-of-run report can name its type
-without importing the check and its item format: a run without a check never loads them.
+Apart from selfcheck/judge_check.py (which runs the check) so that the end-of-run report can
+name its type without importing the check and its item format: a run without a check never
+loads them.
 """
 
 from __future__ import annotations

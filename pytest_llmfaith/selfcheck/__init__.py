@@ -1,6 +1,6 @@
 """The judge self-check: score the configured judge on labelled items before trusting its verdicts.
 
 `labelled.py` is the item format and the metrics (shared with benchmarks/scorer_accuracy.py),
-`items.jsonl` the small labelled set shipped with the package, `check.py` the check itself and
-`command.py` its command line (`python -m pytest_llmfaith check`).
+`items.jsonl` the small labelled set shipped with the package, `judge_check.py` the check itself
+and `check_command.py` its command line (`python -m pytest_llmfaith check`).
 """

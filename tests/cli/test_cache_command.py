@@ -9,9 +9,9 @@ from pathlib import Path
 
 from plugin_helpers import SUITE, TESLA_FACTS, judge_args
 
-from pytest_llmfaith.cli.cache import current_prompt_versions
+from pytest_llmfaith.cli.cache_command import current_prompt_versions
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.recordings.files import RecordedAnswer, RecordingFile, load, write
+from pytest_llmfaith.recordings.recording_format import RecordedAnswer, RecordingFile, load, write
 
 
 def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:

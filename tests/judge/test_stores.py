@@ -14,8 +14,15 @@ from pytest_llmfaith.judge.cache import JudgeCache
 from pytest_llmfaith.judge.flight import Flights
 from pytest_llmfaith.judge.stores import Stores
 from pytest_llmfaith.recordings.asker import AskingTest
-from pytest_llmfaith.recordings.files import Entry, RecordedAnswer, RecordingFile, StoredAnswer, recording_path, write
 from pytest_llmfaith.recordings.recorder import SELF_CHECK, Recorder
+from pytest_llmfaith.recordings.recording_format import (
+    Entry,
+    RecordedAnswer,
+    RecordingFile,
+    StoredAnswer,
+    recording_path,
+    write,
+)
 
 FOLDER = "llmfaith_recordings"
 

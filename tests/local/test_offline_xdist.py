@@ -39,7 +39,8 @@ launcher.runtime_identity = lambda variant=None: "runtime-a"
 def pytest_unconfigure(config):
     name = config.workerinput["workerid"] if hasattr(config, "workerinput") else "controller"
     with open(f"modules-{name}.json", "w") as fh:
-        json.dump({module: module in sys.modules for module in ("litellm", "pytest_llmfaith.local.client")}, fh)
+        modules = ("litellm", "pytest_llmfaith.local.local_transport")
+        json.dump({module: module in sys.modules for module in modules}, fh)
 '''
 
 
@@ -52,9 +53,9 @@ def test_a_cold_offline_run_under_xdist_never_imports_litellm(
                                            f"--llm-judge-model=local:{fake_model.path}", timeout=600)
     result.assert_outcomes(passed=4, failed=1)
     seen = {path.stem: json.loads(path.read_text()) for path in pytester.path.glob("modules-*.json")}
-    assert seen == {"modules-controller": {"litellm": False, "pytest_llmfaith.local.client": False},
-                    "modules-gw0": {"litellm": False, "pytest_llmfaith.local.client": True},
-                    "modules-gw1": {"litellm": False, "pytest_llmfaith.local.client": True}}, seen
+    assert seen == {"modules-controller": {"litellm": False, "pytest_llmfaith.local.local_transport": False},
+                    "modules-gw0": {"litellm": False, "pytest_llmfaith.local.local_transport": True},
+                    "modules-gw1": {"litellm": False, "pytest_llmfaith.local.local_transport": True}}, seen
     logs = sorted((model_dir / "run").glob("server-*.*.log"))
     assert len(logs) == 1  # one server for both workers
     assert all(gone(int(log.name.split(".")[-2])) for log in logs)  # the last lease given up stopped it

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from pytest_llmfaith.local import LocalModel, ensure_server
-from pytest_llmfaith.local.command import main as _run
 from pytest_llmfaith.local.launcher import run_files, server_alive
+from pytest_llmfaith.local.local_command import main as _run
 
 
 def test_stop_names_the_server_it_stopped_then_that_none_runs(

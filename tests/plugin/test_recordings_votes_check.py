@@ -11,7 +11,7 @@ from plugin_helpers import judge_args, rows
 from test_recordings import RECORDING, notes, record
 from test_selfcheck import script_a_good_judge
 
-from pytest_llmfaith.cli.cache import main as cache_command
+from pytest_llmfaith.cli.cache_command import main as cache_command
 
 CLOSE_CLAIM = "Elon Musk joined Tesla in 2004."
 VOTED = f'''

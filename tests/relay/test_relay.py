@@ -1,5 +1,5 @@
-"""The judge relay (relay/client.py, relay/server.py): one warm process makes every judge call of a
-run, and of the next runs within its idle timeout. How it is found, started, leased, retired and
+"""The judge relay (relay/relay_client.py, relay/relay_server.py): one warm process makes every
+judge call of a run, and of the next runs within its idle timeout. How it is found, started, leased, retired and
 replaced is the kit's, tested on a service of its own (tests/processes/).
 
 Runs are fresh interpreters (pytester.runpytest_subprocess or subprocess) against the loopback judge
@@ -30,10 +30,10 @@ from pytest_llmfaith.judge.transport import LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import user_tag
 from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.loopback import LoopbackError, request_json
-from pytest_llmfaith.relay.client import RelayClient, RelayTransport, detach, health
-from pytest_llmfaith.relay.command import stop
 from pytest_llmfaith.relay.identity import environment_fingerprint
-from pytest_llmfaith.relay.server import RelayServer
+from pytest_llmfaith.relay.relay_client import RelayClient, RelayTransport, detach, health
+from pytest_llmfaith.relay.relay_command import stop
+from pytest_llmfaith.relay.relay_server import RelayServer
 from pytest_llmfaith.relay.wire import RelayCall, RelayRun, RelayStats, relay_files, to_wire
 
 pytest.importorskip("xdist")
@@ -186,7 +186,7 @@ import sys
 def pytest_unconfigure(config):
     if not hasattr(config, "workerinput"):
         with open("controller-modules.txt", "w") as fh:
-            fh.write(" ".join(m for m in ("pydantic", "pytest_llmfaith.relay.client") if m in sys.modules))
+            fh.write(" ".join(m for m in ("pydantic", "pytest_llmfaith.relay.relay_client") if m in sys.modules))
 '''
 
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.selfcheck.check import ITEM_FORMAT, run_check
+from pytest_llmfaith.selfcheck.judge_check import ITEM_FORMAT, run_check
 from pytest_llmfaith.settings import resolve
 
 # flag -> the settings option it sets

@@ -1,6 +1,7 @@
-"""The offline judge's transport (local/client.py) against the server in this process, with a
-scripted engine: what it sends (what litellm's openai path sent), how it reads the answer, and
-what it says when the server refuses, fails or is slow. Its server's death: test_server_lifecycle.py."""
+"""The offline judge's transport (local/local_transport.py) against the server in this process,
+with a scripted engine: what it sends (what litellm's openai path sent), how it reads the answer,
+and what it says when the server refuses, fails or is slow. Its server's death:
+test_server_lifecycle.py."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.completion import CompletionRequest
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.local.client import LocalTransport, chat_body
+from pytest_llmfaith.local.local_transport import LocalTransport, chat_body
 from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.local.server import OfflineServer
 from pytest_llmfaith.processes.children import started_at

@@ -1,5 +1,5 @@
-"""Progress of slow judge work on pytest's terminal (pytest_llmfaith/plugin/progress.py), with inner
-pytest runs against the loopback judge, whose answers are delayed to make a test slow."""
+"""Progress of slow judge work on pytest's terminal (pytest_llmfaith/plugin/terminal_progress.py),
+with inner pytest runs against the loopback judge, whose answers are delayed to make a test slow."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run
 
-from pytest_llmfaith.plugin import progress
+from pytest_llmfaith.plugin import terminal_progress
 
 SUITE = HEADER + '''
 def test_slow():
@@ -47,8 +47,8 @@ SLOW_LINE = r"llmfaith: test_progress_suite.py::test_slow: 2 judge calls, \d+\.\
 @pytest.fixture
 def slow_suite(pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch) -> None:
     """test_slow waits 2 x 0.5 s on the judge (claims, verdicts); test_fast does not wait."""
-    monkeypatch.setattr(progress, "SLOW_AFTER_S", 0.3)
-    monkeypatch.setattr(progress, "TICK_S", 0.05)
+    monkeypatch.setattr(terminal_progress, "SLOW_AFTER_S", 0.3)
+    monkeypatch.setattr(terminal_progress, "TICK_S", 0.05)
     server.facts(**TESLA_FACTS)
     server.fail("delay", times=2, seconds=0.5)
     pytester.makepyfile(test_progress_suite=SUITE)
@@ -136,17 +136,18 @@ def test_xdist_workers_report_to_no_one(pytestconfig: pytest.Config, monkeypatch
     registered: list[object] = []
     monkeypatch.setattr(pytestconfig.option, "verbose", 0)  # this run's own -q must not decide
     monkeypatch.setattr(pytestconfig.pluginmanager, "register", lambda plugin, name=None: registered.append(plugin))
-    assert isinstance(progress.install(pytestconfig), progress.TerminalProgress)
+    assert isinstance(terminal_progress.install(pytestconfig), terminal_progress.TerminalProgress)
     monkeypatch.setattr(pytestconfig, "workerinput", {"workerid": "gw0"}, raising=False)
-    assert progress.install(pytestconfig) is progress.NO_PROGRESS  # its output reaches no one
+    assert terminal_progress.install(pytestconfig) is terminal_progress.NO_PROGRESS  # its output reaches no one
     assert len(registered) == 1
 
 
 def test_the_live_status_bypasses_output_capture(pytester, server, slow_suite, monkeypatch) -> None:
     """Drawn while the test runs, it must reach the terminal, not the test's captured output
     (a subprocess: in-process runs do not capture the terminal's file descriptor)."""
-    monkeypatch.setenv("PYTHONPATH", str(Path(progress.__file__).parents[1]))  # the code under test
-    pytester.makeconftest(TTY + "import pytest_llmfaith.plugin.progress as p\np.SLOW_AFTER_S, p.TICK_S = 0.3, 0.05\n")
+    monkeypatch.setenv("PYTHONPATH", str(Path(terminal_progress.__file__).parents[2]))  # the code under test
+    pytester.makeconftest(TTY + "import pytest_llmfaith.plugin.terminal_progress as p\n"
+                          "p.SLOW_AFTER_S, p.TICK_S = 0.3, 0.05\n")
     pytester.makepyfile(test_progress_suite=HEADER + '''
 def test_slow():
     assert_faithful(GOOD, CTX)

@@ -15,8 +15,8 @@ from typing import Any
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.recordings.files import RecordedAnswer, RecordingFile, load, write
 from pytest_llmfaith.recordings.recorder import never_recorded
+from pytest_llmfaith.recordings.recording_format import RecordedAnswer, RecordingFile, load, write
 from pytest_llmfaith.report.render import money
 from pytest_llmfaith.settings import RECORDINGS_FOLDER, default
 from pytest_llmfaith.wording import plural

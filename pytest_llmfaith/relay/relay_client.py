@@ -34,7 +34,7 @@ from pytest_llmfaith.relay.wire import (
     to_wire,
 )
 
-SERVER_MODULE = "pytest_llmfaith.relay.server"
+SERVER_MODULE = "pytest_llmfaith.relay.relay_server"
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
 NAME = "The judge relay"
 

@@ -1,4 +1,5 @@
-"""The judge relay process: `python -m pytest_llmfaith.relay.server --dir DIR --started-by RUN ...`.
+"""The judge relay process:
+`python -m pytest_llmfaith.relay.relay_server --dir DIR --started-by RUN ...`.
 
 Per-run state (transports, throttle) is dropped once the run detaches, so nothing a run met
 (a judge down, a 429) reaches the next. It exits with os._exit: collecting litellm's objects
@@ -191,7 +192,7 @@ class _Handler(ServiceHandler):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay.server")
+    parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay.relay_server")
     parser.add_argument("--dir", type=Path, required=True)
     parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
     parser.add_argument("--concurrency", type=int, default=8)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pytest_llmfaith.processes.children import UNKNOWN_EXIT, child_alive, kill, relay_root
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.relay.client import health
 from pytest_llmfaith.relay.identity import leased
+from pytest_llmfaith.relay.relay_client import health
 from pytest_llmfaith.relay.wire import CLIENT_HEADER, TOKEN_HEADER, RelayRun, RelayState, relay_files
 
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
