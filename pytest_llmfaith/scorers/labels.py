@@ -22,7 +22,7 @@ CONTRADICTED_AT = 0.5
 """P(yes) to "does the document contradict the claim?" from which an unsupported claim is "no"."""
 SUPPORTED_FROM = 0.6
 """Below SUPPORTED_AT, P(supported) from which a claim is still supported unless the contradiction
-answer is more than MARGIN above it: the 1.5B judge gives a faithful paraphrase 0.61 and 0.62 to
+answer is MARGIN or more above it: the 1.5B judge gives a faithful paraphrase 0.61 and 0.62 to
 the two questions. Measured on the labelled set (benchmarks/label_rule.py, benchmarks/README.md)."""
 MARGIN = 0.05
 """How far P(contradicted) may stand above P(supported) in that band (both read at 2 digits, as
@@ -67,8 +67,11 @@ class Label:
 
     @property
     def _outweighed(self) -> bool:
-        """P(contradicted) more than MARGIN above P(supported), both read at 2 digits."""
-        return round(self.p_contradicted or 0.0, 2) - round(self.p_supported, 2) > MARGIN + 1e-9
+        """P(contradicted) MARGIN or more above P(supported), both read at 2 digits: at exactly
+        MARGIN the contradiction wins (on the labelled set "more than" and "at least" score alike;
+        at the boundary, a claim of Mastra's cases that the context does not make, 0.67 against
+        0.72, is held to it)."""
+        return round(self.p_contradicted or 0.0, 2) - round(self.p_supported, 2) >= MARGIN - 1e-9
 
     @property
     def disputed(self) -> bool:
@@ -108,7 +111,7 @@ class Label:
             return "supported as the context writes it", f"{self.restated}; {self._p_supported()}{self._quote()}"
         if self.supported and self.p_supported < SUPPORTED_AT:
             return "supported, not outweighed by the contradiction question", (
-                f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} not more than "
+                f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} less than "
                 f"{MARGIN:.2f} above it{self._quote()}")
         if self.supported:
             return "supported", self._p_supported() + self._quote()

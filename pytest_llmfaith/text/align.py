@@ -182,9 +182,25 @@ def _added_near_numbers(units: tuple[Unit, ...], said: Output, lang: Language) -
             continue  # a number the output lacks is the numbers check's
         for near in (*units[max(i - reach, 0):i], *units[i + 1:i + 1 + reach]):
             tolerated = near.number or (near.glue and near.form not in loose)
-            if not tolerated and not _has(said.words if near.capital else where, near, lang):
+            if not tolerated and not _has(said.words if near.capital else where, near, lang) \
+                    and not any(shortened(near.form, u.form) for u in where):
                 found.append(f"adds “{near.form}” next to {unit.form}")
     return found
+
+
+def shortened(a: str, b: str) -> bool:
+    """One word the other's short form, as units beside numbers are written ("ft" for "feet",
+    "km" for "kilometres", "hrs" for "hours"): two to four letters, the long one's first among
+    them, all of them in its order, but for a plural "s" ("hrs", "mins": an ending, tolerated)."""
+    short, long = sorted((a, b), key=len)
+    if not 2 <= len(short) <= 4 or len(long) <= len(short) or short[0] != long[0] or not short.isalpha():
+        return False
+    return _in_order(short, long) or (len(short) > 2 and short.endswith("s") and _in_order(short[:-1], long))
+
+
+def _in_order(short: str, long: str) -> bool:
+    rest = iter(long[1:])
+    return all(letter in rest for letter in short[1:])
 
 
 def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]:
@@ -209,7 +225,7 @@ def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]
             continue
         kept = [i for i, a in enumerate(at) if a is not None and a >= 0]
         for before, after in zip(kept, kept[1:]):
-            gap = [u for u in clause[before + 1:after] if not u.glue and not u.number]
+            gap = [u for u in clause[before + 1:after] if _content(u) and not u.number]
             left, right = at[before], at[after]
             assert left is not None and right is not None
             between = units[min(left, right) + 1:max(left, right)]
@@ -238,7 +254,9 @@ def _share(clause: tuple[Unit, ...], at: list[int | None]) -> float:
 
 
 def _content(unit: Unit) -> bool:
-    """What tells a restated clause: numbers, words of two letters or more, letters of a script without spaces."""
+    """What tells a restated clause, and what a claim may not delete from it: numbers, words of
+    two letters or more (a lone letter is a tokenised ending: "aoyama 's"), letters of a script
+    without spaces."""
     if unit.number or unit.glue or not unit.form[0].isalpha():
         return unit.number
     return len(unit.form) > 1 or script_of(unit.form) in SPACELESS

@@ -1,6 +1,7 @@
 """Sentences and list items. A period ends a sentence unless it ends an abbreviation: a dotted one
-("U.S.", "e.g.", "z.B."), an initial ("J. Smith"), one followed by a lower-case word ("approx. five"),
-or a title before a name (listed per script, to tolerate: "Dr. Tanaka")."""
+("U.S.", "e.g.", "z.B."), an initial ("J. Smith"), one followed by a lower-case word ("approx. five")
+in a text that starts its sentences with a capital (a lower-cased text does not: "the cat sat. the
+dog ran." is two), or a title before a name (listed per script, to tolerate: "Dr. Tanaka")."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
 def sentences(text: str) -> list[str]:
     """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere."""
     found: list[str] = []
+    first = regex.search(r"\p{L}", text)
+    capitalised = first is not None and not first[0].islower()
     for line in text.splitlines():
         pieces = [p.strip() for p in _SPLIT.split(_BULLET.sub("", line.strip())) if p.strip()]
         for piece in pieces:
-            if found and found[-1] != "\n" and _continues(found[-1], piece):
+            if found and found[-1] != "\n" and _continues(found[-1], piece, capitalised):
                 found[-1] = f"{found[-1]} {piece}"
             else:
                 found.append(piece)
@@ -28,11 +31,11 @@ def sentences(text: str) -> list[str]:
     return [s for s in found if s != "\n"]
 
 
-def _continues(before: str, after: str) -> bool:
+def _continues(before: str, after: str, capitalised: bool) -> bool:
     """Whether the period ending `before` ends an abbreviation rather than the sentence."""
     if not before.endswith("."):
         return False
-    if _DOTTED.search(before) or after[:1].islower():
+    if _DOTTED.search(before) or (capitalised and after[:1].islower()):
         return True
     last = _LAST_WORD.search(before)
     return last is not None and last[1].casefold() in _TITLES and after[:1].isupper()

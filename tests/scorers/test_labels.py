@@ -47,6 +47,8 @@ def test_a_lukewarm_yes_is_not_support(fake, make_fake_judge, p_yes, supported):
     (0.61, 0.62, "yes"),  # the faithful paraphrase of issue 35: both high, close
     (0.67, 0.62, "yes"),
     (0.61, 0.67, "no"),  # the contradiction more than 0.05 above
+    (0.67, 0.72, "no"),  # exactly 0.05 above: the contradiction wins (a claim of Mastra's cases)
+    (0.67, 0.71, "yes"),
     (0.58, 0.62, "unsure"),  # close, below 0.60: unsure, not contradicted
     (0.55, 0.95, "no"),
     (0.75, None, "yes"),

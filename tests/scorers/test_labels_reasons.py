@@ -41,7 +41,7 @@ def test_a_paraphrase_the_two_answers_disagree_on_is_supported_and_says_why(fake
     claim = "The P2 holds 4 litres of dry food."
     faithful, _ = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.64})
     assert faithful == ("supported, not outweighed by the contradiction question: P(supported) 0.64 ≥ 0.60, "
-                        "P(contradicted) 0.10 not more than 0.05 above it: “The P2 feeder holds 4 litres of dry food.”")
+                        "P(contradicted) 0.10 less than 0.05 above it: “The P2 feeder holds 4 litres of dry food.”")
 
 @pytest.mark.parametrize("claim", ["The P2 works with the Alexa voice assistant.",
                                    "The P2 plays music through its speaker.",

@@ -71,6 +71,13 @@ NATURAL = [
     ("회사는 직원 40명을 고용하고 있습니다.", "회사는 직원 40명을 고용합니다."),
     ("Компания нанимает 40 человек.", "Компания нанимает 40 человек."),
     ("Dr. Tanaka leads the U.S. team. It has 12 engineers.", "The U.S. team has 12 engineers."),
+    # A unit written short beside its number, either way round (found on SummEval's "12ft").
+    ("the toddler slipped 12ft and was airlifted.", "The toddler slipped 12 feet."),
+    ("The run is 10 km long.", "The run is 10 kilometres long."),
+    ("Die Strecke ist 10 Kilometer lang.", "Die Strecke ist 10 km lang."),
+    # A tokenised text's lone letters are its endings, not words a claim deletes ("aoyama 's").
+    ("aoyama 's team won the cup in 2015 .", "Aoyama's team won the cup in 2015."),
+    ("the company 's office opened in 2019 .", "The company's office opened in 2019."),
 ]
 
 

@@ -387,3 +387,19 @@ def test_answer():
     result = run(pytester, server, "--llm-judge-verdicts=all")
     result.assert_outcomes(failed=1)
     assert [r[:3] for r in rows(result)] == [["test_a.py::test_answer", "faithful", "0.50"]]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("It costs approx. five euros. Then more.", ["It costs approx. five euros.", "Then more."]),
+    ("Dr. Tanaka met J. Smith in the U.S. last week. They agreed.",
+     ["Dr. Tanaka met J. Smith in the U.S. last week.", "They agreed."]),
+    ("Das kostet z.B. fünf Euro. Dann mehr.", ["Das kostet z.B. fünf Euro.", "Dann mehr."]),
+    # A lower-cased text (tokenised summaries, chat logs) starts its sentences in lower case: a
+    # period before a lower-case word ends a sentence there.
+    ("the toddler fell 12ft. he was airlifted to hospital. aoyama 's team won.",
+     ["the toddler fell 12ft.", "he was airlifted to hospital.", "aoyama 's team won."]),
+    ("der hund lief weg. die katze blieb.", ["der hund lief weg.", "die katze blieb."]),
+    ("кошка спала. собака бегала.", ["кошка спала.", "собака бегала."]),
+])
+def test_a_period_ends_a_sentence_unless_it_ends_an_abbreviation(text, expected):
+    assert sentences(text) == expected
