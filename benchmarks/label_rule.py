@@ -43,6 +43,19 @@ def now(p_supported: float, p_contradicted: float) -> bool:
     return labels.Label(p_supported, p_contradicted, "").supported
 
 
+def band(supported_from: float, margin: float) -> Rule:
+    """A variant of the rule now: supported from `supported_from` unless P(contradicted) stands
+    `margin` or more above P(supported) (both at 2 digits)."""
+    def rule(p_supported: float, p_contradicted: float) -> bool:
+        return p_supported >= labels.SUPPORTED_AT or (
+            p_supported >= supported_from and round(p_contradicted, 2) - round(p_supported, 2) < margin - 1e-9)
+    return rule
+
+
+VARIANTS = {f"from {f:.2f}, margin {m:.2f}": band(f, m) for f in (0.60, 0.65) for m in (0.06, 0.05, 0.02, 0.01)}
+"""--variants: the neighbours of the rule now (0.60, 0.05), on the same answers."""
+
+
 def ask(judge: Judge, claim: str, context: list[str]) -> tuple[float, float]:
     found = []
     for task in (labels.SUPPORT, labels.CONTRADICT):
@@ -59,6 +72,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=0, help="items per source and part (0: all)")
     parser.add_argument("--max-context", type=int, default=0,
                         help="only items whose context has at most this many characters (0: any)")
+    parser.add_argument("--variants", action="store_true", help="also the rule's neighbours (VARIANTS)")
     args = parser.parse_args()
     judge = Judge(JudgeConfig(model=args.model, api_base=args.api_base), JudgeCache(Path(args.cache_dir), "use"))
     rows = []  # (item, [(p_supported, p_contradicted) per claim])
@@ -87,7 +101,15 @@ def main() -> int:
         shown = ["   n/a" if f is None else f"{f:7.3f}" for f in figures]
         print(f"{key:<32} {len(picked):>4} {shown[0]} {shown[1]}")
     paraphrases = [found for item, found in rows if item["kind"] == "paraphrase" and item["faithful"]]
-    for name, rule in (("before", before), ("now", now)):
+    rules = {"before": before, "now": now, **(VARIANTS if args.variants else {})}
+    if args.variants:
+        parts = sorted(k for k in groups if k == "all" or k.startswith(("claim ", "answer ")))
+        print(f"\n{'rule':<26}" + "".join(f"{k:>12}" for k in parts))
+        for name, rule in rules.items():
+            figures = [balanced_accuracy([item["faithful"] for item, _ in groups[k]],
+                                         [all(rule(s, c) for s, c in found) for _, found in groups[k]]) for k in parts]
+            print(f"{name:<26}" + "".join("         n/a" if f is None else f"{f:12.3f}" for f in figures))
+    for name, rule in rules.items():
         passed = sum(all(rule(s, c) for s, c in found) for found in paraphrases)
         print(f"faithful paraphrases passing, {name}: {passed} of {len(paraphrases)}")
     both_high = sum(0.5 <= s < 0.7 and c >= 0.5 for _, found in rows for s, c in found)
