@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any
 
 MARK = "***"
 MIN_VALUE_CHARS = 8  # shorter values ("EMPTY", "none") are placeholders, and common words
@@ -179,8 +180,16 @@ def redact_shapes(text: str) -> str:
 def environment_values(names: Iterable[str | None] = ()) -> tuple[str, ...]:
     """The secret-like values of the environment now: of the variables `names` (the configured key
     variable, whatever its name), of every variable whose name matches `SECRET_NAME`, and the
-    passwords of URLs in any variable (DATABASE_URL). Read at each call: a key a fixture set is found."""
-    values = {os.environ.get(name) or "" for name in names if name}
+    passwords of URLs in any variable (DATABASE_URL). Read at each call, so a key a fixture set is
+    found; worked out again only when the environment changed (a cached re-run redacts each of
+    its answers: reading every variable's name each time cost it 2 ms an assertion)."""
+    raw = os.environb if os.supports_bytes_environ else os.environ  # bytes: no decoding to compare
+    return _environment_values(tuple(name for name in names if name), tuple(raw.items()))
+
+
+@lru_cache(maxsize=8)
+def _environment_values(names: tuple[str, ...], _snapshot: tuple[tuple[Any, Any], ...]) -> tuple[str, ...]:
+    values = {os.environ.get(name) or "" for name in names}
     for name, value in os.environ.items():
         if SECRET_NAME.search(name):
             values.add(value)
