@@ -21,15 +21,12 @@ from pytest_llmfaith.processes.children import PACKAGE_ROOT
 _PROBE = """
 import importlib, json, sys, time
 from pathlib import Path
+from pytest_llmfaith.local.server import engine_for
 runtime = importlib.import_module(sys.argv[2])
-if sys.argv[2] == "xllamacpp":
-    from pytest_llmfaith.local.prebuilt_engine import XllamaEngine as Engine
-    system = str(runtime.get_system_info())
-else:
-    from pytest_llmfaith.local.engine import LlamaEngine as Engine
-    system = runtime.llama_print_system_info().decode(errors="replace")
+system = (str(runtime.get_system_info()) if sys.argv[2] == "xllamacpp"
+          else runtime.llama_print_system_info().decode(errors="replace"))
 started = time.monotonic()
-engine = Engine(Path(sys.argv[1]), 512, 2)
+engine = engine_for(sys.argv[2])(Path(sys.argv[1]), 512, 2)
 loaded = time.monotonic() - started
 answer = engine({"messages": [{"role": "user", "content": "Is water wet? Answer yes or no."}], "max_tokens": 1,
                  "logprobs": True, "top_logprobs": 2})

@@ -9,7 +9,6 @@ JSON is generated under it directly, streamed to stop a greedy loop as engine.py
 from __future__ import annotations
 
 import json
-import re
 import secrets
 import time
 from pathlib import Path
@@ -20,13 +19,6 @@ from pytest_llmfaith.local.engine import TOP_LOGPROBS_MAX, RepetitionError, clos
 _LABEL = {"max_tokens": 1, "temperature": 0, "logprobs": True, "post_sampling_probs": False}
 """post_sampling_probs off: the softmax of the raw logits over the whole vocabulary (on, at
 temperature 0 it reports the greedy token with probability 1)."""
-
-
-def kernels() -> str:
-    """The CPU features its prebuilt kernels use (those llama.cpp reports as 1), for the loading line."""
-    import xllamacpp
-
-    return " ".join(re.findall(r"(\w+) = 1\b", str(xllamacpp.get_system_info())))
 
 
 class XllamaEngine:

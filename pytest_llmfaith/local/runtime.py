@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -159,15 +160,22 @@ def _origin(source: Path | str) -> str:
 
 def build_tools_missing() -> str | None:
     """Why llama.cpp cannot be compiled here, else None: a C and a C++ compiler (MSVC on
-    Windows). CMake need not be there: the build takes it from PyPI when it is missing."""
+    Windows). CMake need not be there: the build takes it from PyPI when it is missing. Only a
+    shortcut past a compile bound to fail: a compiler it does not find (named otherwise, CC and
+    CXX unset) costs speed, never a verdict, and a failed compile falls back the same way."""
     if sys.platform == "win32":
         vswhere = Path(os.environ.get("ProgramFiles(x86)", r"C:\Program Files (x86)"),
                        "Microsoft Visual Studio", "Installer", "vswhere.exe")
         return None if shutil.which("cl") or vswhere.is_file() else "no MSVC (Visual Studio's C++ build tools)"
     compilers = (("C", "CC", ("cc", "gcc", "clang")), ("C++", "CXX", ("c++", "g++", "clang++")))
     lacking = [kind for kind, env, names in compilers
-               if not any(shutil.which(name) for name in (os.environ.get(env, ""), *names) if name)]
+               if not any(shutil.which(name) for name in (os.environ.get(env, ""), _built_with(env), *names) if name)]
     return f"no {' or '.join(lacking)} compiler on PATH" if lacking else None
+
+
+def _built_with(env: str) -> str:
+    """The compiler this Python was built with, as sysconfig names it ("gcc -pthread": "gcc")."""
+    return (str(sysconfig.get_config_var(env) or "").split() or [""])[0]
 
 
 def variant_to_build() -> Variant:
@@ -183,7 +191,7 @@ def variant_to_build() -> Variant:
     if missing is not None:
         say(f"{missing}, so the offline judge takes xllamacpp's prebuilt runtime from PyPI, no compile "
             f"(slower: it reads every prompt whole). Fix, for the compiled one: install a C/C++ compiler "
-            f"(e.g. apt-get install build-essential), then run {INSTALL_COMMANDS} again")
+            f"(e.g. apt-get install build-essential), or name yours in CC and CXX, then run {INSTALL_COMMANDS} again")
         return PREBUILT
     if best.portable:
         lacks = "; ".join(f"{v.name} needs {', '.join(v.missing(cpu.flags))}"

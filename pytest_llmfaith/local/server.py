@@ -189,6 +189,11 @@ class _Handler(ServiceHandler):
         self.send_json(status, json.dumps(payload, default=str).encode())
 
 
+def engine_for(module: str) -> Callable[[Path, int, int], Engine]:
+    """The engine that runs the runtime `module` (looked up at the call: a test's stand-in counts)."""
+    return XllamaEngine if module == "xllamacpp" else LlamaEngine
+
+
 def use_llama_cpp_from(folder: Path, module: str = "llama_cpp") -> None:
     """Import the runtime (llama_cpp, or xllamacpp) from `folder` (a kernel variant), not from the
     venv; an error if it is not there, so a server never runs other kernels than its runtime identity says."""
@@ -222,8 +227,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if args.llama_cpp_path is not None:
             use_llama_cpp_from(args.llama_cpp_path, args.engine)
-        load: Callable[[Path, int, int], Engine] = XllamaEngine if args.engine == "xllamacpp" else LlamaEngine
-        engine = load(args.model, args.n_ctx, args.threads)
+        engine = engine_for(args.engine)(args.model, args.n_ctx, args.threads)
     except Exception as exc:  # noqa: BLE001 - one clear line in the log, read by the launcher
         print(f"cannot load {args.model}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(1) from None

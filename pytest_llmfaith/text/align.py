@@ -104,6 +104,9 @@ def read_units(sentence: str, lang: Language) -> tuple[Unit, ...]:
                 continue
             if at and match.start() == at + 1 and text[at] in "'’":
                 continue  # an ending written onto a number: Turkish "40'tan"
+            if match.start() and text[match.start() - 1] in "'’":
+                found.append(Unit(match["word"].casefold(), glue=True))  # split off by a tokeniser: "aoyama 's"
+                continue
             for word in _script_runs(match["word"]):
                 foreign = home is not None and home != "LATIN" and script_of(word[0]) == "LATIN"
                 found += _word_units(word, lang, first=not found, foreign=foreign)
@@ -225,7 +228,7 @@ def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]
             continue
         kept = [i for i, a in enumerate(at) if a is not None and a >= 0]
         for before, after in zip(kept, kept[1:]):
-            gap = [u for u in clause[before + 1:after] if _content(u) and not u.number]
+            gap = [u for u in clause[before + 1:after] if not u.glue and not u.number]
             left, right = at[before], at[after]
             assert left is not None and right is not None
             between = units[min(left, right) + 1:max(left, right)]
@@ -254,9 +257,7 @@ def _share(clause: tuple[Unit, ...], at: list[int | None]) -> float:
 
 
 def _content(unit: Unit) -> bool:
-    """What tells a restated clause, and what a claim may not delete from it: numbers, words of
-    two letters or more (a lone letter is a tokenised ending: "aoyama 's"), letters of a script
-    without spaces."""
+    """What tells a restated clause: numbers, words of two letters or more, letters of a script without spaces."""
     if unit.number or unit.glue or not unit.form[0].isalpha():
         return unit.number
     return len(unit.form) > 1 or script_of(unit.form) in SPACELESS

@@ -22,12 +22,33 @@ def test_what_a_compile_lacks_is_named(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.delenv("CC", raising=False)
     monkeypatch.delenv("CXX", raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(runtime, "_built_with", lambda env: "")  # not this Python's own compiler either
     assert runtime.build_tools_missing() == "no C or C++ compiler on PATH"
     compiler = tmp_path / "g++"
     compiler.write_text("#!/bin/sh\n")
     compiler.chmod(0o755)
     assert runtime.build_tools_missing() == "no C compiler on PATH"
     monkeypatch.setenv("CC", str(compiler))  # CC names one that is not on PATH
+    assert runtime.build_tools_missing() is None
+
+
+def test_a_compiler_named_in_sysconfig_counts_and_windows_asks_for_msvc(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("CC", raising=False)
+    monkeypatch.delenv("CXX", raising=False)
+    for name in ("x86_64-linux-gnu-gcc", "x86_64-linux-gnu-g++"):  # on no list: as Python was built
+        (tmp_path / name).write_text("#!/bin/sh\n")
+        (tmp_path / name).chmod(0o755)
+    monkeypatch.setattr(runtime, "_built_with", lambda env: {"CC": "x86_64-linux-gnu-gcc",
+                                                             "CXX": "x86_64-linux-gnu-g++"}[env])
+    assert runtime.build_tools_missing() is None
+    monkeypatch.setattr(sys, "platform", "win32")  # a run that pretends to be Windows
+    monkeypatch.setenv("ProgramFiles(x86)", str(tmp_path))
+    assert runtime.build_tools_missing() == "no MSVC (Visual Studio's C++ build tools)"
+    vswhere = tmp_path / "Microsoft Visual Studio" / "Installer" / "vswhere.exe"
+    vswhere.parent.mkdir(parents=True)
+    vswhere.write_text("")
     assert runtime.build_tools_missing() is None
 
 

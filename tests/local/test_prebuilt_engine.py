@@ -27,7 +27,7 @@ from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.judge.question import schema_json
 from pytest_llmfaith.local import LocalModel, resolve_local_model
 from pytest_llmfaith.local.engine import RepetitionError, fits
-from pytest_llmfaith.local.prebuilt_engine import XllamaEngine, kernels
+from pytest_llmfaith.local.prebuilt_engine import XllamaEngine
 from pytest_llmfaith.local.runstate import ServerState, server_files
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Service, ServiceFiles
@@ -190,12 +190,6 @@ def test_an_error_in_the_stream_is_raised(engine: XllamaEngine) -> None:
     with pytest.raises(ValueError, match="exceeds the available context size"):
         engine(claims_request())
 
-
-def test_kernels_are_the_features_it_reports_on(fake_xllamacpp: None) -> None:
-    assert kernels() == "SSE3 AVX AVX2 F16C FMA OPENMP"
-
-
-# --- the real weights, xllamacpp from PyPI, over HTTP ------------------------------------------
 
 def unavailable(reason: str) -> NoReturn:
     if os.environ.get("LLMFAITH_REQUIRE_LOCAL") == "1":

@@ -43,6 +43,9 @@ QUALIFIED = [
 # (output, a claim that drops the negation of the clause it restates)
 UNNEGATED = [
     pytest.param("The app does not support Android.", "The app supports Android.", id="en"),
+    # one-syllable negations standing alone in a spaced script: not endings a claim may drop
+    pytest.param("회사는 서울에 안 갑니다.", "회사는 서울에 갑니다.", id="ko-an"),
+    pytest.param("회사는 그 제품을 못 팝니다.", "회사는 그 제품을 팝니다.", id="ko-mot"),
     pytest.param("AquaBrewはAndroidに未対応です。", "AquaBrewはAndroidに対応しています。", id="ja-mi"),
     pytest.param("该应用尚未支持安卓系统。", "该应用支持安卓系统。", id="zh-shangwei"),
     pytest.param("Компания не поддерживает Android.", "Компания поддерживает Android.", id="ru-ne"),
@@ -75,7 +78,7 @@ NATURAL = [
     ("the toddler slipped 12ft and was airlifted.", "The toddler slipped 12 feet."),
     ("The run is 10 km long.", "The run is 10 kilometres long."),
     ("Die Strecke ist 10 Kilometer lang.", "Die Strecke ist 10 km lang."),
-    # A tokenised text's lone letters are its endings, not words a claim deletes ("aoyama 's").
+    # An ending a tokeniser split off after its apostrophe is not a word a claim deletes ("aoyama 's").
     ("aoyama 's team won the cup in 2015 .", "Aoyama's team won the cup in 2015."),
     ("the company 's office opened in 2019 .", "The company's office opened in 2019."),
 ]
