@@ -123,7 +123,8 @@ def measure(root: Path, url: str, n: int, repeats: int, modes: list[str]) -> dic
     write_suite(cached_suite, suite_files(n, constant=False))
     write_suite(constant_suite, suite_files(n, constant=True))
     cache_dir = root / f"cache{n}"
-    args = [*BASE, *judge_args(url, "use", cache_dir)]
+    # no relay: the cold run's would import litellm in the background while the re-runs are timed
+    args = [*BASE, *judge_args(url, "use", cache_dir), "--llm-judge-relay=off"]
     cold, proc = pytest_run(cached_suite, args, env=bytecode_env(True))
     print(f"cold run, {n} assertions, --llm-cache=use: {cold:.2f} s; {summary_line(proc)} "
           f"(the first cold run also fills the temporary bytecode cache)")

@@ -29,8 +29,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pytest_llmfaith.local import LocalModel, ensure_server, resolve_local_model, shutdown_server
-from pytest_llmfaith.local.launcher import run_files
+from pytest_llmfaith.local.launcher import ensure_server, run_files, shutdown_server
+from pytest_llmfaith.local.models import LocalModel, resolve_local_model
 
 HERE = Path(__file__).resolve().parent
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))

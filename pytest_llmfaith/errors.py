@@ -3,10 +3,8 @@ problem and the fix; none ever carries an API key."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
-
-from pytest_llmfaith.text import secrets
 
 
 class LLMFaithError(Exception):
@@ -52,20 +50,25 @@ def redact(text: str, names: Iterable[str | None] = ()) -> str:
     private keys, random tokens), and the secret-like values of the environment: of `names` (the
     configured key variable, which may be called anything), of variables named like a secret, and
     the passwords of URLs in any variable; values that are not secret-like ("Stockholm") are kept."""
+    from pytest_llmfaith.text import secrets  # its patterns compile at import: not for a run that redacts nothing
+
     return secrets.redact(text, secrets.environment_values(names))
 
 
 def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
     """`redact` for JSON-like data, dict keys too. Secrets are read at the call, so a key a fixture set is found."""
-    redacted: Data = _walk(data, secrets.environment_values(names))
+    from pytest_llmfaith.text import secrets
+
+    values = secrets.environment_values(names)
+    redacted: Data = _walk(data, lambda text: secrets.redact(text, values))
     return redacted
 
 
-def _walk(data: Any, values: tuple[str, ...]) -> Any:
+def _walk(data: Any, redact: Callable[[str], str]) -> Any:
     if isinstance(data, str):
-        return secrets.redact(data, values)
+        return redact(data)
     if isinstance(data, dict):
-        return {_walk(k, values): _walk(v, values) for k, v in data.items()}
+        return {_walk(k, redact): _walk(v, redact) for k, v in data.items()}
     if isinstance(data, (list, tuple)):
-        return type(data)(_walk(v, values) for v in data)
+        return type(data)(_walk(v, redact) for v in data)
     return data

@@ -18,6 +18,9 @@ os.environ["LLMFAITH_RELAY_IDLE_TIMEOUT"] = "0"
 # The offline judge's runtime and weights live in this user's cache: pinned here, so the runs
 # pytester starts (with HOME moved to a temporary folder) find them too.
 os.environ.setdefault("XDG_CACHE_HOME", str(Path.home() / ".cache"))
+# Under `pytest -n`, this process is an xdist worker: the runs pytester starts are not its workers.
+for _name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"):
+    os.environ.pop(_name, None)
 
 from cases import TESLA_JUDGED  # noqa: E402
 from fake_transport import FakeTransport  # noqa: E402

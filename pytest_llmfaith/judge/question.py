@@ -94,9 +94,8 @@ class Question(Generic[T]):
               recorded_by: str = "") -> Entry:
         """The answer as the stores keep it, redacted: also answers stored before answers were
         redacted on arrival."""
-        names = [config.api_key_env]
+        asked, answer = redact_data((summarise(self.messages), raw), [config.api_key_env])
         stored = StoredAnswer(step=self.step, model=config.model, prompt_version=self.prompt_version,
-                              sample=self.sample, asked=redact_data(summarise(self.messages), names),
-                              answer=redact_data(raw, names), usage=usage, cost_usd=cost)
+                              sample=self.sample, asked=asked, answer=answer, usage=usage, cost_usd=cost)
         label = p_yes(NextToken.model_validate(stored.answer)) if self.schema is NextToken else None
         return Entry(stored, recorded_by, label)

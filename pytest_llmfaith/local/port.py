@@ -5,19 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_llmfaith.judge.offline import Announce
-from pytest_llmfaith.local.kernels import identity, replay_hint
-
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.judge.offline import Announce
     from pytest_llmfaith.local.local_transport import LocalTransport
 
 
 class _OfflineJudge:
     def identity(self, model: str, replay: bool) -> str:
+        from pytest_llmfaith.local.kernels import identity
+
         return identity(model, prove=not replay)
 
     def replay_hint(self, key_model: str) -> str:
+        from pytest_llmfaith.local.kernels import replay_hint
+
         return replay_hint(key_model)
 
     def transport(self, config: JudgeConfig, announce: Announce | None) -> LocalTransport:

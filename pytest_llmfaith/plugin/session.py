@@ -87,15 +87,15 @@ class LLMFaithSession(JudgeRun):
 
             assessment.regression = compare(baseline.assertions[assessment.key], assessment,
                                             self.settings.baseline_tolerance)
-        names = [self.settings.judge_api_key_env]
-        record = redact_data(assessment.model_dump(mode="json"), names)
+        record, properties = redact_data((assessment.model_dump(mode="json"), junit_properties(assessment)),
+                                         [self.settings.judge_api_key_env])
         redacted = type(assessment).model_validate(record)
         with self._lock:  # Stash.setdefault is not atomic: two checks finishing at once would lose one
             if item is None:
                 self.unattached.append(redacted)
             else:
                 item.stash.setdefault(RESULTS_KEY, []).append(record)
-                item.user_properties.extend(redact_data(junit_properties(assessment), names))
+                item.user_properties.extend(properties)
         if self.config is not None:
             self.config.hook.pytest_llmfaith_scored(assessment=assessment, config=self.config)
         return redacted

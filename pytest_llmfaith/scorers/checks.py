@@ -82,13 +82,13 @@ def _signs(output: str) -> _Signs:
     found = []
     for sentence in sentences(output):
         said = markers(sentence, lang)
-        found += [_Clause(frozenset(units(c, lang)), markers(c, lang), said) for c in clauses(sentence, lang)]
-    return _Signs(lang, frozenset(units(output, lang)), frozenset(numbers(output, lang)),
-                  frozenset(qualified_numbers(output, lang)), frozenset(pronouns(output, lang)), tuple(found),
+        found += [_Clause(units(c, lang), markers(c, lang), said) for c in clauses(sentence, lang)]
+    return _Signs(lang, units(output, lang), numbers(output, lang),
+                  qualified_numbers(output, lang), frozenset(pronouns(output, lang)), tuple(found),
                   UnitIndex([c.units for c in found]))
 
 
-def _restated_clause(claim_units: set[str], claim_markers: frozenset[str], said: _Signs) -> _Clause | None:
+def _restated_clause(claim_units: frozenset[str], claim_markers: frozenset[str], said: _Signs) -> _Clause | None:
     """The output's clause a claim restates: the one sharing most of its units (on a tie, one
     whose negation and comparisons the claim keeps)."""
     found = [said.clauses[i] for i in sorted(said.clause_index.candidates(claim_units))]
@@ -187,7 +187,7 @@ def same_statements(claims: Sequence[str]) -> Callable[[Any], None]:
     lang = language_of(" ".join(claims))
     read = [units(c, lang) for c in claims]
 
-    def closeness(statement: set[str], i: int) -> float:
+    def closeness(statement: frozenset[str], i: int) -> float:
         return len(statement & read[i]) / max(len(statement | read[i]), 1)
 
     def check(answer: Any) -> None:

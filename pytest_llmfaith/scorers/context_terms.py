@@ -15,7 +15,7 @@ from pytest_llmfaith.text.profiles import ENGLISH, ENGLISH_CARDINALS, Language
 from pytest_llmfaith.text.sentences import sentences
 
 
-def content_words(text: str, lang: Language | None = None) -> set[str]:
+def content_words(text: str, lang: Language | None = None) -> frozenset[str]:
     """Stemmed content words in English, character n-grams elsewhere, read as `lang`."""
     return units(text, lang)
 

@@ -129,8 +129,24 @@ def same(a: str, b: str, lang: Language) -> bool:
     return shared >= least and max(len(a), len(b)) - shared <= lang.ending
 
 
-def _has(units: Sequence[Unit], unit: Unit, lang: Language) -> bool:
-    return any(same(unit.form, other.form, lang) for other in units)
+class Forms:
+    """Units by the first two letters of their form, which `same` needs alike: a unit is looked
+    for among the few that could be it, not all of them, in their order."""
+
+    def __init__(self, units: Sequence[Unit], lang: Language) -> None:
+        self.lang = lang
+        self._by_start: dict[str, list[tuple[int, str]]] = {}
+        for i, unit in enumerate(units):
+            self._by_start.setdefault(unit.form[:2], []).append((i, unit.form))
+
+    def find(self, form: str) -> int | None:
+        """Where the first unit that is `form` but for an ending stands, if one does."""
+        return next((i for i, other in self._by_start.get(form[:2], ()) if same(form, other, self.lang)), None)
+
+    def __contains__(self, unit: Unit) -> bool:
+        return self.find(unit.form) is not None
+
+
 
 
 @dataclass(frozen=True)
@@ -142,6 +158,7 @@ class Output:
     clauses: tuple[tuple[Unit, ...], ...]
     words: tuple[Unit, ...]
     grams: frozenset[str]  # the n-grams of its words, in an n-gram language
+    forms: Forms  # its words, to look a claim's up
 
     @classmethod
     @lru_cache(maxsize=32)
@@ -151,7 +168,7 @@ class Output:
         read = tuple(read_units(s, lang) for s in said)
         words = tuple(u for s in read for u in s)
         return cls(lang, read, tuple(read_units(c, lang) for s in said for c in clauses(s, lang)), words,
-                   grams_of(words, lang))
+                   grams_of(words, lang), Forms(words, lang))
 
 
 @lru_cache(maxsize=1024)  # both scorers check the same claims of an output
@@ -164,7 +181,7 @@ def changes(claim: str, output: str) -> tuple[str, ...]:
     for sentence in sentences(claim):
         units = read_units(sentence, lang)
         found += _added_near_numbers(units, said, lang)
-        found += [f"names “{u.form}”" for u in units if u.name and not _has(said.words, u, lang)
+        found += [f"names “{u.form}”" for u in units if u.name and u not in said.forms
                   and not spelled_in(u, said.grams, lang)]
         found += _dropped(units, said, lang)
     return tuple(dict.fromkeys(found))
@@ -183,9 +200,10 @@ def _added_near_numbers(units: tuple[Unit, ...], said: Output, lang: Language) -
                  for u in (*said.sentences[max(k - 1, 0)], *s)]
         if not where:
             continue  # a number the output lacks is the numbers check's
+        beside = Forms(where, lang)
         for near in (*units[max(i - reach, 0):i], *units[i + 1:i + 1 + reach]):
             tolerated = near.number or (near.glue and near.form not in loose)
-            if not tolerated and not _has(said.words if near.capital else where, near, lang) \
+            if not tolerated and near not in (said.forms if near.capital else beside) \
                     and not any(shortened(near.form, u.form) for u in where):
                 found.append(f"adds “{near.form}” next to {unit.form}")
     return found
@@ -214,10 +232,12 @@ def _dropped(units: tuple[Unit, ...], said: Output, lang: Language) -> list[str]
     found = []
     claim_grams = grams_of(units, lang)
 
+    kept_forms = Forms(units, lang)
+
     def place(unit: Unit) -> int | None:  # where the claim keeps an output unit, if it does
-        for i, other in enumerate(units):
-            if same(unit.form, other.form, lang):
-                return i
+        at = kept_forms.find(unit.form)
+        if at is not None:
+            return at
         return -1 if spelled_in(unit, claim_grams, lang) else None
 
     placed = [[place(u) for u in clause] for clause in said.clauses]

@@ -110,7 +110,8 @@ def number_spans(text: str, lang: Language) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), canonical_number(m[0], lang)) for m in number_pattern(lang).finditer(text)]
 
 
-def numbers(text: str, lang: Language | None = None) -> set[str]:
+@lru_cache(maxsize=2048)
+def numbers(text: str, lang: Language | None = None) -> frozenset[str]:
     """One canonical form per number, amount and date ("1,200" = "1200.0", "fifth" = "5th")."""
     lang = lang or language_of(text)
     digits = ascii_digits(text)
@@ -119,7 +120,7 @@ def numbers(text: str, lang: Language | None = None) -> set[str]:
         words = re.findall(r"[^\W\d_]+", digits.casefold())
         found |= {lang.number_words[w] for w in words if w in lang.number_words}
         found |= {lang.months[w] for w in words if w in lang.months}
-    return found
+    return frozenset(found)
 
 
 # -- units of comparison --------------------------------------------------------------------
@@ -173,23 +174,25 @@ def word_units(word: str, lang: Language, every_word: bool = False) -> set[str]:
     return grams(compared_form(word, lang), gram_size(lang))
 
 
-def words(text: str, lang: Language) -> list[str]:
+@lru_cache(maxsize=2048)
+def words(text: str, lang: Language) -> tuple[str, ...]:
     """The words of `text`; in a spaceless script, the runs of letters between its particles."""
     found = _WORD.findall(ascii_digits(text))
     if lang is not ENGLISH:  # elision: "l'entreprise" is "entreprise" (English keeps "it's" whole)
         found = [part for w in found for part in re.split("['’]", w) if part]
     if lang.spaced or not lang.function_chars:
-        return found
-    return [part for w in found for part in re.split(f"[{re.escape(lang.function_chars)}]+", w) if part]
+        return tuple(found)
+    return tuple(part for w in found for part in re.split(f"[{re.escape(lang.function_chars)}]+", w) if part)
 
 
-def units(text: str, lang: Language | None = None, every_word: bool = False) -> set[str]:
+@lru_cache(maxsize=2048)
+def units(text: str, lang: Language | None = None, every_word: bool = False) -> frozenset[str]:
     """Comparable units with numbers; `every_word` keeps function words ("Company A" vs "Company B")."""
     lang = lang or language_of(text)
     found: set[str] = set()
     for word in words(text, lang):
         found |= word_units(word, lang, every_word)
-    return found | numbers(text, lang)
+    return frozenset(found | numbers(text, lang))
 
 
 def carried(word: str, have: set[str] | frozenset[str], lang: Language) -> bool:
@@ -226,6 +229,7 @@ def _marker_patterns(lang: Language) -> tuple[re.Pattern[str] | None, re.Pattern
     return negation, before, after
 
 
+@lru_cache(maxsize=2048)
 def markers(text: str, lang: Language | None = None) -> frozenset[str]:
     """Negation and comparisons: "does not employ 40" says otherwise than "employs 40" with the same words."""
     lang = lang or language_of(text)
@@ -239,13 +243,14 @@ def markers(text: str, lang: Language | None = None) -> frozenset[str]:
     return frozenset(found)
 
 
-def qualified_numbers(text: str, lang: Language | None = None) -> set[tuple[str, str]]:
+@lru_cache(maxsize=2048)
+def qualified_numbers(text: str, lang: Language | None = None) -> frozenset[tuple[str, str]]:
     """(qualifier, number) pairs: "about 1,200" is ("about", "1200"), a bare 2004 is ("", "2004")."""
     lang = lang or language_of(text)
     digits = ascii_digits(text)
     _, before, _ = _marker_patterns(lang)
     qualified = {m.end(): lang.comparisons[m[1].lower()] for m in before.finditer(digits)} if before else {}
-    return {(qualified.get(start, ""), value) for start, _, value in number_spans(digits, lang)}
+    return frozenset((qualified.get(start, ""), value) for start, _, value in number_spans(digits, lang))
 
 
 _CLAUSE_MARKS = r"[;()，、；：（）،؛]|(?<!\d)[,:]|[,:](?!\d)"  # not inside "1,200", "3,5" or "9:00"
@@ -258,10 +263,11 @@ def _clause_pattern(lang: Language) -> re.Pattern[str]:
     return re.compile("|".join(breaks), re.IGNORECASE)
 
 
-def clauses(sentence: str, lang: Language | None = None) -> list[str]:
+@lru_cache(maxsize=2048)
+def clauses(sentence: str, lang: Language | None = None) -> tuple[str, ...]:
     """A sentence's clauses: split at commas and the like, and before its language's conjunctions."""
     lang = lang or language_of(sentence)
-    return [part for part in _clause_pattern(lang).split(sentence) if part and part.strip()]
+    return tuple(part for part in _clause_pattern(lang).split(sentence) if part and part.strip())
 
 
 def is_fragment(claim: str, lang: Language) -> bool:

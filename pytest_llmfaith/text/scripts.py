@@ -44,6 +44,7 @@ def script_counts(text: str) -> Counter[str]:
     return counts
 
 
+@lru_cache(maxsize=1024)
 def main_script(text: str) -> str | None:
     """The script most of `text` is written in. Latin words inside another script's sentence are
     names ("AquaBrew Mini" in Japanese), so Latin wins only over less than its own weight."""

@@ -219,6 +219,7 @@ def value_matcher(values: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(patterns)) if patterns else None
 
 
+@lru_cache(maxsize=2048)  # an answer is redacted again for the recordings, the report and the test's record
 def redact(text: str, values: tuple[str, ...] = ()) -> str:
     """`text` with `values` (see `environment_values`) and every credential found by shape replaced."""
     matcher = value_matcher(values)

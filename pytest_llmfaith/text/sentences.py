@@ -5,6 +5,8 @@ dog ran." is two), or a title before a name (listed per script, to tolerate: "Dr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 _SPLIT = regex.compile(r"(?<=[.!?؟…])[\"”’')\]»]*\s+|(?<=[。！？])[\"”’'）」』)\]]*\s*")
@@ -15,7 +17,8 @@ hr fr frau herr mme mlle sra srta dra ing""".split())
 _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
 
 
-def sentences(text: str) -> list[str]:
+@lru_cache(maxsize=1024)  # every check reads the output's sentences
+def sentences(text: str) -> tuple[str, ...]:
     """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere."""
     found: list[str] = []
     first = regex.search(r"\p{L}", text)
@@ -28,7 +31,7 @@ def sentences(text: str) -> list[str]:
             else:
                 found.append(piece)
         found.append("\n")  # a line break always ends a sentence
-    return [s for s in found if s != "\n"]
+    return tuple(s for s in found if s != "\n")
 
 
 def _continues(before: str, after: str, capitalised: bool) -> bool:

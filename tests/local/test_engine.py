@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.judge.client import schema_json
-from pytest_llmfaith.local import LocalModel
 from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, loop_start
+from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import ClaimsAnswer, verdict_schemas
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith.errors import ConfigError, LocalJudgeUnavailable
-from pytest_llmfaith.local import models, resolve_local_model
+from pytest_llmfaith.local import models
+from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.weights import DEFAULT_MODEL_FILE, write_record
 
 

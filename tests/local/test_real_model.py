@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
-from pytest_llmfaith.local import LocalModel, ensure_server, shutdown_server
-from pytest_llmfaith.local.launcher import run_files, runtime_identity
+from pytest_llmfaith.local.launcher import ensure_server, run_files, runtime_identity, shutdown_server
+from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.processes.service import ServiceFiles
 

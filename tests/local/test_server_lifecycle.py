@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig, JudgeError
-from pytest_llmfaith.local import LocalModel, ensure_server, shutdown_server
-from pytest_llmfaith.local.launcher import run_files, server_alive
+from pytest_llmfaith.local.launcher import ensure_server, run_files, server_alive, shutdown_server
+from pytest_llmfaith.local.models import LocalModel
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 

@@ -135,6 +135,7 @@ def test_loading_the_offline_judge_is_one_line(pytester, server) -> None:
 def test_xdist_workers_report_to_no_one(pytestconfig: pytest.Config, monkeypatch) -> None:
     registered: list[object] = []
     monkeypatch.setattr(pytestconfig.option, "verbose", 0)  # this run's own -q must not decide
+    monkeypatch.delattr(pytestconfig, "workerinput", raising=False)  # nor whether this run is itself a worker
     monkeypatch.setattr(pytestconfig.pluginmanager, "register", lambda plugin, name=None: registered.append(plugin))
     assert isinstance(terminal_progress.install(pytestconfig), terminal_progress.TerminalProgress)
     monkeypatch.setattr(pytestconfig, "workerinput", {"workerid": "gw0"}, raising=False)
