@@ -64,11 +64,14 @@ def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
     return redacted
 
 
+_LEAVES = (int, float, bool, type(None))  # nothing to redact: not walked into (most of a result's fields)
+
+
 def _walk(data: Any, redact: Callable[[str], str]) -> Any:
     if isinstance(data, str):
         return redact(data)
     if isinstance(data, dict):
-        return {_walk(k, redact): _walk(v, redact) for k, v in data.items()}
+        return {_walk(k, redact): v if isinstance(v, _LEAVES) else _walk(v, redact) for k, v in data.items()}
     if isinstance(data, (list, tuple)):
-        return type(data)(_walk(v, redact) for v in data)
+        return type(data)(v if isinstance(v, _LEAVES) else _walk(v, redact) for v in data)
     return data

@@ -62,9 +62,9 @@ class Stores:
             yield self.flights.get(key)
 
     def used(self, key: str, entry: Callable[[], Entry]) -> None:
-        """A stored answer served: noted for the asking test's recording (the entry made only then)."""
+        """A stored answer served: noted for the asking test's recording (the entry made only for one)."""
         if self.recordings is not None:
-            self.recordings.keep(key, entry())
+            self.recordings.used(key, entry)
 
     def keep(self, key: str, entry: Entry) -> None:
         """A new answer, kept everywhere."""

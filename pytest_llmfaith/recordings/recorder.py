@@ -7,7 +7,7 @@ bytes depend on neither -n nor test order. Format: docs/cache-and-recordings.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +70,21 @@ class Recorder:
         return None if entry is None else entry.model_dump(mode="json")
 
     def keep(self, key: str, entry: Entry) -> None:
-        """Note an answer the asking test used, found anywhere or new: its module's recording keeps it."""
-        if self.mode != "off":
-            stored = entry.stored if entry.p_yes is None else \
-                reviewable(entry.stored, entry.p_yes, self.thresholds, self.exact)
-            self.asker.note_used(key, stored.model_dump(mode="json"))
+        """A new answer the asking test used: its module's recording keeps it."""
+        self.used(key, lambda: entry)
+
+    def used(self, key: str, entry: Callable[[], Entry]) -> None:
+        """Note an answer the asking test used, found anywhere or new. The entry is made only for a
+        recording: without recordings the key alone is noted (the cache's unused-entry report reads
+        it), so a cached re-run does not redact and serialise every answer it reads for nobody."""
+        if self.mode == "off":
+            return
+        if not self.folder:
+            self.asker.note_used(key, {})
+            return
+        made = entry()
+        stored = made.stored if made.p_yes is None else reviewable(made.stored, made.p_yes, self.thresholds, self.exact)
+        self.asker.note_used(key, stored.model_dump(mode="json"))
 
     def recorded_by(self) -> str:
         """Who stores a new answer in the working cache: the running test's file, else `outside`."""

@@ -56,10 +56,28 @@ ASSIGNMENT = re.compile(
 URL_OR_RUN = re.compile(r"(?P<url>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`]+)"
                         rf"|(?<![A-Za-z0-9_+/-])(?P<run>[A-Za-z0-9_+/-]{{{MIN_TOKEN_CHARS},}}=*)(?![A-Za-z0-9_+/-])")
 
-# What any rule above needs to be present: text without it (most text) is returned after one scan.
-_HINT = re.compile(r"-----BEGIN|eyJ|AKIA|ASIA|://|(?i:authorization|bearer|(?:password|passwd|passphrase|pwd|"
-                   r"secret|token|key|signature|sig|credentials?)[\"']?\s*[:=])"
-                   rf"|[A-Za-z0-9_+/-]{{{MIN_TOKEN_CHARS}}}")
+# What any rule above needs to be present: text without it (most text) is returned after a few scans,
+# each of which the regular expression engine runs fast (literals; a run from its start; the name
+# before each ":" or "="): one pattern of them all took 40% longer.
+_LITERAL_HINTS = ("-----BEGIN", "eyJ", "AKIA", "ASIA", "://")
+_HEADER_HINT = re.compile(r"(?i:authorization|bearer)")
+_RUN_HINT = re.compile(rf"(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{{{MIN_TOKEN_CHARS}}}")
+_ASSIGNS = re.compile(r"[:=]")
+_NAMED_BEFORE = re.compile(r"(?i:password|passwd|passphrase|pwd|secret|token|key|signature|sig|credentials?)[\"']?\Z")
+_LONGEST_NAME = len("credentials") + 1  # and its quote
+
+
+def _hinted(text: str) -> bool:
+    """Whether any rule above could apply: `redact_shapes`'s first question of every text."""
+    if any(hint in text for hint in _LITERAL_HINTS) or _RUN_HINT.search(text) or _HEADER_HINT.search(text):
+        return True
+    for sign in _ASSIGNS.finditer(text):
+        end = sign.start()
+        while end and text[end - 1].isspace():
+            end -= 1
+        if _NAMED_BEFORE.search(text, max(end - _LONGEST_NAME, 0), end):
+            return True
+    return False
 _SEGMENT_SEPARATORS = re.compile(r"[-_/+]")
 _CHUNK = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")  # a word, a Capitalized word, an ACRONYM, a number
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
@@ -160,7 +178,7 @@ def _token(match: re.Match[str]) -> str:
 
 def redact_shapes(text: str) -> str:
     """Replace every credential found by its shape (the module's docstring) with `***`."""
-    if not _HINT.search(text):
+    if not _hinted(text):
         return text
     if "-----BEGIN" in text:
         text = PEM.sub(MARK, text)

@@ -172,12 +172,15 @@ def test_a_new_answer_is_kept_everywhere_a_found_one_by_the_recordings_only(tmp_
     assert stores.cache.get("found") is None and stores.flights.get("found") is None
 
 
-def test_without_recordings_a_found_answer_makes_no_entry(tmp_path: Path) -> None:
+def test_without_recordings_a_found_answer_makes_no_entry(tmp_path: Path, module: Path) -> None:
     def unwanted() -> Entry:
         raise AssertionError("made for nobody")
 
     Stores(JudgeCache(tmp_path / "c", "use")).used("k", unwanted)
     assert Stores(JudgeCache(tmp_path / "c", "use")).recorded_by() == ""
+    asker = Asking(module)  # a run without a recordings folder: the key is noted (unused cache entries), no entry
+    Stores(JudgeCache(tmp_path / "c", "use"), Recorder(None, "use", asker)).used("k", unwanted)
+    assert asker.used == {"k": {}}
 
 
 def test_a_miss_is_held_by_single_flight_when_there_is_one(tmp_path: Path) -> None:

@@ -135,6 +135,28 @@ def test_credentials_are_redacted_by_their_shape_whatever_holds_them(text, expec
     assert redact(expected) == expected  # redacting twice changes nothing: the data passes several times
 
 
+def test_the_quick_first_look_misses_no_text_a_shape_rule_changes() -> None:
+    """`redact_shapes` skips the text its first look finds nothing in: that look must answer yes to
+    every text one pattern of all the rules' starts would (the rules' own list: no new one), and to
+    every credential above; random texts of the rules' pieces, spaces, quotes and separators."""
+    import random
+    import re
+
+    from pytest_llmfaith.text import secrets
+
+    starts = re.compile(r"-----BEGIN|eyJ|AKIA|ASIA|://|(?i:authorization|bearer|(?:password|passwd|passphrase|"
+                        r"pwd|secret|token|key|signature|sig|credentials?)[\"']?\s*[:=])"
+                        rf"|[A-Za-z0-9_+/-]{{{secrets.MIN_TOKEN_CHARS}}}")
+    assert all(secrets._hinted(text) for text, _ in SHAPES)
+    pieces = ["password", "PassWord", "KEY", "sig", "token", "credentials", "secret", "pwd", "passphrase", "Bearer",
+              "authoriZation", "ſecret", "\u212aey", ":", "=", " ", "\n", "\u00a0", '"', "'", "a", "1", "-", "_", "/",
+              "+", "eyJ", "AKIA", "://", "é", "。", "aaaaaaaaaa", "0123456789"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert secrets._hinted(text) == bool(starts.search(text)), text
+
+
 PLAIN_VALUES = {"SEARCH_INDEX_KEY": "Stockholm", "REGION_KEY": "us-east-1", "PLACEHOLDER_API_KEY": "EMPTY",
                 "NONE_TOKEN": "none", "FLAG_SECRET": "true", "HOST_PASSWORD": "localhost",
                 "GOOGLE_APPLICATION_CREDENTIALS": "/etc/gcp/service-account.json", "REPEATED_TOKEN": "x" * 24}
