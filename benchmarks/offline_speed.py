@@ -2,7 +2,7 @@
 variants this CPU runs against each other.
 
     git worktree add /tmp/before <commit>          # the code to compare with
-    python benchmarks/offline_speed.py --before /tmp/before [--before /tmp/other] [--repeats 1]
+    python benchmarks/offline_speed.py --before /tmp/before [--before /tmp/other] [--repeats 1] [--workers 4]
     python benchmarks/offline_speed.py --variants [--repeats 3]
 
 `--variants`: for each kernel variant this CPU can run and that is installed (a non-portable one
@@ -15,7 +15,9 @@ For each checkout ("before", then "after" = this one) and each repeat: stop that
 judge server, then run the example suite cold (`examples/`, judge cache off, no baseline) with
 `--llm-judge-model=local`, and read the JSON report. Each checkout gets a model folder of its
 own (links to the installed weights), so the two never share a server, and runs with the same
-Python (this one) and llama.cpp build. Prints, per checkout: wall time of the suite, judge calls,
+Python (this one) and llama.cpp build; `--workers N` runs it under `pytest -n N` (each worker of
+a checkout that reached the offline judge through litellm imported it). Prints, per checkout: wall
+time of the suite, the CPU seconds of pytest and its workers, judge calls,
 median seconds per claims call and per verdict call, prompt tokens read, and the ratio.
 Measure on a quiet machine: two cores shared with anything else make every figure slower.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -59,30 +62,34 @@ def model_folder(scratch: Path, name: str) -> Path:
     return folder
 
 
-def run_suite(checkout: Path, models: Path, report: Path) -> float:
+def run_suite(checkout: Path, models: Path, report: Path, workers: int = 0) -> tuple[float, float]:
+    """The suite's wall time and the CPU seconds of pytest and its xdist workers (not the server's)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("LLMFAITH_")}
     env.update(LLMFAITH_MODEL_DIR=str(models), PYTHONPATH=str(checkout), NO_COLOR="1",
                LLMFAITH_LOCAL_IDLE_TIMEOUT="5")
     stop = [sys.executable, "-m", "pytest_llmfaith", "local", "stop"]
     subprocess.run(stop, env=env, cwd=checkout, capture_output=True, check=False)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--llm-cache=off",
-         "--llm-judge-model=local", "-o", "llm_baseline=", f"--llm-report={report}"],
+         "--llm-judge-model=local", "-o", "llm_baseline=", f"--llm-report={report}",
+         *(["-n", str(workers)] if workers else [])],
         cwd=checkout / "examples", env=env, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - started
+    wall, used = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_s = used.ru_utime - cpu.ru_utime + used.ru_stime - cpu.ru_stime  # the server was started detached
     subprocess.run(stop, env=env, cwd=checkout, capture_output=True, check=False)
     if not report.exists():
         raise SystemExit(f"{checkout}: the example suite wrote no report:\n{done.stdout[-3000:]}{done.stderr[-2000:]}")
-    return wall
+    return wall, cpu_s
 
 
-def figures(report: Path, wall: float) -> dict[str, float]:
+def figures(report: Path, wall: float, cpu_s: float) -> dict[str, float]:
     data = json.loads(report.read_text())
     calls = [c for r in data["results"] for c in r["result"]["judge_calls"] if not c["cached"]]
     by_step = {step: [c["latency_s"] for c in calls if c["step"] == step] for step in ("claims", "verdicts")}
     return {
         "wall_s": wall,
+        "cpu_s": cpu_s,
         "judge_calls": len(calls),
         "claims_calls": len(by_step["claims"]),
         "verdict_calls": len(by_step["verdicts"]),
@@ -165,6 +172,7 @@ def main() -> None:
                         help="compare the kernel variants this CPU runs instead (prompt and generation tokens/s)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # the child of --variants
     parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=0, help="run the example suite with pytest -n WORKERS")
     args = parser.parse_args()
     if args.measure is not None:
         print(json.dumps(measure_here(args.measure, args.repeats)))
@@ -180,10 +188,11 @@ def main() -> None:
         for repeat in range(args.repeats):
             for name, checkout in sides.items():
                 report = Path(scratch) / f"{name}-{repeat}.json"
-                wall = run_suite(checkout, model_folder(Path(scratch), name), report)
-                results[name].append(figures(report, wall))
+                wall, cpu_s = run_suite(checkout, model_folder(Path(scratch), name), report, args.workers)
+                results[name].append(figures(report, wall, cpu_s))
                 print(f"{name} run {repeat + 1}: {wall:.1f} s", file=sys.stderr, flush=True)
-    rows = [("example suite, cold (s)", "wall_s", "{:.1f}"), ("judge calls", "judge_calls", "{:.0f}"),
+    rows = [("example suite, cold (s)", "wall_s", "{:.1f}"), ("CPU s, pytest and workers", "cpu_s", "{:.1f}"),
+            ("judge calls", "judge_calls", "{:.0f}"),
             ("  claims calls", "claims_calls", "{:.0f}"), ("  verdict calls", "verdict_calls", "{:.0f}"),
             ("median s per claims call", "median_claims_s", "{:.2f}"),
             ("median s per verdict call", "median_verdict_s", "{:.2f}"),
