@@ -27,6 +27,10 @@ from pytest_llmfaith.text.profiles import (
 from pytest_llmfaith.text.scripts import main_script, script_counts
 from pytest_llmfaith.text.sentences import sentences
 
+_read_once = lru_cache(maxsize=512)
+"""For what reads a text: an assertion's checks read its output and claims again and again (hence
+immutable results); a run reads thousands of texts (hence a bound)."""
+
 SHORT = 7
 """Longer ASCII text without any listed function word is not read as English: such English hardly occurs."""
 
@@ -110,7 +114,7 @@ def number_spans(text: str, lang: Language) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), canonical_number(m[0], lang)) for m in number_pattern(lang).finditer(text)]
 
 
-@lru_cache(maxsize=2048)
+@_read_once
 def numbers(text: str, lang: Language | None = None) -> frozenset[str]:
     """One canonical form per number, amount and date ("1,200" = "1200.0", "fifth" = "5th")."""
     lang = lang or language_of(text)
@@ -174,7 +178,7 @@ def word_units(word: str, lang: Language, every_word: bool = False) -> set[str]:
     return grams(compared_form(word, lang), gram_size(lang))
 
 
-@lru_cache(maxsize=2048)
+@_read_once
 def words(text: str, lang: Language) -> tuple[str, ...]:
     """The words of `text`; in a spaceless script, the runs of letters between its particles."""
     found = _WORD.findall(ascii_digits(text))
@@ -185,7 +189,7 @@ def words(text: str, lang: Language) -> tuple[str, ...]:
     return tuple(part for w in found for part in re.split(f"[{re.escape(lang.function_chars)}]+", w) if part)
 
 
-@lru_cache(maxsize=2048)
+@_read_once
 def units(text: str, lang: Language | None = None, every_word: bool = False) -> frozenset[str]:
     """Comparable units with numbers; `every_word` keeps function words ("Company A" vs "Company B")."""
     lang = lang or language_of(text)
@@ -229,7 +233,7 @@ def _marker_patterns(lang: Language) -> tuple[re.Pattern[str] | None, re.Pattern
     return negation, before, after
 
 
-@lru_cache(maxsize=2048)
+@_read_once
 def markers(text: str, lang: Language | None = None) -> frozenset[str]:
     """Negation and comparisons: "does not employ 40" says otherwise than "employs 40" with the same words."""
     lang = lang or language_of(text)
@@ -243,7 +247,7 @@ def markers(text: str, lang: Language | None = None) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=2048)
+@_read_once
 def qualified_numbers(text: str, lang: Language | None = None) -> frozenset[tuple[str, str]]:
     """(qualifier, number) pairs: "about 1,200" is ("about", "1200"), a bare 2004 is ("", "2004")."""
     lang = lang or language_of(text)
@@ -263,7 +267,7 @@ def _clause_pattern(lang: Language) -> re.Pattern[str]:
     return re.compile("|".join(breaks), re.IGNORECASE)
 
 
-@lru_cache(maxsize=2048)
+@_read_once
 def clauses(sentence: str, lang: Language | None = None) -> tuple[str, ...]:
     """A sentence's clauses: split at commas and the like, and before its language's conjunctions."""
     lang = lang or language_of(sentence)

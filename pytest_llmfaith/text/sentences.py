@@ -17,7 +17,7 @@ hr fr frau herr mme mlle sra srta dra ing""".split())
 _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
 
 
-@lru_cache(maxsize=1024)  # every check reads the output's sentences
+@lru_cache(maxsize=512)  # every check reads the output's sentences
 def sentences(text: str) -> tuple[str, ...]:
     """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere."""
     found: list[str] = []
