@@ -147,8 +147,6 @@ class Forms:
         return self.find(unit.form) is not None
 
 
-
-
 @dataclass(frozen=True)
 class Output:
     """An output read once: its sentences and clauses as units."""

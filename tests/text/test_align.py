@@ -124,3 +124,21 @@ def test_a_name_the_output_never_gives_is_not_its_claim():
     with pytest.raises(ValueError, match="names “mini”"):
         check_claim("The AquaBrew Mini costs $299.", "The AquaBrew Pro costs $299.")
 
+
+
+def test_forms_find_the_first_unit_that_is_the_word_but_for_an_ending_as_a_full_scan_would() -> None:
+    """`Forms` looks among the units that share a form's first two letters only: the same answer
+    as comparing it with every unit in order, in a language with endings and one with Hangul."""
+    import random
+
+    from pytest_llmfaith.text.align import Forms, Unit, same
+    from pytest_llmfaith.text.profiles import GERMAN, KOREAN
+
+    rng = random.Random(3)
+    for lang, letters in ((GERMAN, "tagenmr"), (KOREAN, "합니다한회사")):
+        forms = ["".join(rng.choice(letters) for _ in range(rng.randint(1, 7))) for _ in range(400)]
+        units = [Unit(f) for f in forms[:200]]
+        index = Forms(units, lang)
+        for form in forms:
+            scanned = next((i for i, u in enumerate(units) if same(form, u.form, lang)), None)
+            assert index.find(form) == scanned, (lang.name, form)
