@@ -31,9 +31,6 @@ from pytest_llmfaith.plugin.session import (
 from pytest_llmfaith.settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
-
-    from _pytest.terminal import TerminalReporter
-
     from pytest_llmfaith.plugin.fixture import LLMJudge
     from pytest_llmfaith.report.model import Report
     from pytest_llmfaith.report.selfcheck import CheckReport
@@ -280,7 +277,7 @@ class RunHooks:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
         self.report = report
 
-    def pytest_terminal_summary(self, terminalreporter: TerminalReporter) -> None:
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if self.report is not None:
             from pytest_llmfaith.plugin.terminal import flag_gate_failures, render
 

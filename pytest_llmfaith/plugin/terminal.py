@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,14 +14,11 @@ from pytest_llmfaith.report.render import footer, money, score_text, threshold_t
 from pytest_llmfaith.results import Assessment, JudgeCall, Status
 from pytest_llmfaith.wording import plural, shorten, unstable_summary
 
-if TYPE_CHECKING:
-    from _pytest.terminal import TerminalReporter
-
 GATE_NODE_ID = "llmfaith gate"
 GATE_STAT = "llmfaith gate failed"  # pytest's last line counts it: "4 passed, 1 llmfaith gate failed"
 
 
-def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
+def render(report: Report, tr: pytest.TerminalReporter, verbose: bool) -> None:
     """The terminal section: a row per assessment, reasons of failures, totals, gates."""
     tr.section("llmfaith: LLM judge scores")
     # Config.get_terminal_writer() is public; its width is the one pytest's own separators use
@@ -65,7 +61,7 @@ def render(report: Report, tr: TerminalReporter, verbose: bool) -> None:
         tr.write_line(f"WARNING {problem}", yellow=True)
 
 
-def flag_gate_failures(report: Report, tr: TerminalReporter) -> None:
+def flag_gate_failures(report: Report, tr: pytest.TerminalReporter) -> None:
     """Put each gate failure in pytest's own closing lines: the short test summary
     (`FAILED llmfaith gate - ...`) and the last line (`4 passed, 1 llmfaith gate failed`), so a
     run whose tests all passed does not read as green while it exits 1."""
