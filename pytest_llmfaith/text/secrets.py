@@ -78,6 +78,8 @@ def _hinted(text: str) -> bool:
         if _NAMED_BEFORE.search(text, max(end - _LONGEST_NAME, 0), end):
             return True
     return False
+
+
 _SEGMENT_SEPARATORS = re.compile(r"[-_/+]")
 _CHUNK = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")  # a word, a Capitalized word, an ACRONYM, a number
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
