@@ -67,7 +67,7 @@ class _ContextTerms(NamedTuple):
 def sentence_words(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     """Cached: read once per context, not several times per claim (evidence, reason, dated years)."""
     lang = context_language(context)
-    return tuple((s, frozenset(content_words(s, lang))) for item in context for s in sentences(item))
+    return tuple((s, content_words(s, lang)) for item in context for s in sentences(item))
 
 
 def context_language(context: Sequence[str]) -> Language:

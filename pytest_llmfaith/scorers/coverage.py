@@ -60,10 +60,10 @@ def uncovered(output: str, claims: Sequence[str]) -> list[str]:
     """Sentences no claim carries: a dropped sentence would drop whatever error it holds, so it is
     judged itself, in the output's words."""
     lang = language_of(output)
-    claimed = [frozenset(units(c, lang)) for c in claims]
+    claimed = [units(c, lang) for c in claims]
     anywhere: set[str] = set().union(*claimed)
     # not states_fact: a fact without a sign of one ("The app stores no location data") must be judged
-    found = [(s, frozenset(units(s, lang))) for s in sentences(output) if not is_non_fact(s, lang)]
+    found = [(s, units(s, lang)) for s in sentences(output) if not is_non_fact(s, lang)]
     found = [(s, wanted) for s, wanted in found if wanted]
     near = _near_claims([wanted for _, wanted in found], claimed)
     heads = _heads(claims, lang)
@@ -155,7 +155,7 @@ def without_repeats(claims: Sequence[str], output: str) -> list[str]:
     """Keep the fuller claim, so one supported fact is not counted several times. Function words
     count here: "Company A leads" is not in "Company B leads"."""
     lang = language_of(output)
-    read = [(frozenset(units(c, lang, every_word=True)), markers(c, lang)) for c in claims]
+    read = [(units(c, lang, every_word=True), markers(c, lang)) for c in claims]
     index = UnitIndex([found for found, _ in read])
     kept = []
     for i, (found, said) in enumerate(read):
