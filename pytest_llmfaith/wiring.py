@@ -205,10 +205,16 @@ class JudgeRun:
 
         return attached(self.relay_run)
 
-    def relay_deaths(self) -> list[tuple[int, str]]:
-        """The run's relays this process saw die, (pid, how): for the run's summary, which the xdist
-        controller writes while a worker saw them."""
-        return [(death.pid, death.how) for death in self._relay.deaths] if self._relay is not None else []
+    def relay_deaths(self) -> list[tuple[int, str, bool]]:
+        """The run's relays this process saw die, (pid, how, True), and how the processes it started
+        ended (False): only the one that started a relay can read its exit status, and under xdist it
+        may not be the worker that saw it die. For the run's summary, which the controller writes."""
+        if self._relay is None:
+            return []
+        from pytest_llmfaith.processes.children import ended_children
+
+        return [*((death.pid, death.how, True) for death in self._relay.deaths),
+                *((pid, how, False) for pid, how in ended_children())]
 
     def relay(self) -> RelayClient | None:
         """This process's client of the run's judge relay; None when the run has none."""

@@ -108,7 +108,7 @@ class RunHooks:
         self.housekeeping = Housekeeping(session, Path(config.rootpath))
         self.notes: list[str] = []  # recordings, unused entries, budget, relay
         self._judge_modules: dict[int, bool] = {}  # module id -> it uses something of this package
-        self.relay_deaths: list[tuple[int, str]] = []  # (pid, how), as the xdist workers saw them
+        self.relay_deaths: list[tuple[int, str, bool]] = []  # (pid, how, saw it die), from the xdist workers
 
     @property
     def judged(self) -> bool:
@@ -129,7 +129,7 @@ class RunHooks:
     def pytest_testnodedown(self, node: Any, error: object) -> None:
         """xdist: the relay deaths a worker saw (its sessionfinish), for the controller's summary."""
         seen = getattr(node, "workeroutput", {}).get("llmfaith_relay_deaths", [])
-        self.relay_deaths += [(pid, how) for pid, how in seen]
+        self.relay_deaths += [(pid, how, saw) for pid, how, saw in seen]
 
     @pytest.hookimpl(trylast=True)  # after -k, -m and --lf chose the tests that will run
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:

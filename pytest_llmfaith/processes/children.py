@@ -2,13 +2,16 @@
 spawned detached, told alive or dead, killed. service.py builds the services on them.
 
 A process is named by its pid and its start time: the OS reuses pids, so a pid alone may name a
-newer process. psutil keeps one code path for POSIX and Windows; it is imported on first use, since
-a run that never calls the judge needs none of this.
+newer process. The start time must read the same in every process and at every moment, so it is the
+kernel's own record, never one computed from the wall clock (`started_at`). psutil keeps one code path
+for POSIX and Windows; it is imported on first use, since a run that never calls the judge needs none
+of this.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import subprocess
@@ -23,10 +26,6 @@ _children: dict[int, subprocess.Popen[bytes]] = {}
 _started: dict[int, float | None] = {}  # their start times
 UNKNOWN_EXIT = "exited (its exit status went to the process that started it; see its log)"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
-# How far two readings of one process's start time may differ: psutil adds the boot time, which
-# Linux reports in whole seconds and may move by one. A reused pid belongs to a process started
-# after the pid space came round, never within a second of the first.
-START_TOLERANCE = 1.0
 
 
 def relay_root() -> Path:
@@ -56,8 +55,14 @@ def pid_log(log: Path, pid: int) -> Path:
 
 
 def started_at(pid: int) -> float | None:
-    """When process `pid` started (psutil's create_time), or None: not running (a zombie counts as
-    gone), or another user's that this OS does not describe."""
+    """When process `pid` started, as every process reads it at any time: where /proc describes
+    processes (Linux), the clock ticks from boot to its start. psutil's create_time adds to them a
+    boot time that Linux recomputes from the wall clock at each read, so NTP moves it, and two
+    processes reading it a moment apart may disagree by a second: a live lease would lapse.
+    Elsewhere, psutil's creation time, which the kernel keeps as a date. None: not running (a
+    zombie counts as gone), or another user's that this OS does not describe."""
+    if _procfs():
+        return _boot_ticks(pid)
     import psutil
 
     try:
@@ -70,6 +75,9 @@ def started_at(pid: int) -> float | None:
 def pid_alive(pid: int, started: float | None = None) -> bool:
     """Whether process `pid` runs, and is the one that started at `started` when that is given.
     psutil: os.kill(pid, 0) ends the process on Windows; an unreaped zombie counts as dead."""
+    if _procfs():
+        seen = _boot_ticks(pid)
+        return seen is not None and _same_start(seen, started)
     import psutil
 
     try:
@@ -81,6 +89,22 @@ def pid_alive(pid: int, started: float | None = None) -> bool:
         return False
     except psutil.AccessDenied:  # another user's: alive
         return True
+
+
+@functools.lru_cache(maxsize=1)
+def _procfs() -> bool:
+    return _boot_ticks(os.getpid()) is not None
+
+
+def _boot_ticks(pid: int) -> float | None:
+    """Field 22 of /proc/<pid>/stat (proc_pid_stat(5)): its start, in clock ticks since boot. The
+    command name before it is in parentheses and may hold spaces or parentheses itself."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rpartition(b")")[2].split()
+        return None if fields[0] in (b"Z", b"X") else float(int(fields[19]))  # zombie, dead
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def kill(pid: int) -> None:
@@ -104,6 +128,11 @@ def child_alive(pid: int, started: float | None = None) -> bool:
     return child.poll() is None
 
 
+def ended_children() -> list[tuple[int, str]]:
+    """The processes this process started that have ended, and how: only it can read that."""
+    return [(pid, exit_description(pid)) for pid, child in _children.items() if child.poll() is not None]
+
+
 def exit_description(pid: int) -> str:
     """How process `pid` ended, as known here: the exit code or signal if this process started it."""
     child = _children.get(pid)
@@ -119,4 +148,6 @@ def exit_description(pid: int) -> str:
 
 
 def _same_start(seen: float | None, started: float | None) -> bool:
-    return seen is None or started is None or abs(seen - started) <= START_TOLERANCE
+    """Read from the kernel's own record, a process's start reads the same in every process: equal,
+    or another process has its pid now (a tolerance would let a pid reused within it pass)."""
+    return seen is None or started is None or seen == started

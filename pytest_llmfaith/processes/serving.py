@@ -97,10 +97,11 @@ class ServiceServer(ThreadingHTTPServer, Generic[StateT]):
             attached = self.files.leases.live() if self.files is not None else []
             self.looked(attached, read_at)
             with self._clock:
-                if attached or self._busy:
+                held = bool(attached or self._busy)
+                if held:
                     self._last_activity = time.monotonic()
                 idle = time.monotonic() - self._last_activity
-            if idle >= self.idle_timeout and self._retire():
+            if not held and idle >= self.idle_timeout and self._retire():  # held: even at a timeout of 0
                 self.stop(self.idle_reason)
 
     def _retire(self) -> bool:
@@ -112,7 +113,7 @@ class ServiceServer(ThreadingHTTPServer, Generic[StateT]):
             return True  # nothing to withdraw (its temporary folder cleaned up)
         try:
             with files.locked(wait=False):
-                if files.leases.live():
+                if files.leases.live() or self._busy:  # leased, or asked, since the last look
                     return False
                 newer = files.starting_pid()
                 if files.folder is not None and newer in (None, os.getpid()):

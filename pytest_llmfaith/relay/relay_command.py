@@ -20,14 +20,17 @@ from pytest_llmfaith.relay.wire import CLIENT_HEADER, TOKEN_HEADER, RelayRun, Re
 STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 
 
-def summary(run: RelayRun, deaths: Iterable[tuple[int, str]] = ()) -> str | None:
+def summary(run: RelayRun, deaths: Iterable[tuple[int, str, bool]] = ()) -> str | None:
     """One line per relay that served the run (several if its processes had different environments),
-    and one for its relays that died mid-run: `deaths` (pid, how) as each process of the run saw them."""
+    and one for its relays that died mid-run: `deaths` (pid, how, saw it die) from each process of the
+    run (wiring.relay_deaths)."""
     served = [found for found in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if found]
     lines = [line for _, line in served]
+    deaths = list(deaths)
+    seen = {pid for pid, _, saw in deaths if saw}
     died: dict[int, str] = {}
-    for pid, how in deaths:  # the process that started a relay knows how it ended; the others do not
-        if died.get(pid, UNKNOWN_EXIT) == UNKNOWN_EXIT:
+    for pid, how, _ in deaths:  # the process that started a relay knows how it ended; the others do not
+        if pid in seen and died.get(pid, UNKNOWN_EXIT) == UNKNOWN_EXIT:
             died[pid] = how
     if died:
         lines.append(_deaths(died, replaced=any(pid not in died for pid, _ in served)))

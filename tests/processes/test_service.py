@@ -107,6 +107,37 @@ def test_a_lease_holds_while_its_process_runs_and_never_for_a_process_that_took_
         sleeper.kill()
 
 
+# Another process reads the leases while the wall clock says the machine booted `shift` s later
+# than it did when they were taken: NTP moved the clock, or Linux rounded the boot time, which it
+# recomputes from the wall clock at each read, to the next second.
+MOVED_CLOCK = '''
+import json, sys
+from pathlib import Path
+import psutil
+from pytest_llmfaith.processes.children import started_at
+from pytest_llmfaith.processes.service import Leases
+
+shift = float(sys.argv[2])
+platform = psutil._psplatform
+booted = platform.boot_time
+platform.boot_time = lambda: booted() + shift
+assert psutil.boot_time() == booted() + shift  # the clock it sees has moved
+print(json.dumps({"live": Leases(Path(sys.argv[1])).live(), "mine": started_at(int(sys.argv[3]))}))
+'''
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(),
+                    reason="without /proc, a start time is psutil's, which it corrects per process after a clock step")
+@pytest.mark.parametrize("shift", [1.0, -1.0, 0.5, 3600.0])
+def test_a_lease_holds_for_a_process_that_reads_the_clock_after_it_moved(tmp_path: Path, shift: float) -> None:
+    """The failure it fixes: a relay saw its run's lease lapse mid-call and retired (CI, stop 38)."""
+    leases = Leases(tmp_path / "leases.json")
+    leases.take(os.getpid())
+    read = subprocess.run([sys.executable, "-c", MOVED_CLOCK, str(leases.path), str(shift), str(os.getpid())],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(read.stdout) == {"live": [os.getpid()], "mine": started_at(os.getpid())}
+
+
 def test_a_state_whose_pid_is_another_process_now_is_no_service(folder: Path) -> None:
     """The service died and the OS gave its pid to another process: never taken for the service,
     whose death is noted at once (nothing is killed), and another is started."""
@@ -202,19 +233,25 @@ def test_the_last_release_stops_it_under_the_lock_and_another_holder_keeps_it(fo
         other.wait()
 
 
-def test_an_idle_service_exits_once_no_lease_is_held_and_nothing_is_asked(folder: Path) -> None:
-    service, args = tiny(folder, "--idle-timeout", "0.5")
+@pytest.mark.parametrize("timeout", ["0.5", "0"])
+def test_an_idle_service_exits_once_no_lease_is_held_and_nothing_is_asked(folder: Path, timeout: str) -> None:
+    """A timeout of 0 (the relay's in these tests: it ends with its run) still waits for a request in flight."""
+    service, args = tiny(folder, "--idle-timeout", timeout)
     state = service.find_or_start(os.getpid(), lambda: args)
     time.sleep(1.5)  # longer than the idle timeout: the lease keeps it up
     assert child_alive(state.pid)
+    answers: list[object] = []
+    worker = threading.Thread(target=lambda: answers.append(request_json(state.port, "/work?seconds=2", "POST")))
+    worker.start()
+    time.sleep(0.5)
     service.files.release(os.getpid())
-    worker = threading.Thread(target=request_json, args=(state.port, "/work?seconds=1.5", "POST"))
-    worker.start()  # a request in flight keeps it up too
-    time.sleep(1.0)
+    time.sleep(1.0)  # a request in flight keeps it up too
     assert child_alive(state.pid)
     worker.join()
+    assert answers == [{"done": True}]
     assert gone(state.pid, within=15)
-    assert service.files.read() is None and "stopping: idle for 0.5 s" in service.files.log_of(state.pid).read_text()
+    assert service.files.read() is None
+    assert f"stopping: idle for {timeout} s" in service.files.log_of(state.pid).read_text()
 
 
 def test_a_crashed_holder_s_lease_lapses_and_a_service_in_its_own_folder_takes_the_folder_along(

@@ -32,7 +32,7 @@ from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.loopback import LoopbackError, request_json
 from pytest_llmfaith.relay.identity import environment_fingerprint
 from pytest_llmfaith.relay.relay_client import RelayClient, RelayTransport, detach, health
-from pytest_llmfaith.relay.relay_command import stop
+from pytest_llmfaith.relay.relay_command import stop, summary
 from pytest_llmfaith.relay.relay_server import RelayServer
 from pytest_llmfaith.relay.wire import RelayCall, RelayRun, RelayStats, relay_files, to_wire
 
@@ -289,6 +289,20 @@ def test_the_summary_says_in_one_line_that_the_relay_died_and_was_replaced(
     serving, _, _, _ = relay_line(result)
     assert serving != int(died[0]) and relays_started(relay_root) == sorted([serving, int(died[0])])
     assert no_relay_left(relay_root)
+
+
+def test_the_death_is_told_as_the_process_that_started_the_relay_saw_it_end(tmp_path: Path) -> None:
+    """Under xdist the relay's starter may be a worker that ran no test, and the worker that saw it
+    die cannot read its exit status: the summary takes how it ended from the starter, and says
+    nothing of a process that ended with no one seeing it die mid-run."""
+    run = RelayRun(directory=tmp_path / "warm-x", run_id="r", owner_pid=os.getpid(), concurrency=8, idle_timeout=0)
+    unknown = "exited (its exit status went to the process that started it; see its log)"
+    deaths = [(10, unknown, True), (10, "was killed by signal SIGKILL", False), (11, "exited with code 0", False)]
+    line = summary(run, deaths)
+    assert line is not None
+    assert line.startswith("llmfaith judge relay (pid 10) died mid-run (was killed by signal SIGKILL)")
+    assert "11" not in line
+    assert summary(run, deaths[1:]) is None
 
 
 KILLED = HEADER + '''
