@@ -241,11 +241,11 @@ def test_an_idle_service_exits_once_no_lease_is_held_and_nothing_is_asked(folder
     time.sleep(1.5)  # longer than the idle timeout: the lease keeps it up
     assert child_alive(state.pid)
     answers: list[object] = []
-    worker = threading.Thread(target=lambda: answers.append(request_json(state.port, "/work?seconds=2", "POST")))
+    worker = threading.Thread(target=lambda: answers.append(request_json(state.port, "/work?seconds=3", "POST")))
     worker.start()
-    time.sleep(0.5)
+    time.sleep(1.0)  # the request is in flight (a loaded machine may take a while to send it)
     service.files.release(os.getpid())
-    time.sleep(1.0)  # a request in flight keeps it up too
+    time.sleep(1.0)  # it keeps the service up too
     assert child_alive(state.pid)
     worker.join()
     assert answers == [{"done": True}]
