@@ -107,3 +107,19 @@ def cpu_model_and_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> tuple[str, fro
         name, _, value = line.partition(":")
         fields.setdefault(name.strip(), value.strip())
     return fields.get("model name", "unknown"), frozenset(fields.get("flags", "").split())
+
+
+def boot_ticks(pid: int, proc: Path = Path("/proc")) -> float | None:
+    """When process `pid` started, in clock ticks since boot: field 22 of /proc/<pid>/stat
+    (proc_pid_stat(5)), after the command name, which is in parentheses and may hold spaces or
+    parentheses itself. None: no such process, a zombie, or no /proc (`has_proc`)."""
+    try:
+        fields = (proc / str(pid) / "stat").read_bytes().rpartition(b")")[2].split()
+        return None if fields[0] in (b"Z", b"X") else float(int(fields[19]))  # zombie, dead
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def has_proc(proc: Path = Path("/proc")) -> bool:
+    """Whether /proc describes processes (Linux): then `boot_ticks` is where a start time is read."""
+    return (proc / "self" / "stat").is_file()

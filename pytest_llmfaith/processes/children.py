@@ -11,7 +11,6 @@ of this.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import signal
 import subprocess
@@ -19,7 +18,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_llmfaith.processes.capabilities import detached, python_executable, user_tag
+from pytest_llmfaith.processes.capabilities import boot_ticks, detached, has_proc, python_executable, user_tag
 
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
@@ -61,8 +60,8 @@ def started_at(pid: int) -> float | None:
     processes reading it a moment apart may disagree by a second: a live lease would lapse.
     Elsewhere, psutil's creation time, which the kernel keeps as a date. None: not running (a
     zombie counts as gone), or another user's that this OS does not describe."""
-    if _procfs():
-        return _boot_ticks(pid)
+    if has_proc():
+        return boot_ticks(pid)
     import psutil
 
     try:
@@ -75,8 +74,8 @@ def started_at(pid: int) -> float | None:
 def pid_alive(pid: int, started: float | None = None) -> bool:
     """Whether process `pid` runs, and is the one that started at `started` when that is given.
     psutil: os.kill(pid, 0) ends the process on Windows; an unreaped zombie counts as dead."""
-    if _procfs():
-        seen = _boot_ticks(pid)
+    if has_proc():
+        seen = boot_ticks(pid)
         return seen is not None and _same_start(seen, started)
     import psutil
 
@@ -89,22 +88,6 @@ def pid_alive(pid: int, started: float | None = None) -> bool:
         return False
     except psutil.AccessDenied:  # another user's: alive
         return True
-
-
-@functools.lru_cache(maxsize=1)
-def _procfs() -> bool:
-    return _boot_ticks(os.getpid()) is not None
-
-
-def _boot_ticks(pid: int) -> float | None:
-    """Field 22 of /proc/<pid>/stat (proc_pid_stat(5)): its start, in clock ticks since boot. The
-    command name before it is in parentheses and may hold spaces or parentheses itself."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            fields = fh.read().rpartition(b")")[2].split()
-        return None if fields[0] in (b"Z", b"X") else float(int(fields[19]))  # zombie, dead
-    except (OSError, IndexError, ValueError):
-        return None
 
 
 def kill(pid: int) -> None:

@@ -20,6 +20,7 @@ import pytest
 from plugin_helpers import gone
 from tiny_service import TinyServer, TinyState, tiny, tiny_files
 
+from pytest_llmfaith.processes.capabilities import boot_ticks, has_proc
 from pytest_llmfaith.processes.children import child_alive, kill, started_at
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Hold, Leases, ServiceFiles, StartFailed
@@ -136,6 +137,17 @@ def test_a_lease_holds_for_a_process_that_reads_the_clock_after_it_moved(tmp_pat
     read = subprocess.run([sys.executable, "-c", MOVED_CLOCK, str(leases.path), str(shift), str(os.getpid())],
                           capture_output=True, text=True, check=True)
     assert json.loads(read.stdout) == {"live": [os.getpid()], "mine": started_at(os.getpid())}
+
+
+def test_a_start_is_read_after_a_command_name_with_spaces_and_parentheses(tmp_path: Path) -> None:
+    """proc_pid_stat(5): the name is in parentheses and may hold both; a zombie or no /proc is no start."""
+    proc = tmp_path / "proc"
+    rest = " ".join(str(n) for n in range(4, 22))  # fields 4..21, then 22: the start in ticks
+    for pid, name, state in ((7, "a) (b c)", "S"), (8, "plain", "Z")):
+        (proc / str(pid)).mkdir(parents=True)
+        (proc / str(pid) / "stat").write_text(f"{pid} ({name}) {state} {rest} 123456 99 0\n")
+    assert boot_ticks(7, proc) == 123456.0 and boot_ticks(8, proc) is None and boot_ticks(9, proc) is None
+    assert not has_proc(proc)
 
 
 def test_a_state_whose_pid_is_another_process_now_is_no_service(folder: Path) -> None:
