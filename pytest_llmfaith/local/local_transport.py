@@ -32,6 +32,7 @@ from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutd
 from pytest_llmfaith.local.models import LocalModel, resolve_local_model
 from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.local.variants import VARIANT_ENV
+from pytest_llmfaith.processes.children import KILLED_UNSEEN
 from pytest_llmfaith.processes.loopback import exchange
 from pytest_llmfaith.processes.service import Death, Hold
 
@@ -60,7 +61,7 @@ _HINTS = {
 def fix(death: Death) -> str:
     if any(name in death.how for name in _CRASH_SIGNALS) or "Fatal Python error" in death.log_tail:
         return CRASH_FIX
-    return KILL_FIX if "SIGKILL" in death.how else OTHER_FIX
+    return KILL_FIX if "SIGKILL" in death.how or death.how == KILLED_UNSEEN else OTHER_FIX
 
 
 def chat_body(request: CompletionRequest) -> dict[str, Any]:

@@ -20,7 +20,16 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
-from pytest_llmfaith.processes.children import child_alive, exit_description, kill, pid_log, spawn, started_at
+from pytest_llmfaith.processes.children import (
+    KILLED_UNSEEN,
+    UNKNOWN_EXIT,
+    child_alive,
+    exit_description,
+    kill,
+    pid_log,
+    spawn,
+    started_at,
+)
 from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, tail, write_json_atomic
 
 # Seconds between looks for a starting service's state file (a stat of a missing file): soon at
@@ -29,6 +38,9 @@ READY_POLL = (0.02, 1.5, 0.25)  # first, growth, most
 _LOG_READ = 30_000
 _TAIL_LINES = 12
 _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
+STOPPING = "stopping: "  # what a service says in its log when it stops on its own (serving.py), then why
+# What a Python process that ends on its own leaves in its log otherwise: an exception, a native crash.
+_ENDED_SAYING = (STOPPING, "Traceback (most recent call last)", "Fatal Python error")
 
 
 class ServiceState(BaseModel):
@@ -265,7 +277,8 @@ class Hold(Generic[StateT]):
             death = next((death for death in self.deaths if death.pid == state.pid), None)
             if death is None:
                 log = self.log_of(state.pid)
-                death = Death(pid=state.pid, how=exit_description(state.pid), log=log, log_tail=_read_end(log))
+                log_tail = _read_end(log)
+                death = Death(pid=state.pid, how=_how(state.pid, log_tail), log=log, log_tail=log_tail)
                 self.deaths.append(death)
             if self.state is not None and self.state.pid == state.pid:
                 self.state = None
@@ -287,6 +300,15 @@ def excerpt(log: str) -> list[str]:
     current = next((i for i in range(fatal, len(lines)) if lines[i].startswith("Current thread")), None)
     stack = lines[current:current + _TAIL_LINES] if current is not None else []
     return [*lines[max(0, fatal - 3):fatal + 1], *stack]
+
+
+def _how(pid: int, log_tail: str) -> str:
+    """How it ended: its exit status if this process started it; else, when its log ends with no
+    word of why (no stop, no exception, no crash), it was killed: SIGKILL, the out-of-memory killer."""
+    how = exit_description(pid)
+    if how != UNKNOWN_EXIT or log_tail == "(no log)" or any(word in log_tail for word in _ENDED_SAYING):
+        return how
+    return KILLED_UNSEEN
 
 
 def _read_end(path: Path) -> str:

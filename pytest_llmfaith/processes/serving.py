@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Generic
 
-from pytest_llmfaith.processes.service import ServiceFiles, StateT
+from pytest_llmfaith.processes.service import STOPPING, ServiceFiles, StateT
 
 WATCH_INTERVAL = 0.25  # between looks at the leases: an idle timeout of 0 ends it within this
 
@@ -62,7 +62,7 @@ class ServiceServer(ThreadingHTTPServer, Generic[StateT]):
         """Stop serving, from any thread but the one running serve_forever."""
         if not self._stopping.is_set():
             self.reason = reason
-            print(f"stopping: {reason}", flush=True)
+            print(f"{STOPPING}{reason}", flush=True)
             self._stopping.set()
             threading.Thread(target=self.shutdown, daemon=True).start()
 

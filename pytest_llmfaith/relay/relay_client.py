@@ -14,9 +14,9 @@ import threading
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
-from pytest_llmfaith.processes.children import relay_root
+from pytest_llmfaith.processes.children import KILLED_UNSEEN, relay_root
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.processes.service import Death, Hold, Service, StartFailed
+from pytest_llmfaith.processes.service import STOPPING, Death, Hold, Service, StartFailed
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,
@@ -49,10 +49,10 @@ def health(state: RelayState) -> RelayStats | None:
 
 
 def fix(death: Death) -> str:
-    if "SIGKILL" in death.how:
+    if "SIGKILL" in death.how or death.how == KILLED_UNSEEN:
         return ("SIGKILL mostly comes from the out-of-memory killer (see `dmesg`) or from someone "
                 "killing it: free memory or run fewer processes")
-    if "stopping:" in death.log_tail or death.how == "exited with code 0":
+    if STOPPING in death.log_tail or death.how == "exited with code 0":
         return ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
                 "LLMFAITH_RELAY_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
     return "if it failed on its own, report it with this log"

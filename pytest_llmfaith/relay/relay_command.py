@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from pytest_llmfaith.processes.children import UNKNOWN_EXIT, child_alive, kill, relay_root
+from pytest_llmfaith.processes.children import child_alive, kill, relay_root
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.relay.identity import leased
 from pytest_llmfaith.relay.relay_client import health
@@ -29,8 +29,8 @@ def summary(run: RelayRun, deaths: Iterable[tuple[int, str, bool]] = ()) -> str 
     deaths = list(deaths)
     seen = {pid for pid, _, saw in deaths if saw}
     died: dict[int, str] = {}
-    for pid, how, _ in deaths:  # the process that started a relay knows how it ended; the others do not
-        if pid in seen and died.get(pid, UNKNOWN_EXIT) == UNKNOWN_EXIT:
+    for pid, how, saw in deaths:  # the exit status, read by the process that started it, beats a guess
+        if pid in seen and (pid not in died or not saw):
             died[pid] = how
     if died:
         lines.append(_deaths(died, replaced=any(pid not in died for pid, _ in served)))

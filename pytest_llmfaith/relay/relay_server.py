@@ -16,6 +16,7 @@ import secrets
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -209,12 +210,17 @@ def main(argv: list[str] | None = None) -> None:
                          idle_timeout=args.idle_timeout, import_s=import_s, environment=args.environment)
     state = RelayState(pid=os.getpid(), started=started_at(os.getpid()), port=server.port, token=server.token,
                        concurrency=args.concurrency, idle_timeout=args.idle_timeout)
+    code = 1  # an exception: its traceback is printed first, or the log would not say why it ended
     try:
         server.serve(state, f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
                             f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout")
+        code = 0
+    except BaseException:
+        traceback.print_exc()
     finally:
         sys.stdout.flush()
-        os._exit(0)
+        sys.stderr.flush()
+        os._exit(code)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from plugin_helpers import gone
 from tiny_service import TinyServer, TinyState, tiny, tiny_files
 
 from pytest_llmfaith.processes.capabilities import boot_ticks, has_proc
-from pytest_llmfaith.processes.children import child_alive, kill, started_at
+from pytest_llmfaith.processes.children import KILLED_UNSEEN, UNKNOWN_EXIT, child_alive, kill, started_at
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Hold, Leases, ServiceFiles, StartFailed
 
@@ -326,6 +326,29 @@ def test_a_dead_service_is_noted_once_replaced_once_and_its_log_survives_its_suc
     for state in (first, second):
         assert f"The tiny service (pid {state.pid}) was killed by signal SIGKILL" in described
         assert f"    serving on 127.0.0.1:{state.port}" in described  # the end of each one's log
+
+
+@POSIX_SIGNALS
+@pytest.mark.parametrize("end", ["killed", "stopped"])
+def test_a_process_that_did_not_start_it_tells_a_kill_from_its_log(folder: Path, end: str) -> None:
+    """Only its starter reads its exit status (under xdist, a worker that may have ended). The others
+    tell a kill by its log, which ends with no word of why; a service that stopped says so there."""
+    (starter,) = clients(folder, 1, hold=60)
+    try:
+        pid = said(starter)["pid"]
+        service, _ = tiny(folder)
+        state = service.live()
+        assert state is not None and state.pid == pid
+        if end == "killed":
+            os.kill(state.pid, signal.SIGKILL)
+        else:
+            request_json(state.port, "/shutdown", "POST")
+        death = Hold(lambda: state, service.files.log_of).lost(state, within=10.0)
+        assert death is not None
+        assert death.how == (KILLED_UNSEEN if end == "killed" else UNKNOWN_EXIT)
+    finally:
+        starter.kill()
+        starter.wait()
 
 
 def test_a_holder_that_finds_it_gone_and_one_that_finds_it_alive(folder: Path) -> None:
