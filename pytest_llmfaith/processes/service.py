@@ -21,6 +21,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from pytest_llmfaith.processes.children import (
+    ENDED,
     KILLED_UNSEEN,
     UNKNOWN_EXIT,
     child_alive,
@@ -39,8 +40,6 @@ _LOG_READ = 30_000
 _TAIL_LINES = 12
 _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
 STOPPING = "stopping: "  # what a service says in its log when it stops on its own (serving.py), then why
-# What a Python process that ends on its own leaves in its log otherwise: an exception, a native crash.
-_ENDED_SAYING = (STOPPING, "Traceback (most recent call last)", "Fatal Python error")
 
 
 class ServiceState(BaseModel):
@@ -303,12 +302,10 @@ def excerpt(log: str) -> list[str]:
 
 
 def _how(pid: int, log_tail: str) -> str:
-    """How it ended: its exit status if this process started it; else, when its log ends with no
-    word of why (no stop, no exception, no crash), it was killed: SIGKILL, the out-of-memory killer."""
+    """How it ended: its exit status if this process started it; else, when its log lacks the line
+    of a process that exits on its own (childlog.ENDED), it was killed: SIGKILL, the out-of-memory killer."""
     how = exit_description(pid)
-    if how != UNKNOWN_EXIT or log_tail == "(no log)" or any(word in log_tail for word in _ENDED_SAYING):
-        return how
-    return KILLED_UNSEEN
+    return KILLED_UNSEEN if how == UNKNOWN_EXIT and log_tail != "(no log)" and ENDED not in log_tail else how
 
 
 def _read_end(path: Path) -> str:

@@ -13,7 +13,6 @@ import hmac
 import json
 import os
 import secrets
-import sys
 import threading
 import time
 import traceback
@@ -24,6 +23,7 @@ from pydantic import ValidationError
 from pytest_llmfaith.errors import JudgeError, LLMFaithError, RelayError, redact
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import LiteLLMTransport, Throttle, import_litellm
+from pytest_llmfaith.processes.childlog import leave
 from pytest_llmfaith.processes.children import started_at
 from pytest_llmfaith.processes.service import ServiceFiles
 from pytest_llmfaith.processes.serving import ServiceHandler, ServiceServer
@@ -218,9 +218,7 @@ def main(argv: list[str] | None = None) -> None:
     except BaseException:
         traceback.print_exc()
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        leave(code)
 
 
 if __name__ == "__main__":
