@@ -33,8 +33,9 @@ from pytest_llmfaith.local.models import LocalModel, resolve_local_model
 from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.local.variants import VARIANT_ENV
 from pytest_llmfaith.processes.children import KILLED_UNSEEN
+from pytest_llmfaith.processes.deaths import Death
 from pytest_llmfaith.processes.loopback import exchange
-from pytest_llmfaith.processes.service import Death, Hold
+from pytest_llmfaith.processes.service import Hold
 
 SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
 NAME = "The offline judge server"

@@ -10,7 +10,6 @@ since the OS reuses pids: a lease or a state whose pid now belongs to another pr
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -20,26 +19,13 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
-from pytest_llmfaith.processes.children import (
-    ENDED,
-    KILLED_UNSEEN,
-    UNKNOWN_EXIT,
-    child_alive,
-    exit_description,
-    kill,
-    pid_log,
-    spawn,
-    started_at,
-)
+from pytest_llmfaith.processes.children import child_alive, exit_description, kill, pid_log, spawn, started_at
+from pytest_llmfaith.processes.deaths import Death
 from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, tail, write_json_atomic
 
 # Seconds between looks for a starting service's state file (a stat of a missing file): soon at
 # first, then 4 a second at most (the relay imports litellm first: minutes on a starved machine).
 READY_POLL = (0.02, 1.5, 0.25)  # first, growth, most
-_LOG_READ = 30_000
-_TAIL_LINES = 12
-_REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
-STOPPING = "stopping: "  # what a service says in its log when it stops on its own (serving.py), then why
 
 
 class ServiceState(BaseModel):
@@ -233,19 +219,6 @@ class Service(Generic[StateT]):
         return proc.pid
 
 
-class Death(BaseModel):
-    """One dead service, with the end of its log read when the death was noticed (logs are pruned later)."""
-
-    pid: int
-    how: str
-    log: Path
-    log_tail: str
-
-    def describe(self, name: str) -> str:
-        body = "\n".join(f"    {line}" for line in excerpt(self.log_tail)) or "    (empty)"
-        return f"{name} (pid {self.pid}) {self.how}. Its log ({self.log}) ends with:\n{body}"
-
-
 class Hold(Generic[StateT]):
     """A client's hold on a service: the one it uses (found or started when first needed by `find`)
     and the deaths it saw. A run replaces a dead service once: a crash that repeats would repeat again."""
@@ -275,9 +248,7 @@ class Hold(Generic[StateT]):
         with self._lock:
             death = next((death for death in self.deaths if death.pid == state.pid), None)
             if death is None:
-                log = self.log_of(state.pid)
-                log_tail = _read_end(log)
-                death = Death(pid=state.pid, how=_how(state.pid, log_tail), log=log, log_tail=log_tail)
+                death = Death.of(state.pid, self.log_of(state.pid))
                 self.deaths.append(death)
             if self.state is not None and self.state.pid == state.pid:
                 self.state = None
@@ -287,29 +258,3 @@ class Hold(Generic[StateT]):
     def replaced(self) -> bool:
         """Whether its replacement died too: no third one is started."""
         return len(self.deaths) > 1
-
-
-def excerpt(log: str) -> list[str]:
-    """The lines of a log worth quoting: its last lines without per-request noise; for a crash,
-    faulthandler's header and the crashing thread's stack instead of every thread's."""
-    lines = [line for line in log.splitlines() if not _REQUEST_LINE.match(line)]
-    fatal = next((i for i, line in enumerate(lines) if line.startswith("Fatal Python error")), None)
-    if fatal is None:
-        return lines[-_TAIL_LINES:]
-    current = next((i for i in range(fatal, len(lines)) if lines[i].startswith("Current thread")), None)
-    stack = lines[current:current + _TAIL_LINES] if current is not None else []
-    return [*lines[max(0, fatal - 3):fatal + 1], *stack]
-
-
-def _how(pid: int, log_tail: str) -> str:
-    """How it ended: its exit status if this process started it; else, when its log lacks the line
-    of a process that exits on its own (childlog.ENDED), it was killed: SIGKILL, the out-of-memory killer."""
-    how = exit_description(pid)
-    return KILLED_UNSEEN if how == UNKNOWN_EXIT and log_tail != "(no log)" and ENDED not in log_tail else how
-
-
-def _read_end(path: Path) -> str:
-    try:
-        return path.read_bytes()[-_LOG_READ:].decode(errors="replace")
-    except OSError:
-        return "(no log)"

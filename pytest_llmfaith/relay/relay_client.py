@@ -15,8 +15,9 @@ from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
 from pytest_llmfaith.processes.children import KILLED_UNSEEN, relay_root
+from pytest_llmfaith.processes.deaths import STOPPING, Death
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.processes.service import STOPPING, Death, Hold, Service, StartFailed
+from pytest_llmfaith.processes.service import Hold, Service, StartFailed
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,

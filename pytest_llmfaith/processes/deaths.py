@@ -1,0 +1,60 @@
+"""A dead background service, as a process that used it tells it: how it ended, and the end of its log.
+
+Only the process that started a service reads its exit status. Any other one tells from the log:
+every process started by the kit writes one last line when it exits on its own (childlog.ENDED), so
+a log without it is that of a process killed from outside (SIGKILL: mostly the out-of-memory killer).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from pytest_llmfaith.processes.children import ENDED, KILLED_UNSEEN, UNKNOWN_EXIT, exit_description
+
+STOPPING = "stopping: "  # what a service says in its log when it stops on its own (serving.py), then why
+_LOG_READ = 30_000
+_TAIL_LINES = 12
+_REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
+
+
+class Death(BaseModel):
+    """One dead service, with the end of its log read when the death was noticed (logs are pruned later)."""
+
+    pid: int
+    how: str
+    log: Path
+    log_tail: str
+
+    @classmethod
+    def of(cls, pid: int, log: Path) -> Death:
+        tail = _read_end(log)
+        how = exit_description(pid)
+        if how == UNKNOWN_EXIT and tail != "(no log)" and ENDED not in tail:
+            how = KILLED_UNSEEN
+        return cls(pid=pid, how=how, log=log, log_tail=tail)
+
+    def describe(self, name: str) -> str:
+        body = "\n".join(f"    {line}" for line in excerpt(self.log_tail)) or "    (empty)"
+        return f"{name} (pid {self.pid}) {self.how}. Its log ({self.log}) ends with:\n{body}"
+
+
+def excerpt(log: str) -> list[str]:
+    """The lines of a log worth quoting: its last lines without per-request noise; for a crash,
+    faulthandler's header and the crashing thread's stack instead of every thread's."""
+    lines = [line for line in log.splitlines() if not _REQUEST_LINE.match(line)]
+    fatal = next((i for i, line in enumerate(lines) if line.startswith("Fatal Python error")), None)
+    if fatal is None:
+        return lines[-_TAIL_LINES:]
+    current = next((i for i in range(fatal, len(lines)) if lines[i].startswith("Current thread")), None)
+    stack = lines[current:current + _TAIL_LINES] if current is not None else []
+    return [*lines[max(0, fatal - 3):fatal + 1], *stack]
+
+
+def _read_end(path: Path) -> str:
+    try:
+        return path.read_bytes()[-_LOG_READ:].decode(errors="replace")
+    except OSError:
+        return "(no log)"
