@@ -210,15 +210,13 @@ def main(argv: list[str] | None = None) -> None:
                          idle_timeout=args.idle_timeout, import_s=import_s, environment=args.environment)
     state = RelayState(pid=os.getpid(), started=started_at(os.getpid()), port=server.port, token=server.token,
                        concurrency=args.concurrency, idle_timeout=args.idle_timeout)
-    code = 1  # an exception: its traceback is printed first, or the log would not say why it ended
     try:
         server.serve(state, f"serving the runs attached to {args.dir.name} on 127.0.0.1:{server.port}, at most "
                             f"{args.concurrency} judge requests at once, {args.idle_timeout:g} s idle timeout")
-        code = 0
     except BaseException:
-        traceback.print_exc()
-    finally:
-        leave(code)
+        traceback.print_exc()  # before leaving: os._exit would skip it, and the log would not say why
+        leave(1)
+    leave(0)
 
 
 if __name__ == "__main__":
