@@ -18,6 +18,9 @@ $(BIN)/python:
 # (docs/offline-judge.md). pip never compiles llama.cpp by itself with the machine's native kernels.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	# langchain-core for tests/agents/ only, and without langsmith (its dependency), whose pytest plugin
+	# would load pydantic and ~780 modules into every pytest run (tests/subprocess_runs/test_unrelated_run.py)
+	$(BIN)/python -m pip install --quiet --no-deps "langchain-core>=1.0,<2"
 	$(BIN)/python -m pytest_llmfaith local install
 	touch $(STAMP)
 

@@ -35,11 +35,15 @@ _EXPORTS = {
     "CacheMissError": "errors",
     "BudgetExceeded": "errors",
     "LocalJudgeUnavailable": "errors",
+    "tool_results": "agent_runs",
+    "final_answer": "agent_runs",
+    "AgentRunError": "agent_runs",
 }
 
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
+    from pytest_llmfaith.agent_runs import AgentRunError, final_answer, tool_results
     from pytest_llmfaith.errors import (
         BudgetExceeded,
         CacheMissError,

@@ -74,6 +74,8 @@ class ScoreResult(BaseModel):
     no_claims: bool = False  # the judge found no claims: the score is 0, pass or fail is a policy
     votes: int = 1  # samples per verdict (claims are extracted once)
     notes: list[str] = Field(default_factory=list)  # how the score was made less strictly than usual
+    agent_run: str | None = None  # the output came from an agent's run in this format (agent_runs.py); None: a string
+    tool_calls: list[str] = Field(default_factory=list)  # that run's tool calls before the judged answer, `f(a=1)`
 
     @property
     def lowest_agreement(self) -> str | None:

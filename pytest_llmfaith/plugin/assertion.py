@@ -7,11 +7,12 @@ import math
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal, ParamSpec
 
+from pytest_llmfaith.agent_runs import Judged, RunContext, judged
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.plugin.session import active_session, marker_overrides, reserved_ordinal, running_item
 from pytest_llmfaith.results import Assessment, ScoreResult
 from pytest_llmfaith.scorers import votes
-from pytest_llmfaith.scorers.base import ContextArg, Scorer
+from pytest_llmfaith.scorers.base import Scorer
 from pytest_llmfaith.settings import Settings
 from pytest_llmfaith.wording import claim_mark, shorten, unstable_advice
 
@@ -23,30 +24,34 @@ P = ParamSpec("P")
 
 
 def assert_faithful(
-    output: str, context: ContextArg, min_score: float | None = None, *,
+    output: Any, context: RunContext = None, min_score: float | None = None, *,
     input: str | None = None, scale: float = 1, model: str | None = None, no_claims: NoClaims | None = None,
-    label: str | None = None,
+    label: str | None = None, turn: int | None = None,
 ) -> ScoreResult:
     """Fail unless at least `min_score` of the output's claims are supported by the context.
 
+    `output` is the model's text, or an agent's run (its messages, in any format of
+    docs/testing-agents.md): its final answer is judged against its tool results, or against
+    `context` when given (a list, or a callable given the run); `turn` picks an earlier answer.
     `no_claims` decides a non-empty output in which the judge found no claims (default: the
     llm_no_claims setting, "fail"): a refusal may rightly make none, a failed judge also does.
     `label` names the assertion within its test, in the summary, the reports and the baseline.
     """
     __tracebackhide__ = True
     return assess("faithfulness", output, context, min_score, no_claims, label,
-                  input=input, scale=scale, model=model)
+                  input=input, scale=scale, model=model, turn=turn)
 
 
 def assert_not_hallucinated(
-    output: str, context: ContextArg, max_score: float | None = None, *,
+    output: Any, context: RunContext = None, max_score: float | None = None, *,
     input: str | None = None, scale: float = 1, model: str | None = None, no_claims: NoClaims | None = None,
-    label: str | None = None,
+    label: str | None = None, turn: int | None = None,
 ) -> ScoreResult:
-    """Fail if more than `max_score` of the output's claims are made up relative to the context."""
+    """Fail if more than `max_score` of the output's claims are made up relative to the context
+    (the output: a string, or an agent's run, as for assert_faithful)."""
     __tracebackhide__ = True
     return assess("hallucination", output, context, max_score, no_claims, label,
-                  input=input, scale=scale, model=model)
+                  input=input, scale=scale, model=model, turn=turn)
 
 
 def async_twin(check: Callable[P, ScoreResult], scorer: str) -> Callable[P, Coroutine[Any, Any, ScoreResult]]:
@@ -88,8 +93,9 @@ assert_faithful_async = async_twin(assert_faithful, "faithfulness")
 assert_not_hallucinated_async = async_twin(assert_not_hallucinated, "hallucination")
 
 
-def score(scorer: str, output: str, context: ContextArg, *, input: str | None = None,
-          scale: float = 1, model: str | None = None, label: str | None = None, item: Any = None) -> ScoreResult:
+def score(scorer: str, output: Any, context: RunContext = None, *, input: str | None = None,
+          scale: float = 1, model: str | None = None, label: str | None = None, item: Any = None,
+          turn: int | None = None) -> ScoreResult:
     """Run a scorer without a threshold (for custom checks). Recorded as a NO THRESHOLD row: its
     judge calls are part of the run's totals, and its score of the baseline."""
     __tracebackhide__ = True
@@ -97,12 +103,15 @@ def score(scorer: str, output: str, context: ContextArg, *, input: str | None = 
     session, item = active_session(), item or running_item()
     session.scorer_class(scorer)  # an unknown name fails before the judge is set up
     overrides = marker_overrides(item)
-    result = session.scorer(scorer, model or overrides.get("model")).run(output, context, input=input, scale=scale)
+    scored = judged(output, context, input, turn)  # a run: its answer, its tool results (agent_runs.py)
+    result = session.scorer(scorer, model or overrides.get("model")).run(
+        scored.output, scored.context, input=scored.input, scale=scale)
+    mark_agent_run(result, scored)
     session.record(Assessment(test_id=_test_id(item), result=result, label=label), item)
     return result
 
 
-def assess(name: str, output: Any, context: ContextArg, threshold: float | None, no_claims: str | None,
+def assess(name: str, output: Any, context: RunContext, threshold: float | None, no_claims: str | None,
            label: str | None, item: Any = None, **options: Any) -> ScoreResult:
     __tracebackhide__ = True
     check_label(label)
@@ -119,7 +128,9 @@ def assess(name: str, output: Any, context: ContextArg, threshold: float | None,
         error = ValueError if no_claims else ConfigError  # a wrong argument fails, a wrong marker errors
         raise error(f"llmfaith: no_claims must be 'pass' or 'fail', got {policy!r}.")
     model = options.pop("model") or overrides.get("model")
-    result = session.scorer(name, model).run(output, context, **options)
+    scored = judged(output, context, options.pop("input", None), options.pop("turn", None))
+    result = session.scorer(name, model).run(scored.output, scored.context, input=scored.input, **options)
+    mark_agent_run(result, scored)
     if _policy_decides(result):
         passed = policy == "pass"
     else:
@@ -130,6 +141,13 @@ def assess(name: str, output: Any, context: ContextArg, threshold: float | None,
     if not passed:
         raise AssertionError(failure_message(recorded))
     return result
+
+
+def mark_agent_run(result: ScoreResult, scored: Judged) -> None:
+    """A score of an agent's run says so: its format and tool calls reach the reports."""
+    if scored.format is not None:
+        result.agent_run = scored.format
+        result.tool_calls = scored.tool_calls
 
 
 def _default_threshold(scorer: type[Scorer], settings: Settings, overrides: dict[str, Any], scale: float) -> float:

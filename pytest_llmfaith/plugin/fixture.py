@@ -7,11 +7,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from pytest_llmfaith.agent_runs import RunContext
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.plugin.assertion import NoClaims, assess, async_twin, score
 from pytest_llmfaith.plugin.session import active_session, running_item
 from pytest_llmfaith.results import ScoreResult
-from pytest_llmfaith.scorers.base import ContextArg
 
 
 class JudgeDefaults(BaseModel):
@@ -53,50 +53,57 @@ class LLMJudge:
             ) from None
         return LLMJudge(self.item, merged)
 
-    def assert_faithful(self, output: str, context: ContextArg, min_score: float | None = None, *,
+    def assert_faithful(self, output: Any, context: RunContext = None, min_score: float | None = None, *,
                         input: str | None = None, scale: float | None = None, model: str | None = None,
-                        no_claims: NoClaims | None = None, label: str | None = None) -> ScoreResult:
+                        no_claims: NoClaims | None = None, label: str | None = None,
+                        turn: int | None = None) -> ScoreResult:
         """`assert_faithful`, with this object's defaults."""
         __tracebackhide__ = True
         d = self.defaults
         return assess("faithfulness", output, context, d.min_score if min_score is None else min_score,
-                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model))
+                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model, turn))
 
-    def assert_not_hallucinated(self, output: str, context: ContextArg, max_score: float | None = None, *,
+    def assert_not_hallucinated(self, output: Any, context: RunContext = None, max_score: float | None = None, *,
                                 input: str | None = None, scale: float | None = None, model: str | None = None,
-                                no_claims: NoClaims | None = None, label: str | None = None) -> ScoreResult:
+                                no_claims: NoClaims | None = None, label: str | None = None,
+                                turn: int | None = None) -> ScoreResult:
         """`assert_not_hallucinated`, with this object's defaults."""
         __tracebackhide__ = True
         d = self.defaults
         return assess("hallucination", output, context, d.max_score if max_score is None else max_score,
-                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model))
+                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model, turn))
 
-    def faithfulness(self, output: str, context: ContextArg, *, input: str | None = None,
-                     scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:
+    def faithfulness(self, output: Any, context: RunContext = None, *, input: str | None = None,
+                     scale: float | None = None, model: str | None = None, label: str | None = None,
+                     turn: int | None = None) -> ScoreResult:
         """The faithfulness score without a threshold (a NO THRESHOLD row)."""
         __tracebackhide__ = True
         return score("faithfulness", output, context, label=label, item=self._test(),
-                     **self._options(input, scale, model))
+                     **self._options(input, scale, model, turn))
 
-    def hallucination(self, output: str, context: ContextArg, *, input: str | None = None,
-                      scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:
+    def hallucination(self, output: Any, context: RunContext = None, *, input: str | None = None,
+                      scale: float | None = None, model: str | None = None, label: str | None = None,
+                      turn: int | None = None) -> ScoreResult:
         """The hallucination score without a threshold (a NO THRESHOLD row)."""
         __tracebackhide__ = True
         return score("hallucination", output, context, label=label, item=self._test(),
-                     **self._options(input, scale, model))
+                     **self._options(input, scale, model, turn))
 
     assert_faithful_async = async_twin(assert_faithful, "faithfulness")
     assert_not_hallucinated_async = async_twin(assert_not_hallucinated, "hallucination")
 
-    def score(self, scorer: str, output: str, context: ContextArg, *, input: str | None = None,
-              scale: float | None = None, model: str | None = None, label: str | None = None) -> ScoreResult:
+    def score(self, scorer: str, output: Any, context: RunContext = None, *, input: str | None = None,
+              scale: float | None = None, model: str | None = None, label: str | None = None,
+              turn: int | None = None) -> ScoreResult:
         """Any registered scorer's score without a threshold (a NO THRESHOLD row)."""
         __tracebackhide__ = True
-        return score(scorer, output, context, label=label, item=self._test(), **self._options(input, scale, model))
+        return score(scorer, output, context, label=label, item=self._test(),
+                     **self._options(input, scale, model, turn))
 
-    def assert_score(self, scorer: str, output: str, context: ContextArg, threshold: float | None = None, *,
+    def assert_score(self, scorer: str, output: Any, context: RunContext = None, threshold: float | None = None, *,
                      input: str | None = None, scale: float | None = None, model: str | None = None,
-                     no_claims: NoClaims | None = None, label: str | None = None) -> ScoreResult:
+                     no_claims: NoClaims | None = None, label: str | None = None,
+                     turn: int | None = None) -> ScoreResult:
         """Fail unless any registered scorer's score is on the good side of `threshold` (>= where
         higher is better, <= where lower is); it defaults to this object's min_score or max_score
         by the scorer's direction, then to the scorer's default."""
@@ -106,7 +113,7 @@ class LLMJudge:
             higher = active_session().scorer_class(scorer).higher_is_better
             threshold = d.min_score if higher else d.max_score
         return assess(scorer, output, context, threshold, no_claims or d.no_claims, label, item,
-                      **self._options(input, scale, model))
+                      **self._options(input, scale, model, turn))
 
     def _test(self) -> Any:
         """The test this object belongs to; used in another test, its scores would land in a
@@ -121,7 +128,8 @@ class LLMJudge:
             )
         return self.item or running
 
-    def _options(self, input: str | None, scale: float | None, model: str | None) -> dict[str, Any]:
+    def _options(self, input: str | None, scale: float | None, model: str | None,
+                 turn: int | None) -> dict[str, Any]:
         d = self.defaults
         return {"input": input, "scale": (1 if d.scale is None else d.scale) if scale is None else scale,
-                "model": model or d.model}
+                "model": model or d.model, "turn": turn}

@@ -21,7 +21,10 @@ def pytest_unconfigure(config):
 # Each a third-party import or a part of ours that only a scored assertion needs.
 NOT_FOR_UNRELATED_RUNS = ("pydantic", "litellm", "diskcache", "regex", "sqlite3", "filelock", "psutil",
                           "pytest_llmfaith.text", "pytest_llmfaith.scorers", "pytest_llmfaith.judge.client",
-                          "pytest_llmfaith.local", "pytest_llmfaith.relay", "pytest_llmfaith.report")
+                          "pytest_llmfaith.local", "pytest_llmfaith.relay", "pytest_llmfaith.report",
+                          # agent runs are read by shape: neither the reader nor any framework (tests/agents/)
+                          "pytest_llmfaith.agent_runs", "openai", "anthropic", "langchain_core", "langsmith",
+                          "pydantic_ai", "agents")
 
 
 def test_an_unrelated_suite_imports_nothing_that_scores(pytester: pytest.Pytester, monkeypatch) -> None:
