@@ -53,10 +53,31 @@ def width(text: str) -> int:
                for c in text)
 
 
+_QUOTES = {"“": "”", "«": "»", "„": "“", "「": "」"}
+QUOTE_ROOM = 24  # the fewest columns a quote keeps when a line is cut: never one word of it
+
+
 def shorten(text: str, limit: int = 160) -> str:
     """Text as a line quotes it: whole, or cut to `limit` columns with an ellipsis, at the last
     space, punctuation or change of script before the limit ("田中さくら…", not "田中さく…"),
-    unless that would drop more than half of what fits."""
+    unless that would drop more than half of what fits. A quote (“…”) in it is cut first, to the
+    width the rest leaves it, and closed, so the words after it stay; when the rest leaves it
+    less than QUOTE_ROOM columns, the line is cut before the quote instead of inside it."""
+    if width(text) <= limit:
+        return text
+    start = max((text.rfind(mark) for mark in _QUOTES), default=-1)
+    end = text.find(_QUOTES[text[start]], start + 1) if start >= 0 else -1
+    if start >= 0 and end > start:
+        body = text[start + 1:end]
+        room = limit - (width(text) - width(body))
+        if room >= min(QUOTE_ROOM, width(body)):
+            return text[:start + 1] + _cut(body, room) + text[end:]
+        if width(text[:start].rstrip()) < limit and start * 2 >= limit:  # before the quote, not one word of it
+            return text[:start].rstrip() + "…"
+    return _cut(text, limit)
+
+
+def _cut(text: str, limit: int) -> str:
     if width(text) <= limit:
         return text
     used = end = 0

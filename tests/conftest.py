@@ -15,9 +15,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 # The judge relays of the runs these tests start end with their runs (not 120 s later), unless a
 # test asks otherwise (tests/relay/ tests the warm relay).
 os.environ["LLMFAITH_RELAY_IDLE_TIMEOUT"] = "0"
-# The offline judge's runtime and weights live in this user's cache: pinned here, so the runs
-# pytester starts (with HOME moved to a temporary folder) find them too.
-os.environ.setdefault("XDG_CACHE_HOME", str(Path.home() / ".cache"))
+# No test reads or writes the user's real home or cache: HOME and the XDG folders are a temporary
+# folder's for the whole session (user_folders.py), and the offline judge's installed runtime and
+# weights are linked into it, so the real-model tests still find them.
+from user_folders import REAL, guard_real_folders, move_user_folders  # noqa: E402
+
+move_user_folders()
 # Under `pytest -n`, this process is an xdist worker: the runs pytester starts are not its workers.
 for _name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"):
     os.environ.pop(_name, None)
@@ -27,6 +30,14 @@ from fake_transport import FakeTransport  # noqa: E402
 from judge_server import JudgeServer  # noqa: E402
 
 from pytest_llmfaith import Faithfulness, Judge, JudgeCache, JudgeConfig, JudgeError  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _real_user_folders_untouched() -> Iterator[None]:
+    """Fails the test that wrote into the user's real home, cache, config or data folder (what
+    pytest-llmfaith keeps there: user_folders.py)."""
+    with guard_real_folders(REAL):
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -22,3 +22,13 @@ def test_an_error_line_ends_with_the_command_its_message_ends_with():
                "    python -m pytest_llmfaith local install")
     assert error_line(message) == ("the weights are not installed (looked for /m.gguf). Install them with: "
                                    "python -m pytest_llmfaith local install")
+
+
+def test_a_quote_is_cut_to_the_width_the_line_leaves_it_and_never_to_one_word():
+    reason = "not supported (P 0.12 < 0.60); nearest: “Ambalajı açılmış, kullanılmış veya hasar görmüş ürünler iade " \
+             "edilmez.” (passage 2)"
+    shown = shorten(reason, 100)
+    assert shown == ("not supported (P 0.12 < 0.60); nearest: “Ambalajı açılmış, kullanılmış veya hasar…” "
+                     "(passage 2)") and width(shown) <= 100  # the quote cut, the words after it kept
+    tight = shorten("x" * 90 + " nearest: “Ambalajı açılmış ürünler iade edilmez.” and more after it", 110)
+    assert tight == "x" * 90 + " nearest:…"  # no room for the quote: cut before it, not after “Ambalajı

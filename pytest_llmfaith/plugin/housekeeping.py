@@ -97,7 +97,7 @@ class Housekeeping:
                 unused[path] = stale
             if changed:
                 written.append(self._show(path))
-        notes = [f"llmfaith recordings: updated {', '.join(written)}"] if written else []
+        notes = [f"llmfaith wrote the recordings: {shown} (updated)" for shown in written]  # a line each
         if unused:
             count = sum(len(keys) for keys in unused.values())
             files = ", ".join(f"{self._show(p)} ({len(k)})" for p, k in unused.items())

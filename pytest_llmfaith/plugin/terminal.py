@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from pytest_llmfaith.report.figures import lowest_agreement, score_text, threshold_text
 from pytest_llmfaith.report.model import Report
-from pytest_llmfaith.report.render import footer, money, score_text, threshold_text, votes_of
+from pytest_llmfaith.report.render import footer, money, shown_path, votes_of
 from pytest_llmfaith.results import Assessment, JudgeCall, Status
-from pytest_llmfaith.wording import plural, shorten, unstable_summary
+from pytest_llmfaith.wording import finding, plural, shorten, unstable_summary
 
 GATE_NODE_ID = "llmfaith gate"
 GATE_STAT = "llmfaith gate failed"  # pytest's last line counts it: "4 passed, 1 llmfaith gate failed"
@@ -35,6 +36,11 @@ def render(report: Report, tr: pytest.TerminalReporter, verbose: bool) -> None:
     for a in report.assessments:
         if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
             tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
+            for v in a.result.verdicts:  # an output sentence no quoted claim covered, judged whole
+                if v.sentence and a.result.is_bad(v):
+                    said = shorten(" … ".join(v.words) or v.statement, 160)
+                    tr.write_line(f"    judged as its sentence: “{said}” ({finding(a.result.scorer, v.verdict)})",
+                                  red=a.outcome == Status.FAIL)
     for note, count in Counter(note for a in report.assessments for note in a.result.notes).items():
         tr.write_line(f"llmfaith note ({plural(count, 'score')}): {note}")  # once a run, not on every reason
     for test, error in report.judge_errors.items():
@@ -59,6 +65,18 @@ def render(report: Report, tr: pytest.TerminalReporter, verbose: bool) -> None:
             tr.write_line(detail, red=True)
     for problem in report.unwritten:
         tr.write_line(f"WARNING {problem}", yellow=True)
+    for written in files_written(report, tr.config):
+        tr.write_line(f"llmfaith wrote {written}")
+
+
+def files_written(report: Report, config: pytest.Config) -> list[str]:
+    """Every file this run's report went to, one each: the JSON report, the review page, the
+    GitHub step summary, and the JUnit XML that holds the scores as properties (the recordings
+    a run changed are named by the recordings' own lines, which follow)."""
+    junit = getattr(config.option, "xmlpath", None)
+    scored = report.assessments or report.judge_errors
+    junit_line = [f"JUnit properties (llmfaith.*) into: {shown_path(junit)}"] if junit and scored else []
+    return [*report.written, *junit_line]
 
 
 def flag_gate_failures(report: Report, tr: pytest.TerminalReporter) -> None:
@@ -108,8 +126,8 @@ def _columns(assessments: list[Assessment], priced: bool) -> list[_Column]:
         _Column("thresh", 7, threshold_text),
         _Column("result", max([6, *(len(a.status) for a in assessments)]), lambda a: a.status, left=True),
         # votes: the agreement of the least agreed-on claim; UNSTABLE in the result already warns
-        *([_Column("agree", max([5, *(len(a.result.lowest_agreement or "-") for a in assessments)]),
-                   lambda a: a.result.lowest_agreement or "-")]
+        *([_Column("agree", max([5, *(len(lowest_agreement(a) or "-") for a in assessments)]),
+                   lambda a: lowest_agreement(a) or "-")]
           if any(a.result.votes > 1 for a in assessments) else []),
         _Column("calls", 5, lambda a: str(len(a.result.judge_calls))),
         _Column("hits", 4, lambda a: str(len(a.result.judge_calls) - len(spent(a))), give_up=3),

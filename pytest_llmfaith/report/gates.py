@@ -25,11 +25,16 @@ def apply(report: Report, settings: Settings) -> None:
             continue
         from statistics import mean
 
+        from pytest_llmfaith.report.figures import decisive, digits
+
         avg = mean(scores)
+        shown = decisive(avg, limit, least=3)
+        gate = f"mean {scorer} {'≥' if higher else '≤'} {limit:.{digits(limit)}f}"
+        report.gates_checked.append(f"{gate} (mean {shown} over {plural(len(scores), 'score')})")
         if (avg < limit) if higher else (avg > limit):
             report.gate_failures.append(
-                f"mean {scorer} {avg:.3f} is {'below' if higher else 'above'} the gate "
-                f"{limit:.2f} over {plural(len(scores), 'score')}")
+                f"mean {scorer} {shown} is {'below' if higher else 'above'} the gate "
+                f"{limit:.{digits(limit)}f} over {plural(len(scores), 'score')}")
     if settings.baseline is None:
         return
     from pytest_llmfaith.report import baseline as baseline_file
@@ -38,6 +43,7 @@ def apply(report: Report, settings: Settings) -> None:
     if settings.baseline_update:
         _update(report, settings, list(current.values()))
         return
+    report.gates_checked.append(f"baseline {settings.baseline.name}")
     try:
         baseline = baseline_file.load(settings.baseline)
     except ConfigError as err:

@@ -38,8 +38,10 @@ class Report(BaseModel):
     judge_errors: dict[str, str] = Field(default_factory=dict)  # test id -> error, scored nothing
     gate_failures: list[str] = Field(default_factory=list)  # first line: the gate; further lines: details
     gate_notes: list[str] = Field(default_factory=list)
+    gates_checked: list[str] = Field(default_factory=list)  # every gate this run applied, passed or not
     baseline_not_run: list[str] = Field(default_factory=list)  # baseline keys no test of this run scored
     unwritten: list[str] = Field(default_factory=list)  # outputs that could not be written, and why
+    written: list[str] = Field(default_factory=list)  # "the JSON report: out/report.json": what was written where
     judge_check: CheckReport | None = None  # --llm-judge-check, run before the tests
 
     def add(self, records: list[dict[str, Any]]) -> None:

@@ -9,15 +9,17 @@ no `</script>` or `<!--` in an output can end the tag. No pytest, no file or net
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from pytest_llmfaith.report.baseline import Baseline, claim_changes
+from pytest_llmfaith.report.figures import lowest_agreement, rule_decided, score_text, threshold_text
 from pytest_llmfaith.report.history import History
-from pytest_llmfaith.report.marks import claim_spans, evidence, tokens
+from pytest_llmfaith.report.marks import evidence_span, word_spans
 from pytest_llmfaith.report.model import Report
-from pytest_llmfaith.results import Assessment, ClaimChange, Status
+from pytest_llmfaith.results import Assessment, ClaimChange, Status, Verdict
 from pytest_llmfaith.wording import finding, plural
 
 ERROR = "ERROR"  # a test whose judge failed: it has no score, only the error
@@ -66,10 +68,14 @@ def page_data(report: Report, baseline: Baseline | None = None, history: History
         notes.append(f"{plural(len(report.baseline_not_run), 'baseline entry')} not run: "
                      + ", ".join(report.baseline_not_run))
     notes += history.problems if history else []
+    # a note on how scores were made is said once for the run, as the terminal says it
+    for note, count in Counter(n for a in report.assessments for n in a.result.notes).items():
+        notes.append(f"note ({plural(count, 'score')}): {note}")
     models = sorted({c.model for a in report.assessments for c in a.result.judge_calls})
     return {"generated": generated, "totals": totals, "models": models,
             "votes": max((a.result.votes for a in report.assessments), default=1),
-            "gates": [g.splitlines() for g in report.gate_failures], "notes": notes,
+            "gates": [g.splitlines() for g in report.gate_failures], "checked": report.gates_checked,
+            "notes": notes,
             "baseline": baseline is not None, "runs": history.runs if history else [],
             "texts": list(texts), "items": items}
 
@@ -77,20 +83,23 @@ def page_data(report: Report, baseline: Baseline | None = None, history: History
 def _item(a: Assessment, texts: dict[str, int], baseline: Baseline | None,
           history: History | None) -> dict[str, Any]:
     r = a.result
-    out = tokens(r.output)
     claims = []
     for v in r.verdicts:
         words = finding(r.scorer, v.verdict)
         kind = "ok" if not r.is_bad(v) else "contra" if words == "contradicted" else "gap"
-        claims.append({"t": v.statement, "v": words, "k": kind, "why": v.reason, "agree": v.agreement,
-                       "at": claim_spans(v.statement, out), "ev": evidence(v.statement, v.reason, r.context)})
+        found = evidence_span(v.evidence, r.context)
+        claims.append({
+            "t": v.statement, "v": words, "raw": v.verdict, "k": kind, "why": v.reason,
+            "agree": v.agreement, "rule": _rule(r.scorer, v), "sent": v.sentence, "q": bool(v.words),
+            "at": [_utf16(r.output, span) for span in word_spans(v.words, r.output)],
+            "ev": None if found is None else [found[0], *_utf16(r.context[found[0]], found[1:])]})
     item: dict[str, Any] = {
         "id": a.test_id, "name": a.name, "scorer": r.scorer, "label": a.label or "", "score": r.score,
-        "shown": "NO CLAIMS" if r.no_claims else f"{r.score:.2f}",
-        "thr": "" if a.threshold is None else f"{'≥' if r.higher_is_better else '≤'} {a.threshold:.2f}",
+        "shown": score_text(a), "thr": "" if a.threshold is None else threshold_text(a, " ").replace(">=", "≥")
+        .replace("<=", "≤"),
         "st": [str(s) for s in a.statuses], "reason": r.reason, "out": r.output,
         "ctx": [texts.setdefault(p, len(texts)) for p in r.context], "claims": claims,
-        "notes": r.notes, "votes": r.votes, "low": r.lowest_agreement,
+        "votes": r.votes, "low": lowest_agreement(a),
         "reg": a.regression.headline() if a.regression else None,
         "changes": [_change(c, r.scorer) for c in _changes(a, baseline)],
         "known": baseline is None or a.key in baseline.assertions,
@@ -99,6 +108,21 @@ def _item(a: Assessment, texts: dict[str, int], baseline: Baseline | None,
     if past and any(s is not None for s in past):
         item["hist"] = past
     return item
+
+
+def _rule(scorer: str, v: Verdict) -> str:
+    """What a verdict that a code rule decided against the judge's votes says instead of the votes."""
+    side = rule_decided(v)
+    if side is None:
+        return ""
+    voted = [s for s in v.samples if (s == "yes") == side]
+    label = Counter(voted).most_common(1)[0][0]
+    return f"decided by a code rule, over {len(voted)} of {len(v.samples)} votes for {finding(scorer, label)}"
+
+
+def _utf16(text: str, span: tuple[int, ...]) -> list[int]:
+    """Character offsets as the page's script counts them (UTF-16 code units: 😀 is two)."""
+    return [i + sum(ord(c) > 0xFFFF for c in text[:i]) for i in span]
 
 
 def _changes(a: Assessment, baseline: Baseline | None) -> list[ClaimChange]:

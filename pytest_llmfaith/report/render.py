@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.report.figures import score_text, threshold_text
 from pytest_llmfaith.report.model import Report, Totals
-from pytest_llmfaith.results import Assessment, Status
+from pytest_llmfaith.results import Status
 from pytest_llmfaith.settings import Settings
 from pytest_llmfaith.wording import plural, shorten, unstable_summary
 
@@ -65,11 +66,22 @@ def write_outputs(report: Report, settings: Settings) -> None:
         except OSError as err:
             report.unwritten.append(f"llmfaith: could not write the {what} to {path}: {err}. "
                                     "Fix: point it at a writable file path.")
+        else:
+            report.written.append(f"the {what.split(' (')[0]}: {shown_path(path)}")
     for problem in report.unwritten:
         try:
             warnings.warn(ReportWarning(problem), stacklevel=2)
         except ReportWarning:  # -W error: still shown, in the llmfaith section
             pass
+
+
+def shown_path(path: Path | str) -> str:
+    """A path as a line names it: relative to the working folder when inside it, else absolute."""
+    full = Path(path).absolute()
+    try:
+        return str(full.relative_to(Path.cwd()))
+    except ValueError:
+        return str(full)
 
 
 def _write_json(report: Report, path: Path) -> None:
@@ -113,15 +125,6 @@ _MARKDOWN_STATUS = {Status.PASS: "✅ pass", Status.FAIL: "❌ fail", Status.XFA
 def votes_of(report: Report) -> int:
     """The votes per claim of the run's UNSTABLE scores (one setting per run)."""
     return max((a.result.votes for a in report.assessments if a.unstable), default=1)
-
-
-def score_text(a: Assessment) -> str:
-    """The score, or NO CLAIMS: a 0 that no claim produced must not read like a measured 0."""
-    return "NO CLAIMS" if a.result.no_claims else f"{a.result.score:.2f}"
-
-
-def threshold_text(a: Assessment, space: str = "") -> str:
-    return "-" if a.threshold is None else f"{a.comparison}{space}{a.threshold:.2f}"
 
 
 def money(cost: float | None) -> str:

@@ -37,8 +37,11 @@ def big_cache(tmp_path: Path) -> Path:
     (("-m", "pytest_llmfaith", "cache", "stats"), SIGPIPE_EXIT),
     (("-m", "pytest_llmfaith", "local", "stop", "local:model.gguf"), SIGPIPE_EXIT),
 ])
-def test_a_python_m_command_ends_quietly_when_its_reader_leaves(big_cache, command, code) -> None:
+def test_a_python_m_command_ends_quietly_when_its_reader_leaves(big_cache, command, code, monkeypatch) -> None:
     (big_cache / "model.gguf").write_bytes(b"GGUF" + b"\0" * 64)
+    # `local stop local:<file>` records the file's checksum in user-models.json: this test's own, never the
+    # user's (the session's HOME and XDG folders are temporary too: tests/user_folders.py)
+    monkeypatch.setenv("LLMFAITH_MODEL_DIR", str(big_cache / "models"))
     done = piped_into_a_reader_that_left(big_cache, sys.executable, *command)
     assert b"Traceback" not in done.stderr and b"BrokenPipeError" not in done.stderr, done.stderr.decode()
     assert done.returncode == code

@@ -18,6 +18,7 @@ def record(pytester: pytest.Pytester, server, *args: str, cache: str = "use") ->
 
 def notes(result: pytest.RunResult) -> list[str]:
     return [line for line in result.outlines if line.startswith(("llmfaith recordings:", "llmfaith cache:",
+                                                                  "llmfaith wrote the recordings:",
                                                                   "llmfaith budget:"))]
 
 
@@ -77,7 +78,7 @@ def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
     pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(GOOD, CTX)\n")
     full = record(pytester, server)
     assert notes(full) == [
-        "llmfaith recordings: updated llmfaith_recordings/test_a.json",
+        "llmfaith wrote the recordings: llmfaith_recordings/test_a.json (updated)",
         ("llmfaith recordings: 2 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
          "llmfaith_recordings/test_a.json (2)"),
         ("llmfaith cache: 2 entries in .llmfaith_cache unused by this full run (stored by test_a.py (2)); remove "
@@ -87,7 +88,7 @@ def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
 
     pruned = record(pytester, server, "--llm-prune-unused")
     assert notes(pruned) == [
-        "llmfaith recordings: updated llmfaith_recordings/test_a.json",
+        "llmfaith wrote the recordings: llmfaith_recordings/test_a.json (updated)",
         "llmfaith recordings: 2 entries removed: llmfaith_recordings/test_a.json (2)",
         "llmfaith cache: 2 entries this full run did not use removed from .llmfaith_cache: test_a.py (2)"]
     entries = json.loads((pytester.path / RECORDING).read_text())["entries"]

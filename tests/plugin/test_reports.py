@@ -43,6 +43,9 @@ def test_bad():
     assert call["step"] == "claims" and call["cached"] is False and call["prompt_tokens"] > 0
     md = summary.read_text()
     assert md.startswith("earlier step\n### pytest-llmfaith")
+    # the llmfaith section's last lines name every file the run wrote, one each
+    assert [line for line in result.outlines if line.startswith("llmfaith wrote")] == [
+        "llmfaith wrote the JSON report: out/llm.json", "llmfaith wrote the GitHub step summary: step_summary.md"]
     assert "| `test_a.py::test_bad` | hallucination | 0.67 | <= 0.30 | ❌ fail |" in md
 
 
@@ -59,6 +62,7 @@ def test_bad():
 """)
     result = run(pytester, server, "--junitxml=junit.xml")
     result.assert_outcomes(passed=1, failed=1)
+    assert "llmfaith wrote JUnit properties (llmfaith.*) into: junit.xml" in result.outlines
     cases = {c.get("name"): c for c in ET.parse(pytester.path / "junit.xml").iter("testcase")}
     props = {name: [(p.get("name"), p.get("value")) for p in case.iter("property")] for name, case in cases.items()}
     assert props["test_good"] == [

@@ -24,9 +24,9 @@ def browse(url: str, *flags: str, tmp: Path) -> str:
 
 
 class Dom(HTMLParser):
-    """What the dumped DOM shows: the root's attributes, the page's text, and per result card its
-    classes, whether it is hidden, its text, its marks (where, verdict class, text), its claims and
-    its sparkline."""
+    """What the dumped DOM shows: the root's attributes, the page's text (not its script or style),
+    and per result card its classes, whether it is hidden, its text, its marks (where, verdict class,
+    text), its claims and its sparkline."""
 
     def __init__(self, text: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -37,11 +37,14 @@ class Dom(HTMLParser):
         self._mark: list[Any] | None = None
         self._claim: list[str] | None = None
         self._card: dict[str, Any] | None = None
+        self._code = False  # inside <script> or <style>: not the page's text
         self.feed(text)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         classes = (a.get("class") or "").split()
+        if tag in ("script", "style"):
+            self._code = True
         if tag == "html":
             self.root = a
         elif tag == "article":
@@ -61,6 +64,8 @@ class Dom(HTMLParser):
             self._card["spark"] = a["points"]
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._code = False
         if tag == "article":
             self._card = None
         elif tag == "div":
@@ -72,6 +77,8 @@ class Dom(HTMLParser):
             self._claim = None
 
     def handle_data(self, data: str) -> None:
+        if self._code:
+            return
         self.text.append(data)
         if self._card is not None:
             self._card["text"].append(data)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from pytest_llmfaith.report import baseline, history, page
-from pytest_llmfaith.report.marks import claim_spans, evidence, tokens
+from pytest_llmfaith.report import baseline, figures, history, page
+from pytest_llmfaith.report.marks import evidence_span, word_spans
 from pytest_llmfaith.report.model import Report
 from pytest_llmfaith.results import Assessment, Regression, ScoreResult, Verdict
 
@@ -16,43 +16,105 @@ CTX = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The fir
 MIXED = "Tesla was founded in 2003. Elon Musk founded Tesla. Tesla is based on Mars."
 
 
-def spans(claim: str, output: str) -> list[str]:
-    return [output[a:b] for a, b in claim_spans(claim, tokens(output))]
+TURKISH_CTX = ["Standart kargo ücreti 49,90 TL'dir. 500 TL ve üzeri siparişlerde kargo ücretsizdir. "
+               "Kapıda ödeme 15 TL ek ücretlidir."]
+TURKISH_OUT = "Kargo ücreti 39,90 TL, kapıda ödeme de mümkün."
 
 
-def test_a_claim_is_found_by_its_longest_shared_word_runs_near_each_other() -> None:
-    assert spans("Elon Musk founded Tesla.", MIXED) == ["Elon Musk founded Tesla"]
-    assert spans("Tesla's base is on Mars", MIXED) == ["Tesla is based on Mars"]  # the nearest "Tesla"
-    assert spans("tesla was FOUNDED by Elon Musk in 2003", MIXED) == ["Tesla was founded in 2003. Elon Musk"]
-    assert spans("The moon is made of cheese.", MIXED) == []  # too few of its words: listed, not marked
-    assert spans("Tesla is a company.", MIXED) == []  # one shared word anchors nothing
-    assert spans("Roadster", "The first car was the Roadster.") == ["Roadster"]
+def spans(words: list[str], output: str) -> list[str]:
+    return [output[a:b] for a, b in word_spans(words, output)]
 
 
-def test_scripts_without_spaces_are_matched_letter_by_letter_and_right_to_left_text_by_words() -> None:
-    output = "東京は日本の首都です。人口は約1400万人です。"
-    assert spans("東京は日本の首都である。", output) == ["東京は日本の首都で"]
-    assert spans("大阪は港町。", output) == []  # shares only single letters
-    arabic = "تأسست تسلا في عام 2003. المقر الرئيسي لشركة تسلا على المريخ."
-    assert spans("المقر الرئيسي لشركة تسلا على المريخ.", arabic) == ["المقر الرئيسي لشركة تسلا على المريخ"]
+def test_a_verdicts_words_are_marked_where_the_output_says_them_exactly_and_nowhere_else() -> None:
+    assert spans(["Elon Musk founded Tesla"], MIXED) == ["Elon Musk founded Tesla"]
+    assert spans(["ELON\n musk  FOUNDED"], MIXED) == ["Elon Musk founded"]  # case and white space folded
+    assert spans(["Tesla was founded … in 2003"], MIXED) == ["Tesla was founded", "in 2003"]  # each stretch
+    assert spans(["Tesla", "Mars"], MIXED) == ["Tesla", "Mars"]  # in order, the second after the first
+    assert spans(["２００３"], MIXED) == ["2003"]  # NFKC: full-width digits are digits
+    assert spans(["“Elon Musk founded Tesla.”"], "He said “Elon Musk founded Tesla.”") == [
+        "“Elon Musk founded Tesla.”"]
+    assert spans(["Tesla's base is on Mars"], MIXED) == []  # not said so: nothing marked, no guess
+    assert spans(["Tesla", "the Moon"], MIXED) == []  # one of its words is not there: none marked
+    assert spans([], MIXED) == [] and spans([""], MIXED) == []
+    assert spans(["日本の首都"], "東京は日本の首都です。") == ["日本の首都"]
+    assert spans(["39,90 TL"], TURKISH_OUT) == ["39,90 TL"]
+    assert spans(["KAPIDA ÖDEME"], TURKISH_OUT) == []  # casefold keeps ı and i apart: exact, never loose
 
 
-def test_a_claims_evidence_is_the_sentence_its_reason_quotes_else_the_one_sharing_most_words() -> None:
-    quoted = "supported: P(supported) 0.93 ≥ 0.50: “Elon  Musk joined tesla in 2004.”"
-    assert evidence("Musk came in 2004.", quoted, CTX) == (1, 0, 31)
-    assert evidence("Elon Musk founded Tesla.", "scripted", CTX) == (1, 0, 31)
-    assert evidence("Tesla is based on Mars.", "", CTX) is None  # shares only "Tesla": rests on nothing
-    long = ["Tesla was founded in 2003. Its first car, the Roadster, came in 2008! Musk joined in 2004."]
-    p, a, b = evidence("The Roadster was the first car.", "", long)  # type: ignore[misc]
-    assert long[p][a:b] == "Its first car, the Roadster, came in 2008!"
-    assert evidence("x", "“a quote the context does not have”", CTX) is None
+def test_a_verdicts_evidence_is_marked_only_where_the_context_holds_it() -> None:
+    found = evidence_span("Standart kargo ücreti 49,90 TL'dir.", TURKISH_CTX)
+    assert found is not None and TURKISH_CTX[0][found[1]:found[2]] == "Standart kargo ücreti 49,90 TL'dir."
+    assert evidence_span("elon   MUSK joined Tesla in 2004.", CTX) == (1, 0, 31)
+    assert evidence_span("", CTX) is None and evidence_span("Tesla was founded in 2004.", CTX) is None
+
+
+def test_a_contradicted_number_marks_the_sentence_it_rests_on_among_several_with_numbers() -> None:
+    verdict = Verdict(statement="Kargo ücreti 39,90 TL'dir.", verdict="no", reason="49,90 TL diyor",
+                      words=["39,90 TL"], evidence="Standart kargo ücreti 49,90 TL'dir.")
+    result = ScoreResult(scorer="faithfulness", run_id="r", score=0.0, reason="0.00", output=TURKISH_OUT,
+                         context=TURKISH_CTX, claims=[verdict.statement], verdicts=[verdict])
+    data = page.page_data(Report(assessments=[Assessment(test_id="t.py::test_kargo", result=result,
+                                                         threshold=0.7, passed=False)]))
+    (claim,) = data["items"][0]["claims"]
+    assert claim["k"] == "contra" and claim["raw"] == "no"
+    assert [TURKISH_OUT[a:b] for a, b in claim["at"]] == ["39,90 TL"]
+    p, a, b = claim["ev"]
+    assert data["texts"][data["items"][0]["ctx"][p]][a:b] == "Standart kargo ücreti 49,90 TL'dir."
+
+
+def test_marks_count_as_the_page_script_does_and_a_sentence_claim_says_so() -> None:
+    output = "😀 Tesla was founded in 2003."
+    verdict = Verdict(statement=output, verdict="yes", words=[output], sentence=True,
+                      evidence="Tesla was founded in 2003.")
+    result = ScoreResult(scorer="faithfulness", run_id="r", score=1.0, reason="1.00", output=output,
+                         context=CTX, claims=[output], verdicts=[verdict])
+    (claim,) = page.page_data(Report(assessments=[Assessment(test_id="t.py::t", result=result)]))["items"][0]["claims"]
+    assert claim["at"] == [[0, len(output) + 1]]  # UTF-16: the emoji is two units
+    assert claim["sent"] is True and claim["q"] is True and claim["ev"] == [0, 0, 26]
+
+
+def test_a_verdict_a_code_rule_decided_says_so_instead_of_the_votes() -> None:
+    ruled = Verdict(statement="Ali Bey kurdu.", verdict="unsure", samples=["yes", "yes", "no"], words=["Ali Bey"])
+    voted = Verdict(statement="Tesla was founded in 2003.", verdict="yes", samples=["yes", "yes", "no"])
+    result = ScoreResult(scorer="faithfulness", run_id="r", score=0.5, reason="0.50", output="x", context=CTX,
+                         claims=[], verdicts=[ruled, voted], votes=3)
+    a = Assessment(test_id="t.py::t", result=result, threshold=0.5, passed=True)
+    item = page.page_data(Report(assessments=[a]))["items"][0]
+    assert [c["rule"] for c in item["claims"]] == ["decided by a code rule, over 2 of 3 votes for supported", ""]
+    assert item["low"] == "2/3" == figures.lowest_agreement(a)  # the rule's 1/3 is no vote's agreement
+    only_ruled = a.model_copy(update={"result": result.model_copy(update={"verdicts": [ruled]})})
+    assert figures.lowest_agreement(only_ruled) == "rule"
+
+
+def test_a_figure_is_shown_with_the_precision_that_decided_its_comparison() -> None:
+    assert figures.decisive(0.6951, 0.7) == "0.695" and figures.decisive(0.6999, 0.70) == "0.6999"
+    assert figures.decisive(0.6, 0.6) == "0.60" and figures.decisive(0.33, 0.7) == "0.33"
+    assert figures.decisive(0.61, 0.9, least=3) == "0.610" and figures.decisive(0.7, 0.755) == "0.700"
+    result = ScoreResult(scorer="faithfulness", run_id="r", score=0.7451, reason="", output="x", context=CTX)
+    a = Assessment(test_id="t.py::t", result=result, threshold=0.75, passed=False)
+    assert (figures.score_text(a), figures.threshold_text(a)) == ("0.745", ">=0.75")  # not "0.75 >= 0.75"
+    b = a.model_copy(update={"threshold": 0.755})
+    assert (figures.score_text(b), figures.threshold_text(b)) == ("0.745", ">=0.755")
+
+
+def test_a_note_on_the_whole_run_is_said_once_on_the_page() -> None:
+    note = "Latin-script text checked more loosely than English"
+    made = [_assessment("Tesla was founded in 2003.", [], 1.0, test=f"t.py::test_{i}") for i in range(3)]
+    for a in made[:2]:
+        a.result.notes.append(note)
+    data = page.page_data(Report(assessments=made))
+    assert data["notes"] == [f"note (2 scores): {note}"] and all("notes" not in i for i in data["items"])
+
+
+_EVIDENCE = {"Tesla was founded in 2003.": CTX[0], "Elon Musk founded Tesla.": CTX[1]}
 
 
 def _assessment(output: str, verdicts: list[tuple[str, str]], score: float, passed: bool | None = True,
                 test: str = "t.py::test_a", **kw: object) -> Assessment:
     result = ScoreResult(scorer="faithfulness", run_id="r", score=score, reason=f"{score:.2f}", output=output,
                          context=CTX, claims=[c for c, _ in verdicts],
-                         verdicts=[Verdict(statement=c, verdict=v, reason="because") for c, v in verdicts])
+                         verdicts=[Verdict(statement=c, verdict=v, reason="because", words=[c] if c in output else [],
+                                           evidence=_EVIDENCE.get(c, "")) for c, v in verdicts])
     return Assessment(test_id=test, result=result, threshold=0.7, passed=passed, **kw)  # type: ignore[arg-type]
 
 
@@ -97,8 +159,8 @@ def test_the_page_lists_failing_first_with_each_claims_place_and_the_baseline_ch
         ("t.py::test_good", ["PASS"])]
     item = data["items"][1]
     assert [(c["v"], c["k"], [MIXED[a:b] for a, b in c["at"]]) for c in item["claims"]] == [
-        ("supported", "ok", ["Tesla was founded in 2003"]), ("contradicted", "contra", ["Elon Musk founded Tesla"]),
-        ("not in the context", "gap", ["Tesla is based on Mars"]), ("not in the context", "gap", [])]
+        ("supported", "ok", ["Tesla was founded in 2003."]), ("contradicted", "contra", ["Elon Musk founded Tesla."]),
+        ("not in the context", "gap", ["Tesla is based on Mars."]), ("not in the context", "gap", [])]
     assert [data["texts"][item["ctx"][c["ev"][0]]] if c["ev"] else None for c in item["claims"]] == [
         CTX[0], CTX[1], None, None]
     assert item["ctx"] == data["items"][2]["ctx"]  # one copy of a shared context

@@ -68,27 +68,23 @@ def test_the_page_of_a_failing_run_shows_every_claim_where_the_output_and_the_co
 
     mixed = dom.card("test_a.py::test_mixed")
     assert words(mixed).startswith("FAIL test_a.py::test_mixed faithfulness 0.33 ≥ 0.70 0.33 — 1 of 3 claims supported")
-    assert mixed["claims"] == [
-        "1 ✓ supported Tesla was founded in 2003. scripted: Tesla was founded in 2003.",
-        "2 ✗ contradicted Elon Musk founded Tesla. scripted: Elon Musk founded Tesla.",
-        "3 ✗ not in the context Tesla is based on Mars. scripted: Tesla is based on Mars."]
-    assert [tuple(m) for m in mixed["marks"]] == [
-        ("out", "ok", "Tesla was founded in 2003"), ("out", "contra", "Elon Musk founded Tesla"),
-        ("out", "gap", "Tesla is based on Mars"),
-        # the context sentence each claim rests on; the made-up one rests on none
-        ("ctx", "ok", "Tesla was founded in 2003."), ("ctx", "contra", "Elon Musk joined Tesla in 2004.")]
+    assert [c.split(" scripted: ")[0] for c in mixed["claims"]] == [  # then the judge's reason
+        "1 ✓ supported Tesla was founded in 2003.", "2 ✗ contradicted Elon Musk founded Tesla.",
+        "3 ✗ not in the context Tesla is based on Mars."]
+    # marks are the verdicts' own words and evidence, verbatim (exact marking: tests below)
+    for card in dom.cards:
+        said = words(card)
+        assert all(" ".join(m[2].split()) in said for m in card["marks"])
     assert "context (3 passages)" in words(mixed)
 
     half = dom.card("test_a.py::test_half [half]")
     assert words(half).startswith("PASS test_a.py::test_half [half] hallucination 0.50 ≤ 0.50")
-    assert [m[1:] for m in half["marks"] if m[0] == "out"] == [["ok", "Tesla was founded in 2003"],
-                                                               ["gap", "Elon Musk founded Tesla"]]
     markup = dom.card("test_a.py::test_markup")
-    assert [m[1:] for m in markup["marks"] if m[0] == "out"] == [["ok", "Tesla was founded in 2003"],
-                                                                 ["gap", "script><!-- <b>x</b"]]  # as text
+    assert "</script><!-- <b>x</b>" in words(markup)  # as text
 
     page_text = dom.words()
     assert "gate failed: mean faithfulness 0.610 is below the gate 0.90 over 3 scores" in page_text
+    assert "gates passed" not in page_text and "no gate configured" not in page_text
     assert "judge openai/test-judge" in page_text
     t = report["totals"]
     assert f"{t['judge_calls']} judge calls {t['cache_hits']} cache hits {t['tokens']:,} tokens n/a cost" in page_text
@@ -111,6 +107,8 @@ def test_the_filters_read_the_address_and_hide_what_does_not_match(pytester, ser
     assert shown("#q=MARS") == ["test_mixed"]  # any case; the context never says Mars
     assert shown("?outcome=REGRESSED") == []  # an outcome this run does not have: nothing, not everything
     assert shown("#outcome=problems") == ["test_markup", "test_mixed"]
+    # the JSON report's own verdict names: "no" is contradicted, and supported for hallucination
+    assert shown("#verdict=no") == ["test_half [half]", "test_mixed"]
 
 
 def test_history_and_baseline_show_the_score_over_time_and_the_claims_that_came_and_went(
@@ -135,7 +133,7 @@ def test_history_and_baseline_show_the_score_over_time_and_the_claims_that_came_
     ys = [float(p.split(",")[1]) for p in card["spark"].split()]
     assert len(ys) == 3 and ys[0] < ys[1] < ys[2]  # drawn going down
     said = words(card)
-    assert 'appeared (contradicted): "Elon Musk founded Tesla." — scripted: Elon Musk founded Tesla.' in said
+    assert 'appeared (contradicted): "Elon Musk founded Tesla." — scripted: Elon Musk founded Tesla' in said
     assert 'disappeared (was supported): "The first Tesla car was the Roadster."' in said
     assert "against the baseline: 1.00 -> 0.33 (-0.67, tolerance 0.05)" in said
     stable = dom.card("test_a.py::test_stable")
@@ -183,7 +181,8 @@ def synthetic(n: int) -> Report:
                      "Express delivery costs £4.99." if i % 5 else "Express delivery is free on every order.",
                      "Support replies by e-mail within one working day."]
         bad = i % 5 == 0
-        verdicts = [Verdict(statement=s, verdict="no" if bad and j == 3 else "yes",
+        verdicts = [Verdict(statement=s, verdict="no" if bad and j == 3 else "yes", words=[s],
+                            evidence=ctx[1].split(". ")[1] if j == 3 else "",
                             reason=f"the context says so in passage {j % 3 + 1}" if not (bad and j == 3)
                             else "the context gives £4.99 for express delivery") for j, s in enumerate(sentences)]
         score = 0.8 if bad else 1.0
@@ -210,6 +209,9 @@ def test_a_thousand_assertions_stay_small_and_render_in_under_two_seconds(tmp_pa
     assert words(dom.cards[0]) == "ERROR tests/test_support.py::test_broken judge down"
     assert sum("o-FAIL" in c["class"] for c in dom.cards[1:201]) == 200  # then the failing fifth
     assert all(len([m for m in c["marks"] if m[0] == "out"]) == 5 for c in dom.cards[1:])  # every claim found
+    assert all([m[1:] for m in c["marks"] if m[0] == "ctx"] == [[c["class"][1] == "o-FAIL" and "contra" or "ok",
+               "Express delivery costs £4.99 and arrives the next working day if ordered before noon."]]
+               for c in dom.cards[1:])
 
 
 LONG = """
@@ -236,3 +238,89 @@ def test_screenshots_at_desktop_and_phone_width_with_no_horizontal_scroll(pytest
     assert widths, "the frame's page did not load"
     scroll, client = int(widths.group(1)), int(widths.group(2))
     assert 360 <= client <= 390 and scroll <= client, (scroll, client)  # the frame's scrollbar aside
+
+
+# -- built by hand: the verdicts' words and evidence, votes, notes, gates, search ------------------
+
+KARGO_CTX = ["Standart kargo ücreti 49,90 TL'dir. 500 TL ve üzeri siparişlerde kargo ücretsizdir. "
+             "Kapıda ödeme seçeneği 15 TL ek ücretlidir."]
+KARGO_OUT = "Kargo ücreti 39,90 TL. Kapıda ödeme de mümkün. Kolay gelsin!"
+NOTE = "Latin-script text checked more loosely than English"
+
+
+def hand_built(gates: list[str] | None = None, checked: list[str] | None = None) -> Report:
+    """Three assessments with the fields the scorer fills: a Turkish contradicted price, a German and
+    a Greek answer; votes that a code rule overruled; one note on two scores."""
+    kargo = ScoreResult(
+        scorer="faithfulness", run_id="1", score=0.5, reason="0.50 — 1 of 2 claims supported", output=KARGO_OUT,
+        context=KARGO_CTX, votes=3, notes=[NOTE], verdicts=[
+            Verdict(statement="Kargo 39,90 TL.", verdict="no", reason="the context says 49,90 TL", words=["39,90 TL"],
+                    evidence="Standart kargo ücreti 49,90 TL'dir.", samples=["no", "no", "no"]),
+            Verdict(statement="Kapıda ödeme de mümkün.", verdict="yes", words=["Kapıda ödeme de mümkün."],
+                    sentence=True, evidence="Kapıda ödeme seçeneği 15 TL ek ücretlidir.", samples=["yes"] * 3),
+            Verdict(statement="Ali Bey kurdu.", verdict="unsure", reason="not in the context: it names “Ali”",
+                    samples=["yes", "yes", "no"])])
+    strasse = ScoreResult(scorer="faithfulness", run_id="2", score=1.0, reason="1.00", notes=[NOTE],
+                          output="Der Laden liegt in der Hauptstraße 5.", context=["Hauptstraße 5, Köln."],
+                          verdicts=[Verdict(statement="Hauptstraße 5", verdict="unsure", words=["Hauptstraße 5"])])
+    greek = ScoreResult(scorer="faithfulness", run_id="3", score=1.0, reason="1.00", output="Η οδός είναι κλειστή.",
+                        context=["Η οδός είναι κλειστή."],
+                        verdicts=[Verdict(statement="Η οδός είναι κλειστή.", verdict="yes")])
+    return Report(assessments=[
+        Assessment(test_id="t.py::test_kargo", result=kargo, threshold=0.7, passed=False),
+        Assessment(test_id="t.py::test_strasse", result=strasse, threshold=0.7, passed=True),
+        Assessment(test_id="t.py::test_greek", result=greek, threshold=0.7, passed=True)],
+        gate_failures=gates or [], gates_checked=checked or [])
+
+
+def test_a_contradicted_number_marks_the_sentence_it_rests_on_and_a_rule_names_itself(tmp_path) -> None:
+    path = tmp_path / "review.html"
+    path.write_text(page.html(hand_built()), encoding="utf-8")
+    dom = open_page(path, tmp_path)
+    kargo = dom.card("t.py::test_kargo")
+    assert [tuple(m) for m in kargo["marks"]] == [
+        ("out", "contra", "39,90 TL"), ("out", "ok", "Kapıda ödeme de mümkün."),
+        ("ctx", "contra", "Standart kargo ücreti 49,90 TL'dir."),  # not "500 TL ve üzeri ... ücretsizdir."
+        ("ctx", "ok", "Kapıda ödeme seçeneği 15 TL ek ücretlidir.")]
+    assert kargo["claims"] == [
+        "1 ✗ contradicted Kargo 39,90 TL. votes agree 3/3 the context says 49,90 TL",
+        "2 ✓ supported Kapıda ödeme de mümkün. votes agree 3/3 judged as its sentence",
+        "3 ✗ not in the context Ali Bey kurdu. decided by a code rule, over 2 of 3 votes for supported "
+        "no words of the output quoted: not marked not in the context: it names “Ali”"]
+    said = dom.words()
+    assert "votes agree 1/3" not in said and "lowest agreement 3/3" in said
+    assert f"note (2 scores): {NOTE}" in said and not any(NOTE in words(c) for c in dom.cards)  # once, on no card
+    assert "no gate configured" in said and "gates passed" not in said
+
+
+def test_the_banner_says_which_gate_failed_or_which_passed(tmp_path) -> None:
+    def banner(report: Report) -> str:
+        path = tmp_path / "review.html"
+        path.write_text(page.html(report), encoding="utf-8")
+        text = open_page(path, tmp_path).words()
+        return text[text.index("gate"):text.index("note (2 scores)")]
+
+    passed = banner(hand_built(checked=["mean faithfulness ≥ 0.50 (mean 0.833 over 3 scores)"]))
+    assert passed.startswith("gates passed: mean faithfulness ≥ 0.50 (mean 0.833 over 3 scores)")
+    failed = banner(hand_built(gates=["mean faithfulness 0.833 is below the gate 0.90 over 3 scores"],
+                               checked=["mean faithfulness ≥ 0.90 (mean 0.833 over 3 scores)"]))
+    assert failed.startswith("gate failed: mean faithfulness 0.833 is below the gate 0.90") and "passed" not in failed
+
+
+def test_filters_take_the_reports_verdict_names_and_search_folds_case_and_accents_in_every_script(
+        tmp_path) -> None:
+    path = tmp_path / "review.html"
+    path.write_text(page.html(hand_built()), encoding="utf-8")
+
+    def shown(fragment: str) -> list[str]:
+        dom = open_page(path, tmp_path, fragment)
+        return sorted(name(c).removeprefix("t.py::") for c in dom.cards if not c["hidden"])
+
+    assert shown("#verdict=unsure") == ["test_kargo", "test_strasse"]  # the JSON report's word
+    assert shown("#verdict=not%20in%20the%20context") == ["test_kargo", "test_strasse"]  # the page's
+    assert shown("#verdict=no") == shown("#verdict=contradicted") == ["test_kargo"]
+    assert shown("#q=KAPIDA") == shown("#q=kapida") == shown("#q=kap%C4%B1da") == ["test_kargo"]  # Turkish ı
+    assert shown("#q=%C3%9CCRETS%C4%B0Z") == ["test_kargo"]  # ÜCRETSİZ: İ and Ü fold to i and u
+    assert shown("#q=HAUPTSTRASSE") == shown("#q=hauptstra%C3%9Fe") == ["test_strasse"]  # ß and ss
+    assert shown("#q=%CE%9F%CE%94%CE%9F%CE%A3") == ["test_greek"]  # ΟΔΟΣ finds οδός: final sigma, accent
+    assert shown("#q=39%2C90%20tl") == ["test_kargo"] and shown("#q=mars") == []
