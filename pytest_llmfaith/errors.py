@@ -45,22 +45,27 @@ Data = TypeVar("Data")
 
 
 def redact(text: str, names: Iterable[str | None] = ()) -> str:
-    """Replace with `***` every credential in text that may reach a user (text/secrets.py, the rules):
-    those found by their shape (a URL's password, AWS key ids, JWTs, Bearer and Authorization values,
-    private keys, random tokens), and the secret-like values of the environment: of `names` (the
-    configured key variable, which may be called anything), of variables named like a secret, and
-    the passwords of URLs in any variable; values that are not secret-like ("Stockholm") are kept."""
+    """Replace every credential in text that may reach a user with a numbered placeholder, `[secret 1]`,
+    `[secret 2]`, ... (text/secrets.py, the rules): those found by their shape (a URL's password, AWS,
+    Slack and Google keys, JWTs, Bearer and Authorization values, `password=`-style assignments, curl
+    -u, .netrc and .pgpass lines, private keys, random tokens), and the secret-like values of the
+    environment: of `names` (the configured key variable, which may be called anything), of variables
+    named like a secret, and the passwords of URLs in any variable; values that are not secret-like
+    ("Stockholm") and ids checked exactly (SRI hashes, Bitcoin addresses) are kept."""
     from pytest_llmfaith.text import secrets  # its patterns compile at import: not for a run that redacts nothing
 
     return secrets.redact(text, secrets.environment_values(names))
 
 
 def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
-    """`redact` for JSON-like data, dict keys too. Secrets are read at the call, so a key a fixture set is found."""
+    """`redact` for JSON-like data, dict keys too, numbered as one: the same secret gets the same
+    placeholder wherever it is in `data` (a scorer's output, context and input), a different one the
+    next number after those `data` holds already. Secrets are read at the call, so a key a fixture set is found."""
     from pytest_llmfaith.text import secrets
 
     values = secrets.environment_values(names)
-    redacted: Data = _walk(data, lambda text: secrets.redact(text, values))
+    placeholders = secrets.Placeholders(lambda: _walk_strings(data))
+    redacted: Data = _walk(data, lambda text: secrets.redact(text, values, placeholders))
     return redacted
 
 
@@ -75,3 +80,15 @@ def _walk(data: Any, redact: Callable[[str], str]) -> Any:
     if isinstance(data, (list, tuple)):
         return type(data)(v if isinstance(v, _LEAVES) else _walk(v, redact) for v in data)
     return data
+
+
+def _walk_strings(data: Any) -> Iterable[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _walk_strings(key)
+            yield from _walk_strings(value)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from _walk_strings(value)

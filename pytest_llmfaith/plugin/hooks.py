@@ -9,14 +9,16 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import signal
 import tempfile
+import threading
 from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError
+from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError, redact
 from pytest_llmfaith.plugin import hookspecs, terminal_progress
 from pytest_llmfaith.plugin.housekeeping import Housekeeping, freeze_for_exit
 from pytest_llmfaith.plugin.judge_errors import hide_plugin_frames, junit_error
@@ -80,7 +82,38 @@ def pytest_configure(config: pytest.Config) -> None:
     else:
         session.owns_relay = settings.judge_relay != "off"
     previous = activate(session)
-    config.pluginmanager.register(RunHooks(session, config, previous), "llmfaith-run")
+    hooks = RunHooks(session, config, previous)
+    if not shared:  # the controller's own folder: a SIGTERM'd run removes it too
+        hooks.restore_sigterm = remove_on_sigterm(session.run_dir)
+    config.pluginmanager.register(hooks, "llmfaith-run")
+
+
+def remove_on_sigterm(folder: Path) -> Callable[[], None]:
+    """Until the returned function is called, SIGTERM first removes `folder` (the run's private state,
+    judge answers among it), then does what it did before: the previous handler, or the default (the
+    process ends by the signal, its exit status says so). Main thread only (signals are handled
+    there); a SIGTERM that was ignored stays ignored. Returns the function that puts the previous back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is signal.SIG_IGN or previous is None:  # ignored, or set outside Python: left alone
+        return lambda: None
+
+    def on_sigterm(signum: int, frame: Any) -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+        signal.signal(signal.SIGTERM, previous)
+        if callable(previous):
+            previous(signum, frame)
+        else:  # SIG_DFL: end as the signal ends a process
+            os.kill(os.getpid(), signum)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+
+    def restore() -> None:
+        if signal.getsignal(signal.SIGTERM) is on_sigterm:  # else someone set their own since: theirs stays
+            signal.signal(signal.SIGTERM, previous)
+
+    return restore
 
 
 @pytest.fixture
@@ -109,6 +142,7 @@ class RunHooks:
         self.notes: list[str] = []  # recordings, unused entries, budget, relay
         self._judge_modules: dict[int, bool] = {}  # module id -> it uses something of this package
         self.relay_deaths: list[tuple[int, str, bool]] = []  # (pid, how, saw it die), from the xdist workers
+        self.restore_sigterm: Callable[[], None] = lambda: None  # see remove_on_sigterm
 
     @property
     def judged(self) -> bool:
@@ -229,7 +263,7 @@ class RunHooks:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         records = getattr(report, "llmfaith", None)
         if self.is_controller and getattr(report, "llmfaith_error", None):
-            self.judge_errors[report.nodeid] = report.llmfaith_error
+            self.judge_errors[redact(report.nodeid, [self.session.settings.judge_api_key_env])] = report.llmfaith_error
             junit_error(self.config, report)
         if self.is_controller and records:
             if hasattr(report, "wasxfail"):
@@ -292,5 +326,6 @@ class RunHooks:
         self.session.close()
         if self.is_controller and self.session.run_dir is not None:
             shutil.rmtree(self.session.run_dir, ignore_errors=True)
+        self.restore_sigterm()
         activate(self.previous)
         freeze_for_exit(judged=self.judged)

@@ -91,7 +91,8 @@ class Housekeeping:
             path = recording_path(self.rootdir / module, folder)
             if not run.used and not path.exists():
                 continue
-            stale, changed = recordings.update(path, run.used, run.passed, run.reported if full else None,
+            used, passed, reported = self._redacted(run)
+            stale, changed = recordings.update(path, used, passed, reported if full else None,
                                                settings.prune_unused and save, save)
             if stale:
                 unused[path] = stale
@@ -105,6 +106,16 @@ class Housekeeping:
                 "unused (remove them with --llm-prune-unused under --llm-cache=use)"
             notes.append(f"llmfaith recordings: {plural(count, 'entry')} {action}: {files}")
         return notes
+
+    def _redacted(self, run: ModuleRun) -> tuple[dict[str, tuple[dict[str, Any], set[str]]], set[str], set[str]]:
+        """The module's test ids as its recording names them: a credential in a parametrize id becomes
+        a placeholder, numbered over the module's ids in order (different values stay different)."""
+        from pytest_llmfaith.errors import redact_data
+
+        ids = sorted({test for _, tests in run.used.values() for test in tests} | run.passed | run.reported)
+        shown = dict(zip(ids, redact_data(ids, [self.session.settings.judge_api_key_env])))
+        return ({key: (entry, {shown[t] for t in tests}) for key, (entry, tests) in run.used.items()},
+                {shown[t] for t in run.passed}, {shown[t] for t in run.reported})
 
     def _cache(self, used: set[str]) -> list[str]:
         from pytest_llmfaith.judge.cache import JudgeCache

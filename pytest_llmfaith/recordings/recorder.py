@@ -89,7 +89,11 @@ class Recorder:
     def recorded_by(self) -> str:
         """Who stores a new answer in the working cache: the running test's file, else `outside`."""
         test = self.asker.asking()
-        return test.nodeid.split("::")[0] if test is not None else self.outside
+        if test is None:
+            return self.outside
+        from pytest_llmfaith.errors import redact  # a path may hold a credential too
+
+        return redact(test.nodeid.split("::")[0])
 
 
 def update(path: Path, used: dict[str, tuple[dict[str, Any], set[str]]], passed: set[str],

@@ -63,7 +63,7 @@ def test_configured_key_variable_is_redacted_whatever_its_name(server, make_judg
     monkeypatch.setenv("JUDGE_CREDENTIAL", secret)
     server.fail("401", times=99)
     message = judge_error(make_judge(api_key_env="JUDGE_CREDENTIAL", retries=0))
-    assert "Incorrect API key provided: ***" in message and secret not in message
+    assert "Incorrect API key provided: [secret 1]" in message and secret not in message
 
 
 def test_lone_surrogates_are_keyed_and_sent(tesla, make_judge):

@@ -56,7 +56,7 @@ def test_configured_key_variable_never_reaches_any_output(pytester, server, monk
     result.assert_outcomes(errors=1)
     assert server.calls()[0]["headers"]["authorization"] == f"Bearer {SECRET}"
     errors = json.loads((pytester.path / "report.json").read_text())["judge_errors"]
-    assert "Incorrect API key provided: ***" in errors["test_a.py::test_scored"]
+    assert "Incorrect API key provided: [secret 1]" in errors["test_a.py::test_scored"]
     for name in ("junit.xml", "report.json", "summary.md"):
         assert SECRET not in (pytester.path / name).read_text(), name
     assert SECRET not in result.stdout.str() + result.stderr.str()

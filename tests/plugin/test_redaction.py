@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import shutil
 
 import pytest
@@ -58,11 +59,11 @@ def test_echoed_keys_and_secrets_in_outputs_are_redacted_everywhere(pytester, se
     for secret in (KEY, PASSWORD):
         assert secret.encode() not in stored and secret.encode() not in shown, secret
     recording = (pytester.path / "recorded" / "test_a.json").read_text()
-    assert "(asked with Bearer ***)" in recording and "invalid key ***." in recording  # redacted, not dropped
-    assert "The password is ***." in recording
+    assert re.search(r"\(asked with Bearer \[secret \d\]\)", recording)  # redacted, not dropped
+    assert "invalid key [secret 1]." in recording and "The password is [secret 1]." in recording
     report = json.loads((pytester.path / "report.json").read_text())
-    assert any("asked with Bearer ***" in json.dumps(r) for r in report["results"])
-    assert "invalid key ***" in result.stdout.str()  # the failure message, redacted
+    assert any(re.search(r"asked with Bearer \[secret \d\]", json.dumps(r)) for r in report["results"])
+    assert "invalid key [secret 1]" in result.stdout.str()  # the failure message, redacted
 
     shutil.rmtree(pytester.path / ".llmfaith_cache")  # the keys of the requests are the same: replay hits
     server.requests.clear()
@@ -98,34 +99,35 @@ PEM = ("-----BEGIN " + "RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2
 TOKEN = "8f3kQ9zLm2Xv7Rt1Wp4Yc6Nb"
 
 SHAPES = [  # (text, what reaches anyone of it): nothing of these is in the environment
-    (f"Connect to {DATABASE_URL} first.", "Connect to postgres://app:***@db.internal/prod first."),
-    ("mysql://root:hunter2@localhost:3306/shop", "mysql://root:***@localhost:3306/shop"),
-    ("redis://:p4ss-w0rd@cache:6379/0", "redis://:***@cache:6379/0"),
+    (f"Connect to {DATABASE_URL} first.", "Connect to postgres://app:[secret 1]@db.internal/prod first."),
+    ("mysql://root:hunter2@localhost:3306/shop", "mysql://root:[secret 1]@localhost:3306/shop"),
+    ("redis://:p4ss-w0rd@cache:6379/0", "redis://:[secret 1]@cache:6379/0"),
     ("mongodb+srv://svc:Zq8%21xY@cluster0.example.net/?retryWrites=true",
-     "mongodb+srv://svc:***@cluster0.example.net/?retryWrites=true"),
-    ("ftp://user:p@ss@files.example.org/pub", "ftp://user:***@files.example.org/pub"),  # the last @ ends it
-    ("amqps://guest:guest@rabbit.internal/vhost", "amqps://guest:***@rabbit.internal/vhost"),  # even a word
-    (f"git clone https://{GITHUB}@github.com/org/repo.git", "git clone https://***@github.com/org/repo.git"),
-    (f"The key id is {AWS_ID}.", "The key id is ***."),
-    ("Temporary id ASIA" + "Y34FZKBOKMUTVV7A, expires soon.", "Temporary id ***, expires soon."),
-    (f"Log in with {JWT}, then call the API.", "Log in with ***, then call the API."),
+     "mongodb+srv://svc:[secret 1]@cluster0.example.net/?retryWrites=true"),
+    ("ftp://user:p@ss@files.example.org/pub", "ftp://user:[secret 1]@files.example.org/pub"),  # the last @ ends it
+    ("amqps://guest:guest@rabbit.internal/vhost", "amqps://guest:[secret 1]@rabbit.internal/vhost"),  # even a word
+    (f"git clone https://{GITHUB}@github.com/org/repo.git", "git clone https://[secret 1]@github.com/org/repo.git"),
+    (f"The key id is {AWS_ID}.", "The key id is [secret 1]."),
+    ("Temporary id ASIA" + "Y34FZKBOKMUTVV7A, expires soon.", "Temporary id [secret 1], expires soon."),
+    (f"Log in with {JWT}, then call the API.", "Log in with [secret 1], then call the API."),
     (f"curl -H 'Authorization: Bearer {TOKEN}' https://api.example.com",
-     "curl -H 'Authorization: Bearer ***' https://api.example.com"),
-    ("Authorization: Basic dXNlcjpwYXNzd29yZA==", "Authorization: Basic ***"),
-    (f"The server answered: bearer {TOKEN}.", "The server answered: bearer ***."),
-    (f"The key is\n{PEM}\nkeep it safe.", "The key is\n***\nkeep it safe."),
-    (f"export OPENAI_API_KEY={OPENAI}", "export OPENAI_API_KEY=***"),
-    ('{"password": "p@ss w0rd!"}', '{"password": "***"}'),
-    ("Set DB_PASSWORD=hunter22! in .env", "Set DB_PASSWORD=*** in .env"),
-    (f"https://api.example.com/v1?access_token={TOKEN}&page=2", "https://api.example.com/v1?access_token=***&page=2"),
-    (f"Slack says {SLACK} was revoked.", "Slack says *** was revoked."),
-    (f"The Stripe key {STRIPE} is live.", "The Stripe key *** is live."),
-    (f"GitLab: {GITLAB}", "GitLab: ***"),
-    (f"GitHub: {GITHUB}", "GitHub: ***"),
-    (f"OpenAI: {OPENAI}", "OpenAI: ***"),
-    (f"aws_secret_access_key {AWS_SECRET}", "aws_secret_access_key ***"),
+     "curl -H 'Authorization: Bearer [secret 1]' https://api.example.com"),
+    ("Authorization: Basic dXNlcjpwYXNzd29yZA==", "Authorization: Basic [secret 1]"),
+    (f"The server answered: bearer {TOKEN}.", "The server answered: bearer [secret 1]."),
+    (f"The key is\n{PEM}\nkeep it safe.", "The key is\n[secret 1]\nkeep it safe."),
+    (f"export OPENAI_API_KEY={OPENAI}", "export OPENAI_API_KEY=[secret 1]"),
+    ('{"password": "p@ss w0rd!"}', '{"password": "[secret 1]"}'),
+    ("Set DB_PASSWORD=hunter22! in .env", "Set DB_PASSWORD=[secret 1] in .env"),
+    (f"https://api.example.com/v1?access_token={TOKEN}&page=2",
+     "https://api.example.com/v1?access_token=[secret 1]&page=2"),
+    (f"Slack says {SLACK} was revoked.", "Slack says [secret 1] was revoked."),
+    (f"The Stripe key {STRIPE} is live.", "The Stripe key [secret 1] is live."),
+    (f"GitLab: {GITLAB}", "GitLab: [secret 1]"),
+    (f"GitHub: {GITHUB}", "GitHub: [secret 1]"),
+    (f"OpenAI: {OPENAI}", "OpenAI: [secret 1]"),
+    (f"aws_secret_access_key {AWS_SECRET}", "aws_secret_access_key [secret 1]"),
     ("See /var/folders/0k/w6qcbn_93tq5y5pz9b7q6k1c0000gn/T/llmfaith-relay-joe/relay.log",  # a path: its random part
-     "See /var/folders/0k/***/T/llmfaith-relay-joe/relay.log"),
+     "See /var/folders/0k/[secret 1]/T/llmfaith-relay-joe/relay.log"),
 ]
 
 
@@ -144,13 +146,15 @@ def test_the_quick_first_look_misses_no_text_a_shape_rule_changes() -> None:
 
     from pytest_llmfaith.text import secrets
 
-    starts = re.compile(r"-----BEGIN|eyJ|AKIA|ASIA|://|(?i:authorization|bearer|(?:password|passwd|passphrase|"
+    starts = re.compile(r"-----BEGIN|eyJ|AKIA|ASIA|://|(?i:authorization|bearer|(?:pass|password|passwd|passphrase|"
                         r"pwd|secret|token|key|signature|sig|credentials?)[\"']?\s*[:=])"
+                        r"|(?i:passw(?:or)?d\s|passphrase\s)|mysql|(?<!\S)(?:-u|-U|--user|--proxy-user)|:(?:\d|\*)"
                         rf"|[A-Za-z0-9_+/-]{{{secrets.MIN_TOKEN_CHARS}}}")
     assert all(secrets._hinted(text) for text, _ in SHAPES)
     pieces = ["password", "PassWord", "KEY", "sig", "token", "credentials", "secret", "pwd", "passphrase", "Bearer",
               "authoriZation", "ſecret", "\u212aey", ":", "=", " ", "\n", "\u00a0", '"', "'", "a", "1", "-", "_", "/",
-              "+", "eyJ", "AKIA", "://", "é", "。", "aaaaaaaaaa", "0123456789"]
+              "+", "eyJ", "AKIA", "://", "é", "。", "aaaaaaaaaa", "0123456789", "pass", "Passwd", "-u", "--user",
+              "mysql", "*"]
     rng = random.Random(7)
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
@@ -195,12 +199,12 @@ def test_ordinary_text_and_values_that_are_not_secret_like_are_never_redacted(mo
                                      "sk-Zx81 Lq0TmA5Vr3 Ny7Gc2 Ke9Wp4Hd"])
 def test_a_secret_value_wrapped_by_the_output_is_still_redacted(monkeypatch, wrapped) -> None:
     monkeypatch.setenv("MY_SERVICE_API_KEY", "sk-Zx81Lq0TmA5Vr3Ny7Gc2Ke9Wp4Hd")
-    assert redact(f"The key\n{wrapped}\nworks.") == "The key\n***\nworks."
+    assert redact(f"The key\n{wrapped}\nworks.") == "The key\n[secret 1]\nworks."
 
 
 def test_the_configured_key_read_from_a_file_is_redacted_without_its_newline(monkeypatch) -> None:
     monkeypatch.setenv("JUDGE_CREDENTIAL", "cred-0123456789abcdef\n")  # `export JUDGE_CREDENTIAL=$(cat key.txt)`
-    assert redact("invalid key cred-0123456789abcdef.", ["JUDGE_CREDENTIAL"]) == "invalid key ***."
+    assert redact("invalid key cred-0123456789abcdef.", ["JUDGE_CREDENTIAL"]) == "invalid key [secret 1]."
 
 
 def test_secrets_held_by_variables_are_redacted_wherever_the_text_quotes_them(monkeypatch) -> None:
@@ -209,9 +213,9 @@ def test_secrets_held_by_variables_are_redacted_wherever_the_text_quotes_them(mo
     monkeypatch.setenv("DATABASE_URL", DATABASE_URL)
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", AWS_ID)
     text = f"The password is {DB_PASSWORD}. The id is {AWS_ID[:10]}\n{AWS_ID[10:]}."
-    assert redact(text) == "The password is ***. The id is ***."
-    assert redact_data({"asked": [text, (DB_PASSWORD,)]}) == {"asked": ["The password is ***. The id is ***.",
-                                                                         ("***",)]}
+    assert redact(text) == "The password is [secret 1]. The id is [secret 2]."
+    assert redact_data({"asked": [text, (DB_PASSWORD,)]}) == {
+        "asked": ["The password is [secret 1]. The id is [secret 2].", ("[secret 1]",)]}  # the same value, the same
 
 
 @pytest.mark.parametrize(("value", "expected"), [
@@ -265,8 +269,9 @@ def test_credentials_by_shape_reach_no_judge_cache_report_or_terminal(pytester, 
     assert any((pytester.path / ".llmfaith_cache").iterdir()) and (pytester.path / "recorded").is_dir()
     for secret in secrets:
         assert secret not in sent and secret.encode() not in stored and secret not in shown, secret
-    assert "Connect with postgres://app:***@db.internal/prod." in sent and "The session token is ***." in sent
+    assert "Connect with postgres://app:[secret 1]@db.internal/prod." in sent
+    assert "The session token is [secret 2]." in sent and "The key id is [secret 3]." in sent
     assert "Our office is in Stockholm." in sent  # judged as written
     report = (pytester.path / "report.json").read_text()
-    assert "postgres://app:***@db.internal/prod" in report and "The key id is ***." in report
+    assert "postgres://app:[secret 1]@db.internal/prod" in report and "The key id is [secret 3]." in report
     assert "Stockholm" in report and "Stockholm" in shown

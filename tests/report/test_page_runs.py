@@ -70,7 +70,7 @@ def test_password():
     run(pytester, server, "--llm-report-html=review.html").assert_outcomes(passed=1)
     page = pytester.path / "review.html"
     assert "correct-horse-battery" not in page.read_text(encoding="utf-8")
-    assert _data(page)["items"][0]["out"].startswith("The password is ***. Tesla was founded in 2003.")
+    assert _data(page)["items"][0]["out"].startswith("The password is [secret 1]. Tesla was founded in 2003.")
 
 
 def test_a_judge_error_is_an_error_item_and_the_page_is_still_written(pytester, server) -> None:
