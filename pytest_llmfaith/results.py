@@ -17,10 +17,13 @@ class Verdict(BaseModel):
     With votes, `samples` holds every sample's verdict (the first is the one a single vote would
     give) and `verdict` is the majority on what the score counts ("yes" or not)."""
 
-    statement: str
+    statement: str  # the claim as the judge worded it: its name, never what is judged
     verdict: str
     reason: str = ""
     samples: list[str] = Field(default_factory=list)
+    words: list[str] = Field(default_factory=list)  # the output's own words the verdict is about, verbatim
+    sentence: bool = False  # the claim is an output sentence no quoted claim covered (asked, then judged)
+    evidence: str = ""  # the context sentence the verdict rests on, verbatim from the context ("" if none)
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -1,8 +1,12 @@
 """A scriptable OpenAI-compatible judge on 127.0.0.1, for tests and benchmarks.
 
 It answers the plugin's own prompts the way a careful judge would, from a script of facts:
-- claims step: the claims of an output are `claims[output]` if scripted, else its sentences;
-- verdicts: a claim in `supported` is backed by the context, one in `contradicted` contradicts
+- claims step: the claims of an output are `claims[output]` if scripted (a string is a claim whose
+  words are itself; a dict gives "claim" and "words"), else its sentences;
+- the narrow questions: a sentence states a fact unless it is in `not_facts` or in an output
+  scripted to make no claims (`claims[output] = []`); the context names
+  every token it is asked about unless one is in `unnamed`;
+- verdicts are keyed by the output's words they are about: a claim in `supported` is backed by the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label;
   `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0;
@@ -54,7 +58,9 @@ class Fault:
 
 @dataclass
 class Script:
-    claims: dict[str, list[str]] = field(default_factory=dict)
+    claims: dict[str, list[Any]] = field(default_factory=dict)
+    not_facts: set[str] = field(default_factory=set)  # sentences the fact question answers "no" for
+    unnamed: set[str] = field(default_factory=set)  # tokens the names question answers "no" for
     supported: set[str] = field(default_factory=set)
     contradicted: set[str] = field(default_factory=set)
     labels: dict[str, str] = field(default_factory=dict)
@@ -82,13 +88,17 @@ def step_of(body: dict[str, Any]) -> str:
     response_format); a JSON answer is the claims step by its schema's name where the provider
     enforces one, else by its data: an <output> to split, and no context or claim to judge."""
     if body.get("logprobs"):
-        return "verdicts"
+        question, _ = label_question(body.get("messages", []))
+        return {"fact": "facts", "named": "names"}.get(question, "verdicts")
     response_format = body.get("response_format")
     if not response_format:
         return "reason"
     name = (response_format.get("json_schema") or {}).get("name")
     if name:
-        return "claims" if name == "ClaimsAnswer" else "verdicts"
+        return {"ClaimsAnswer": "claims", "FactAnswer": "facts", "NamedAnswer": "names"}.get(name, "verdicts")
+    question, _ = label_question(body.get("messages", []))
+    if question in ("fact", "named"):
+        return {"fact": "facts", "named": "names"}[question]
     user = _user(body.get("messages", []))
     judged = any(_between(user, tag) is not None for tag in ("context", "claims", "claim"))
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
@@ -113,24 +123,29 @@ def label_key(user: str, schema: dict[str, Any] | None = None) -> str:
 
 
 def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The label questions, as patterns made from the package's own templates as they are now (a
-    wording edit there moves both sides): which question a request asks, and its claim."""
-    from pytest_llmfaith.scorers import labels
+    """The yes/no questions, as patterns made from the package's own templates as they are now (a
+    wording edit there moves both sides): which question a request asks, and what it is about."""
+    from pytest_llmfaith.scorers import labels, questions
 
     def pattern(template: str) -> re.Pattern[str]:
         parts = re.split(r"\{(\w+)\}", template)  # literal, name, literal, name, ...
         return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)),
                           re.DOTALL)
 
-    return ("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT))
+    return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
+            ("fact", pattern(questions.FACT)), ("named", pattern(questions.NAMED)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
-    """(the question: "supported" or "contradicted", the claim) of a one-token label request."""
+    """(the question: "supported", "contradicted", "fact" or "named", what it is about: the words,
+    the sentence or the tokens) of a yes/no request, in label or JSON form."""
+    text = messages[-1]["content"] if messages else ""
+    text = re.sub(r' Answer with JSON only: \{.*\}$', "", text)
     for question, pattern in _label_questions():
-        match = pattern.fullmatch(messages[-1]["content"])
+        match = pattern.fullmatch(text)
         if match:
-            return question, match["claim"]
+            return question, match["claim" if "claim" in pattern.groupindex else
+                                   "sentence" if question == "fact" else "tokens"]
     return "", ""
 
 
@@ -150,9 +165,12 @@ class ScriptedJudge:
             self.script, self.faults, self.requests = Script(), [], []
 
     def facts(self, supported: list[str] = (), contradicted: list[str] = (),  # type: ignore[assignment]
-              claims: dict[str, list[str]] | None = None, labels: dict[str, str] | None = None,
+              claims: dict[str, list[Any]] | None = None, labels: dict[str, str] | None = None,
               votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
-              changing: dict[str, list[str]] | None = None) -> None:
+              changing: dict[str, list[str]] | None = None, not_facts: list[str] = (),  # type: ignore[assignment]
+              unnamed: list[str] = ()) -> None:  # type: ignore[assignment]
+        self.script.not_facts |= set(not_facts)
+        self.script.unnamed |= set(unnamed)
         self.script.supported |= set(supported)
         self.script.contradicted |= set(contradicted)
         self.script.claims.update(claims or {})
@@ -188,11 +206,34 @@ class ScriptedJudge:
             return {"claims": self.script.claims.get(output, _sentences(output))}
         if step == "reason":
             return self.script.reason_text
+        if step in ("facts", "names"):
+            question, about = label_question(messages[:2])
+            return {"states_fact": "yes" if self.states_fact(about) else "no"} if question == "fact" else \
+                {"mentioned": "yes" if self.named(about) else "no"}
         key = label_key(user, schema)
         one = _between(user, "claim")
-        claims = [one] if one is not None else json.loads(_between(user, "claims") or "[]")
+        items = [json.loads(one)] if one is not None else json.loads(_between(user, "claims") or "[]")
+        claims = [item["words"] if isinstance(item, dict) else item for item in items]
         verdicts = [{"statement": c, "reason": f"scripted: {c}", key: self.label(c, sample)} for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
+
+    def scripted(self, words: str) -> str:
+        """The script's key for the output's words a verdict is about: scripts write claims as
+        sentences, with their full stop; the words come without it."""
+        keys = (self.script.supported | self.script.contradicted | set(self.script.labels) | set(self.script.votes)
+                | set(self.script.p_supported) | set(self.script.changing) | self.script.not_facts)
+        if words in keys:
+            return words
+        return next((k for k in keys if k.rstrip(".!?。！？ ") == words.rstrip(".!?。！？ ")), words)
+
+    def states_fact(self, sentence: str) -> bool:
+        """Yes, unless scripted as no, or a sentence of an output scripted to make no claims (a
+        consistent judge)."""
+        silent = (out for out, claims in self.script.claims.items() if not claims)
+        return sentence not in self.script.not_facts and not any(sentence in _sentences(out) for out in silent)
+
+    def named(self, tokens: str) -> bool:
+        return not any(f"“{t}”" in tokens for t in self.script.unnamed)
 
     def content(self, answer: dict[str, Any] | str, fault: Fault | None, authorization: str = "") -> str:
         """The answer as the judge writes it, spoilt as the fault asks: broken JSON, the wrong
@@ -232,7 +273,11 @@ class ScriptedJudge:
     def next_token(self, messages: list[dict[str, str]]) -> dict[str, float]:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
-        if question == "supported" and claim in self.script.p_supported:
+        claim = self.scripted(claim)
+        if question in ("fact", "named"):
+            yes = self.states_fact(claim) if question == "fact" else self.named(claim)
+            p_yes = 0.95 if yes else 0.05
+        elif question == "supported" and claim in self.script.p_supported:
             p_yes = self.script.p_supported[claim]
         elif question == "supported":
             p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
@@ -241,6 +286,7 @@ class ScriptedJudge:
         return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
     def label(self, claim: str, sample: int = 0) -> str:
+        claim = self.scripted(claim)
         if claim in self.script.changing:
             with self._lock:
                 turn = self.script.asked[claim] = self.script.asked.get(claim, 0) + 1

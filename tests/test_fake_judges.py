@@ -62,10 +62,10 @@ def test_reworded_prompts_are_answered_as_before(request, monkeypatch, verdicts,
 def test_the_fake_transport_is_asked_by_step_and_answers_each_claim(fake, make_fake_judge):
     fake.facts(**FACTS, claims={OUTPUT: ["Tesla was founded in 2003.", "Tesla is based on Mars."]})
     result = Faithfulness(make_fake_judge(verdicts="one")).run(OUTPUT, TESLA)
-    assert [c["step"] for c in fake.calls()] == ["claims", "verdicts", "verdicts", "verdicts"]
-    assert [(v.statement, v.verdict) for v in result.verdicts] == [
-        ("Tesla was founded in 2003.", "yes"), ("Tesla is based on Mars.", "unsure"),
-        ("Elon Musk founded Tesla.", "no")]  # the sentence no claim carries is judged whole
+    assert [c["step"] for c in fake.calls()] == ["claims", "facts", "verdicts", "verdicts", "verdicts"]
+    assert [(v.statement, v.verdict, v.sentence) for v in result.verdicts] == [
+        ("Tesla was founded in 2003.", "yes", False), ("Elon Musk founded Tesla.", "no", True),
+        ("Tesla is based on Mars.", "unsure", False)]  # the sentence no claim quotes is judged whole, in place
     label = Faithfulness(make_fake_judge(verdicts="label")).run("Elon Musk founded Tesla.", TESLA)
     assert label.verdicts[0].verdict == "no" and fake.calls()[-1]["body"]["top_logprobs"] == 20
 

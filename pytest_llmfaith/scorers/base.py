@@ -17,10 +17,10 @@ from pydantic import BaseModel, BeforeValidator, create_model
 from pytest_llmfaith.errors import redact_data
 from pytest_llmfaith.judge.client import Judge, extract_json
 from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
-from pytest_llmfaith.scorers import labels, prompts, votes
-from pytest_llmfaith.scorers.checks import ClaimsCheck, same_statements
+from pytest_llmfaith.scorers import labels, prompts, questions, votes
+from pytest_llmfaith.scorers.claims import Judged, read_claims
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.text.names import missing_names
+from pytest_llmfaith.text.exact import fold, nearest_sentences, quoted_sentence, unwritten
 from pytest_llmfaith.wording import shorten
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
@@ -30,10 +30,6 @@ ReasonMode = Literal["verdicts", "llm"]
 def normalise_verdict(value: Any) -> Any:
     """'Yes.' and ' YES ' are 'yes' (Mastra counts only the exact string 'yes')."""
     return value.strip().lower().rstrip(".!?,;:") if isinstance(value, str) else value
-
-
-class ClaimsAnswer(BaseModel):
-    claims: list[str]
 
 
 def verdict_schemas(prefix: str, labels: tuple[str, ...],
@@ -119,23 +115,23 @@ class ClaimsScorer(Scorer):
 
     def measure(self, output: str, context: list[str], input: str | None, scale: float) -> ScoreResult:
         calls: list[JudgeCall] = []
-        claims_msgs = prompts.claims_messages(output)
-        claims: list[str] = []
-        notes: list[str] = []
+        items: list[Judged] = []
+        claims_prompt, answered, notes = prompts.claims_messages(output)[-1]["content"], [], []
         if output.strip():  # no judge call is needed to know "" makes no claims
-            reask_empty = self.judge.config.reasks > 0 and self.judge.cache.mode != "replay"
-            check = ClaimsCheck(output, reask_empty)
-            answer, call = self.judge.ask("claims", claims_msgs, ClaimsAnswer, prompts.CLAIMS_VERSION, check=check)
-            calls.append(call)
-            claims = check.claims(answer.claims)  # type: ignore[union-attr]
-            notes += [check.language.looser] if check.language.looser else []
-        verdicts, analyze_prompt = self._verdicts(claims, context, calls)
+            read = read_claims(self.judge, output)
+            items, claims_prompt, answered = read.judged, read.prompt, read.answered
+            calls += read.calls
+            if read.left_out:
+                notes.append(f"{len(read.left_out)} of the judge's claims quoted words the output does not have "
+                             "(asked again once); their sentences were judged instead where they state a fact")
+        verdicts, analyze_prompt = self._verdicts(items, context, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
+        claims = [item.name for item in items]
         result = self.result(
             score=score, reason="", output=output,
             context=context, input=input, scale=scale, claims=claims, verdicts=verdicts,
-            preprocess_step_result={"claims": claims}, preprocess_prompt=claims_msgs[-1]["content"],
+            preprocess_step_result={"claims": answered}, preprocess_prompt=claims_prompt,
             analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
             analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims, votes=self.judge.config.votes,
             notes=notes,
@@ -147,53 +143,75 @@ class ClaimsScorer(Scorer):
         return result
 
     # -- steps --------------------------------------------------------------------------
-    def _verdicts(self, claims: list[str], context: list[str], calls: list[JudgeCall]) -> tuple[list[Verdict], str]:
+    def _verdicts(self, items: list[Judged], context: list[str], calls: list[JudgeCall]) -> tuple[list[Verdict], str]:
         """Every claim's verdict: one sample, or the majority of --llm-judge-votes samples."""
-        if not claims:
+        if not items:
             return [], ""
         if not context:
-            return [Verdict(statement=c, verdict=self.empty_context_verdict, reason="the context is empty")
-                    for c in claims], ""
+            return [self._about(Verdict(statement=i.name, verdict=self.empty_context_verdict,
+                                        reason="the context is empty"), i, []) for i in items], ""
         config = self.judge.config
         if config.verdict_mode == "label":
-            found, label_calls, prompt = labels.judge_claims(self.judge, claims, context)
+            found, label_calls, prompt = labels.judge_claims(self.judge, items, context)
             calls.extend(label_calls)
-            samples = [[Verdict(statement=c, verdict=self.label_verdict(f), reason=self.label_reason(f))
-                        for c, f in zip(claims, found)]]
+            samples = [[Verdict(statement=i.name, verdict=self.label_verdict(f), reason=self.label_reason(f),
+                                evidence=f.evidence) for i, f in zip(items, found)]]
             for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
                 drawn = votes.drawn_labels(found, k, config.votes, config.votes_temperature)
-                samples.append([Verdict(statement=c, verdict=self.label_verdict(label), reason=reason)
-                                for c, (label, reason) in zip(claims, drawn)])
+                samples.append([Verdict(statement=i.name, verdict=self.label_verdict(label), reason=reason,
+                                        evidence=label.evidence) for i, (label, reason) in zip(items, drawn)])
         else:
-            asked = [self._asked_verdicts(claims, context, calls, k) for k in range(config.votes)]
+            asked = [self._asked_verdicts(items, context, calls, k) for k in range(config.votes)]
             samples, prompt = [verdicts for verdicts, _ in asked], asked[0][1]
         decided = samples[0] if config.votes == 1 else votes.majority(samples)
-        return [self._named(v, claim, context) for v, claim in zip(decided, claims)], prompt
+        verdicts = [self._about(v, item, context) for v, item in zip(decided, items)]
+        return self._named(verdicts, items, context, calls), prompt
 
-    def _named(self, verdict: Verdict, claim: str, context: list[str]) -> Verdict:
-        """A claim naming what the context never names is not supported, whatever the judge said:
-        as the numbers rule, the rule stands between a small judge's error and a green test."""
-        missing = missing_names(claim, context) if verdict.verdict == self.supported_verdict else []
-        if not missing:
-            return verdict
-        names = ", ".join(f"“{name}”" for name in missing)
-        reason = f"not in the context: it names {names}, which the context never does"
-        return verdict.model_copy(update={"verdict": self.empty_context_verdict, "reason": reason})
+    @staticmethod
+    def _about(verdict: Verdict, item: Judged, context: list[str]) -> Verdict:
+        """The verdict with the words it is about, and the context sentence it rests on: the one
+        its reason quotes, else the one sharing most characters with the words."""
+        evidence = verdict.evidence or quoted_sentence(verdict.reason, context) or next(
+            iter(nearest_sentences(item.quote, context, 1, share=0.25)), "")
+        return verdict.model_copy(update={"words": list(item.words), "sentence": item.whole, "evidence": evidence})
 
-    def _asked_verdicts(self, claims: list[str], context: list[str], calls: list[JudgeCall],
+    def _named(self, verdicts: list[Verdict], items: list[Judged], context: list[str],
+               calls: list[JudgeCall]) -> list[Verdict]:
+        """A supported claim whose words hold tokens the context never writes (exactly) is the
+        judge's narrow question: does the context name them in any form? A no makes it unsupported,
+        whatever the verdict said: a small judge calls "Iran" supported by a context about Iraq."""
+        asked = [(i, unwritten(item.quote, context)) for i, (v, item) in enumerate(zip(verdicts, items))
+                 if v.verdict == self.supported_verdict]
+        asked = [(i, tokens) for i, tokens in asked if tokens]
+        if not asked:
+            return verdicts
+        found, named_calls = questions.named(self.judge, context, [(items[i].sentence, t) for i, t in asked])
+        calls.extend(named_calls)
+        for (i, tokens), p in zip(asked, found):
+            if p < questions.YES_AT:
+                shown = ", ".join(f"“{t}”" for t in tokens)
+                figure = labels.probability("named", p, questions.YES_AT) if 0 < p < 1 else "the judge said no"
+                verdicts[i] = verdicts[i].model_copy(update={
+                    "verdict": self.empty_context_verdict, "samples": [],
+                    "reason": f"not in the context: it never writes {shown}, and asked whether it names them in "
+                              f"any form, {figure}"})
+        return verdicts
+
+    def _asked_verdicts(self, items: list[Judged], context: list[str], calls: list[JudgeCall],
                         sample: int) -> tuple[list[Verdict], str]:
         """One sample of the JSON verdicts: all claims in one call, or one call per claim."""
         if self.judge.config.verdict_mode == "one":
-            conversations = [self._messages(self.one_verdict_task, context, prompts.fence("claim", c)) for c in claims]
+            conversations = [self._messages(self.one_verdict_task, context, prompts.claim_block(i.as_data()))
+                             for i in items]
             answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=sample)
             calls.extend(call for _, call in answers)
-            verdicts = [self._verdict(a, c) for (a, _), c in zip(answers, claims)]
+            verdicts = [self._verdict(a, i) for (a, _), i in zip(answers, items)]
             return verdicts, "\n\n".join(m[-1]["content"] for m in conversations)
-        messages = self._messages(self.verdicts_task, context, prompts.claims_block(claims))
+        messages = self._messages(self.verdicts_task, context, prompts.claims_block([i.as_data() for i in items]))
         answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
-                                      check=same_statements(claims), sample=sample)
+                                      check=same_statements(items), sample=sample)
         calls.append(call)
-        verdicts = [self._verdict(a, c) for a, c in zip(answer.verdicts, claims)]  # type: ignore[union-attr]
+        verdicts = [self._verdict(a, i) for a, i in zip(answer.verdicts, items)]  # type: ignore[union-attr]
         return verdicts, messages[-1]["content"]
 
     def _messages(self, task: str, context: list[str], claims: str) -> list[dict[str, str]]:
@@ -204,9 +222,8 @@ class ClaimsScorer(Scorer):
         ]
 
     @classmethod
-    def _verdict(cls, answer: Any, claim: str) -> Verdict:
-        return Verdict(statement=answer.statement.strip() or claim, verdict=cls.verdict_of(answer),
-                       reason=answer.reason.strip())
+    def _verdict(cls, answer: Any, item: Judged) -> Verdict:
+        return Verdict(statement=item.name, verdict=cls.verdict_of(answer), reason=answer.reason.strip())
 
     @staticmethod
     def verdict_of(answer: Any) -> str:
@@ -240,6 +257,25 @@ class ClaimsScorer(Scorer):
     # -- wording ------------------------------------------------------------------------
     def explain(self, result: ScoreResult) -> str:
         raise NotImplementedError
+
+
+def same_statements(items: Sequence[Judged]) -> Callable[[Any], None]:
+    """Verdicts match claims by position: one per claim, and none that echoes another claim's words
+    (the judge lost its place). An echo that matches no claim exactly is let be: judges reword."""
+    keys = [fold(item.quote) for item in items]
+
+    def check(answer: Any) -> None:
+        verdicts = answer.verdicts
+        if len(verdicts) != len(items):
+            raise ValueError(f"expected exactly {len(items)} verdicts (one per claim, in order), got {len(verdicts)}")
+        for i, verdict in enumerate(verdicts):
+            said = fold(verdict.statement)
+            if said and said != keys[i] and said in keys:
+                raise ValueError(f"verdict {i + 1} is about {verdict.statement!r}, but claim {i + 1} is "
+                                 f"{items[i].quote!r}: give one verdict per claim, in the order given, "
+                                 "copying each claim's \"words\" into \"statement\"")
+
+    return check
 
 
 def parse_reason(text: str) -> str:

@@ -9,22 +9,24 @@ from pytest_llmfaith.scorers.prompts import DATA_RULE
 from pytest_llmfaith.wording import plural
 
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
+Each claim is the OUTPUT's own "words", shown in their "sentence": judge what those words say,
+read in their sentence (a negation, a qualifier or a hedge of the sentence applies to them).
 Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
 Verdicts:
-- "yes": the CONTEXT explicitly states the claim, or it follows directly from what is stated.
-- "no": the CONTEXT directly contradicts the claim.
+- "yes": the CONTEXT explicitly states it, or it follows directly from what is stated.
+- "no": the CONTEXT directly contradicts it.
 - "unsure": the CONTEXT does not mention it, or it cannot be verified from the CONTEXT alone.
-A speculative claim ("may", "might", "possibly", "could") is "unsure".
+A speculative claim ("may", "might", "possibly", "could", in any language) is "unsure".
 Answer the verdict first, then a one-sentence reason that quotes or points to the CONTEXT.
 {DATA_RULE}"""
 
 _MANY = """{context}
 
-Give one verdict for each claim below, in the same order, copying each claim into "statement".
+Give one verdict for each claim below, in the same order, copying each claim's "words" into "statement".
 {claims}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<claim>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
+{{"verdicts": [{{"statement": "<words>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
 
 _ONE = """{context}
 
@@ -47,7 +49,7 @@ and why. Do not recompute or change the score. Answer with JSON only: {{"reason"
 
 class Faithfulness(ClaimsScorer):
     name = "faithfulness"
-    version = "faithfulness-3"
+    version = "faithfulness-4"
     labels = ("yes", "no", "unsure")
     supported_verdict = "yes"
     empty_context_verdict = "unsure"
@@ -61,7 +63,7 @@ class Faithfulness(ClaimsScorer):
     def label_verdict(label: Label) -> str:
         if label.contradicted:
             return "no"
-        return "yes" if label.supported and not label.speculative else "unsure"  # speculation is "unsure"
+        return "yes" if label.supported else "unsure"
 
     def explain(self, result: ScoreResult) -> str:
         score, verdicts = f"{result.score:.2f}", result.verdicts

@@ -13,6 +13,8 @@ from pytest_llmfaith.wording import plural
 # The positive three-way question ("supported?"), not "is it a hallucination?": asked directly, a
 # small judge inverts the labels (benchmarks/README.md). Not supported means verdict "yes".
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
+Each claim is the OUTPUT's own "words", shown in their "sentence": judge what those words say,
+read in their sentence (a negation, a qualifier or a hedge of the sentence applies to them).
 Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
 "supported":
 - "yes": the CONTEXT states the claim or it follows from what is stated. These count as "yes":
@@ -28,12 +30,12 @@ Answer "supported" first, then a one-sentence reason that quotes or points to th
 
 _MANY = """{context}
 
-Say for each claim below, in the same order, whether the CONTEXT supports it, copying each claim
-into "statement".
+Say for each claim below, in the same order, whether the CONTEXT supports it, copying each claim's
+"words" into "statement".
 {claims}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<claim>", "supported": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
+{{"verdicts": [{{"statement": "<words>", "supported": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
 
 _ONE = """{context}
 
@@ -57,7 +59,7 @@ Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>
 class Hallucination(ClaimsScorer):
     name = "hallucination"
     higher_is_better = False
-    version = "hallucination-4"
+    version = "hallucination-5"
     labels = ("yes", "no", "unsure")  # the judge's "supported" labels; verdicts are yes / no
     supported_verdict = "no"
     empty_context_verdict = "yes"

@@ -64,10 +64,9 @@ def drawn_labels(found: Sequence[Label], sample: int, votes: int, temperature: f
                         and at < tempered(label.p_contradicted, labels.CONTRADICTED_AT, temperature))
         said = "supported" if supported else "contradicted" if contradicted else "not supported"
         vote = replace(label, p_supported=1.0 if supported else 0.0, p_contradicted=1.0 if contradicted else 0.0)
-        reason = (vote.reason if label.evaluation or label.amount_conflict  # the rule decides every vote
-                  else f"{said} in vote {sample + 1} (read at temperature {temperature:g} from the judge's "
-                       f"{labels.probability('supported', label.p_supported, label.support_line)})"
-                       + (f": “{label.evidence}”" if label.evidence else ""))
+        reason = (f"{said} in vote {sample + 1} (read at temperature {temperature:g} from the judge's "
+                  f"{labels.probability('supported', label.p_supported, label.support_line)})"
+                  + (f": “{label.evidence}”" if label.evidence else ""))
         drawn.append((vote, reason))
     return drawn
 

@@ -18,7 +18,7 @@ from cases import TESLA
 
 from pytest_llmfaith import CacheMissError, Faithfulness, Hallucination, JudgeError
 from pytest_llmfaith.judge.cache import CacheWarning, JudgeCache, request_key
-from pytest_llmfaith.scorers.base import ClaimsAnswer
+from pytest_llmfaith.scorers.claims import ClaimsAnswer
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 

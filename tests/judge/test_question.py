@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from pytest_llmfaith.judge.cache import request_key
 from pytest_llmfaith.judge.question import TOP_LOGPROBS, NextToken
-from pytest_llmfaith.scorers.base import ClaimsAnswer
+from pytest_llmfaith.scorers.claims import ClaimsAnswer
 
 MESSAGES = [{"role": "user", "content": "hi"}]
 

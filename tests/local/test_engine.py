@@ -17,7 +17,8 @@ from pytest_llmfaith.judge.client import schema_json
 from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.scorers import prompts
-from pytest_llmfaith.scorers.base import ClaimsAnswer, verdict_schemas
+from pytest_llmfaith.scorers.base import verdict_schemas
+from pytest_llmfaith.scorers.claims import ClaimsAnswer
 
 CLAIMS = schema_json(ClaimsAnswer)
 VERDICTS = schema_json(verdict_schemas("T", ("yes", "no", "unsure"))[1])

@@ -149,7 +149,10 @@ def test_the_offline_judge_asks_a_claims_contradiction_question_straight_after_i
     log = tmp_path / "engine.log"
     monkeypatch.setenv("FAKE_ENGINE_LOG", str(log))
     judge = Judge(JudgeConfig(model=f"local:{fake_model.path}"), JudgeCache(None, "off"))
-    found, calls, _ = labels.judge_claims(judge, ["Acme has 40 staff.", "Acme is in Oslo."],
+    from pytest_llmfaith.scorers.claims import Judged
+
+    found, calls, _ = labels.judge_claims(judge, [Judged.whole_sentence(c) for c in ("Acme has 40 staff.",
+                                                                                      "Acme is in Oslo.")],
                                           ["Acme has 400 staff. Acme is based in Bergen."])
     asked = log.read_text().splitlines()
     assert [line.split(" | ")[1] for line in asked] == ["Acme has 40 staff."] * 2 + ["Acme is in Oslo."] * 2

@@ -89,7 +89,7 @@ def test_empty_output_scores_zero_without_any_judge_call(fake, make_fake_judge):
 def test_no_claims_needs_no_verdict_call(fake, make_fake_judge):
     fake.facts(claims={"Hello! How can I help?": []})
     result = Hallucination(make_fake_judge()).run("Hello! How can I help?", TESLA)
-    assert result.score == 0.0 and [c.step for c in result.judge_calls] == ["claims"]
+    assert result.score == 0.0 and [c.step for c in result.judge_calls] == ["claims", "facts", "facts"]
     assert fake.calls("verdicts") == []
 
 

@@ -10,6 +10,7 @@ import pytest
 from pytest_llmfaith import Faithfulness, Hallucination
 from pytest_llmfaith.results import ScoreResult, Verdict
 from pytest_llmfaith.scorers import labels, votes
+from pytest_llmfaith.scorers.claims import Judged
 
 CTX = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004."]
 SURE, SPLIT = "Tesla was founded in 2003.", "Musk joined in 2004."
@@ -91,22 +92,20 @@ def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(fake,
 def test_a_drawn_vote_says_how_it_was_drawn(fake, make_fake_judge):
     fake.facts(p_supported={SPLIT: CLOSE_ABOVE})
     judge = make_fake_judge(verdicts="label")
-    found, _, _ = labels.judge_claims(judge, [SPLIT], CTX)
+    found, _, _ = labels.judge_claims(judge, [Judged.whole_sentence(SPLIT)], CTX)
     (label, reason), = votes.drawn_labels(found, 1, 3, 0.7)
     assert label.p_supported in (0.0, 1.0)
     assert f"in vote 2 (read at temperature 0.7 from the judge's P(supported) {CLOSE_ABOVE:.2f} ≥ 0.70)" in reason
 
 
-def test_a_claim_a_rule_decides_keeps_the_rules_reason_in_every_vote(fake, make_fake_judge):
+def test_a_claim_the_names_question_decides_shows_no_votes(fake, make_fake_judge):
     """A judge sure of "supported" would draw "supported in vote 2" next to an unsupported verdict."""
     claim = "Acme employs 40 people."
-    fake.facts(supported=[claim])
-    judge = make_fake_judge(verdicts="label")
-    found, _, _ = labels.judge_claims(judge, [claim], ["Acme employs 400 people."])
-    for sample in range(3):
-        (label, reason), = votes.drawn_labels(found, sample, 3, 0.7)
-        assert not label.supported and label.contradicted
-        assert reason == "contradicted by the context's numbers: “40 people” where the context says “400 people”"
+    fake.facts(supported=[claim], unnamed=["40"])
+    result = Faithfulness(make_fake_judge(verdicts="label", votes=3)).run(claim, ["Acme employs 400 people."])
+    verdict, = result.verdicts
+    assert verdict.verdict == "unsure" and verdict.samples == [] and verdict.agreement is None
+    assert verdict.reason.startswith("not in the context: it never writes “40”")
 
 
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(fake, make_fake_judge):

@@ -1,0 +1,137 @@
+"""The claims step: what each verdict will be about, always the output's own words.
+
+The judge lists claims, each with the stretch of the OUTPUT that states it, copied. Code checks
+only what is exact: that stretch is in the output (case, white space, quote marks and Unicode
+forms folded). A claim whose words are not there is asked again once, then left out; every
+sentence no kept claim quotes is the judge's narrow question ("does it state a fact?"), and is
+judged itself when it does. The judge's wording of a claim is its name and nothing more: a claim
+that adds "at least" or drops a "not" cannot change what is judged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator
+
+from pytest_llmfaith.judge.client import Judge
+from pytest_llmfaith.results import JudgeCall
+from pytest_llmfaith.scorers import prompts, questions
+from pytest_llmfaith.text.exact import fold, locate, sentence_spans, sentences_of
+
+
+def _words_of(value: Any) -> Any:
+    """A bare string is a claim quoting itself: judges that ignore the format still count when verbatim."""
+    return {"claim": value, "words": value} if isinstance(value, str) else value
+
+
+class Claim(BaseModel):
+    claim: str = ""  # the judge's wording: the claim's name
+    words: str  # the OUTPUT's words that state it, copied; stretches joined by "…"
+
+
+class ClaimsAnswer(BaseModel):
+    claims: list[Annotated[Claim, BeforeValidator(_words_of)]]
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What one verdict is about: the output's words, read in their sentences."""
+
+    name: str  # the claim as the judge worded it, or the sentence
+    words: tuple[str, ...]  # the output's stretches, as the output writes them
+    sentence: str  # the output's sentences those stretches are in
+    whole: bool = False  # a sentence no quoted claim covered, judged as itself
+
+    @classmethod
+    def whole_sentence(cls, sentence: str) -> Judged:
+        return cls(sentence, (sentence,), sentence, whole=True)
+
+    @property
+    def quote(self) -> str:
+        return " … ".join(self.words)
+
+    def as_data(self) -> dict[str, str]:
+        """How a verdict prompt shows it: the words to check, in their sentence."""
+        return {"sentence": self.sentence, "words": self.quote}
+
+
+@dataclass
+class ReadClaims:
+    judged: list[Judged]
+    calls: list[JudgeCall]
+    prompt: str  # the claims prompt, Mastra's preprocess_prompt
+    answered: list[str]  # the claims as the judge listed them, Mastra's preprocess_step_result
+    left_out: list[str]  # claims whose words the output does not have
+
+
+def read_claims(judge: Judge, output: str) -> ReadClaims:
+    """Claims with verbatim words, then the sentences no claim quotes that state a fact."""
+    messages = prompts.claims_messages(output)
+    answer, call = judge.ask("claims", messages, ClaimsAnswer, prompts.CLAIMS_VERSION)
+    calls = [call]
+    claims: list[Claim] = list(answer.claims)  # type: ignore[union-attr]
+    if any(locate(c.words, output) is None for c in claims):
+        claims, again = _asked_again(judge, messages, claims, output)
+        calls.append(again)
+    kept, left_out = [], []
+    for claim in _distinct(claims):
+        spans = locate(claim.words, output)
+        if spans is None:
+            left_out.append(claim.claim or claim.words)
+            continue
+        kept.append(_judged(claim, spans, output))
+    quoted = {i for j in kept for i in sentences_of(_spans(j, output), output)}
+    unquoted = [s for i, (s, _) in enumerate(sentence_spans(output)) if i not in quoted]
+    facts, fact_calls = questions.states_facts(judge, output, unquoted)
+    calls += fact_calls
+    sentences = [Judged.whole_sentence(s) for s, fact in zip(unquoted, facts) if fact]
+    return ReadClaims(_in_output_order(kept + sentences, output), calls, messages[-1]["content"],
+                      [c.claim or c.words for c in claims], left_out)
+
+
+def _asked_again(judge: Judge, messages: list[dict[str, str]], claims: list[Claim],
+                 output: str) -> tuple[list[Claim], JudgeCall]:
+    """One more request, with what was wrong: a question of its own, so both answers are cached."""
+    wrong = [c.words for c in claims if locate(c.words, output) is None]
+    listed = json.dumps({"claims": [c.model_dump() for c in claims]}, ensure_ascii=False)
+    follow_up = [*messages, {"role": "assistant", "content": listed},
+                 {"role": "user", "content": prompts.NOT_COPIED.format(words=json.dumps(wrong, ensure_ascii=False))}]
+    answer, call = judge.ask("claims", follow_up, ClaimsAnswer, prompts.CLAIMS_VERSION)
+    return list(answer.claims), call  # type: ignore[union-attr]
+
+
+def _distinct(claims: Sequence[Claim]) -> list[Claim]:
+    """A claim listed twice with the same words would count twice."""
+    seen: set[str] = set()
+    kept = []
+    for claim in claims:
+        key = fold(claim.words)
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(claim)
+    return kept
+
+
+def _judged(claim: Claim, spans: list[tuple[int, int]], output: str) -> Judged:
+    found = sentence_spans(output)
+    words = tuple(output[a:b] for a, b in spans)
+    sentence = " ".join(found[i][0] for i in sentences_of(spans, output)) or " ".join(words)
+    return Judged(claim.claim.strip() or " … ".join(words), words, sentence)
+
+
+def _spans(judged: Judged, output: str) -> list[tuple[int, int]]:
+    return locate(judged.quote, output) or []
+
+
+def _in_output_order(judged: list[Judged], output: str) -> list[Judged]:
+    """Claims first as the judge listed them, each sentence judged itself where it stands among them."""
+    where = {id(j): min((a for a, _ in _spans(j, output)), default=0) for j in judged}
+    claims = [j for j in judged if not j.whole]
+    for sentence in (j for j in judged if j.whole):
+        at = next((i for i, c in enumerate(claims) if where[id(c)] > where[id(sentence)]), len(claims))
+        claims.insert(at, sentence)
+    return claims

@@ -1,0 +1,185 @@
+"""Exact comparisons of texts, in any script and language: where the output says a quoted
+stretch, which of its tokens the context never writes, and which context sentences share the
+most characters with it. Nothing here knows a word of any language: Unicode normalisation,
+case, white space and quote marks are folded, and every other character must match.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+
+import regex
+
+from pytest_llmfaith.text.sentences import sentences
+
+ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
+"""Between the separate stretches of one quote ("Acme … in Oslo")."""
+_SAME_MARKS = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "“": '"', "”": '"', "„": '"',
+                             "«": '"', "»": '"', "‐": "-", "‑": "-", "–": "-", "—": "-"})
+_SPACE = regex.compile(r"\s+")
+_EDGES = " \t\n.,;:!?。、，！？؟\"'()[]「」"  # a stretch may be quoted with or without them
+_SPACELESS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Tibetan}"
+_TOKEN = regex.compile(rf"[{_SPACELESS}]+|[\p{{L}}\p{{M}}\p{{N}}]+(?:[.,'][\p{{L}}\p{{M}}\p{{N}}]+)*", regex.VERSION1)
+_IS_SPACELESS = regex.compile(rf"[{_SPACELESS}]")
+Span = tuple[int, int]
+
+
+@lru_cache(maxsize=512)
+def folded(text: str) -> tuple[str, tuple[int, ...]]:
+    """The text as compared (NFKC, case-folded, one space for any white space, one form of each quote
+    mark and dash), and for each of its characters the offset in `text` it came from."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, char in enumerate(text):
+        for piece in unicodedata.normalize("NFKC", char).casefold().translate(_SAME_MARKS):
+            if piece.isspace():
+                if not out or out[-1] == " ":
+                    continue
+                piece = " "
+            out.append(piece)
+            where.append(i)
+    return "".join(out), tuple(where)
+
+
+def fold(text: str) -> str:
+    return _SPACE.sub(" ", folded(text)[0]).strip()
+
+
+def stretches(words: str) -> list[str]:
+    """The separate stretches of a quote, without the marks around them ("Acme … in Oslo" is two)."""
+    return [s for s in (p.strip(_EDGES) for p in ELLIPSIS.split(words)) if _TOKEN.search(s)]
+
+
+def locate(words: str, text: str) -> list[Span] | None:
+    """Where `text` says each stretch of `words`, as character spans of `text`; None if a stretch
+    (or the whole quote, when it has no letter or digit) is not there. A quote found whole is not
+    split at an ellipsis it holds ("Wait... what?")."""
+    body, where = folded(text)
+    parts = [words.strip(_EDGES)] if fold(words.strip(_EDGES)) in body else stretches(words)
+    spans = []
+    for part in parts:
+        wanted = fold(part)
+        at = body.find(wanted) if wanted else -1
+        if at < 0 or not _TOKEN.search(wanted):
+            return None
+        spans.append((where[at], where[at + len(wanted) - 1] + 1))
+    return spans or None
+
+
+@lru_cache(maxsize=256)
+def sentence_spans(text: str) -> tuple[tuple[str, Span], ...]:
+    """The text's sentences (text/sentences.py) with where each stands in it."""
+    found, start = [], 0
+    for sentence in sentences(text):
+        at = text.find(sentence, start)
+        if at < 0:  # a sentence joined across a line break: found by its first line
+            at = text.find(sentence.split(" ", 1)[0], start)
+        at = max(at, start)
+        found.append((sentence, (at, at + len(sentence))))
+        start = at + len(sentence)
+    return tuple(found)
+
+
+def sentences_of(spans: Sequence[Span], text: str) -> list[int]:
+    """The indexes of the sentences of `text` that the spans touch, in order."""
+    return [i for i, (_, (start, end)) in enumerate(sentence_spans(text))
+            if any(a < end and start < b for a, b in spans)]
+
+
+def tokens(text: str) -> list[str]:
+    """Runs of letters and digits ("1,200" and "O'Brien" whole), each run of a script written
+    without spaces whole."""
+    return _TOKEN.findall(fold(text))
+
+
+@lru_cache(maxsize=64)
+def _written(context: tuple[str, ...]) -> tuple[frozenset[str], str]:
+    text = "\n".join(fold(c) for c in context)
+    return frozenset(_TOKEN.findall(text)), text
+
+
+_NAMED = regex.compile(r"\p{Lu}|\p{Lt}|\p{N}")
+
+
+def _naming(token: str, original: str) -> bool:
+    """A token that can be a name or a number: in a script with case, one written with a capital or
+    a digit; in a script without case, any."""
+    return bool(_NAMED.search(original)) or not any(c.lower() != c.upper() for c in original)
+
+
+def unwritten(words: str, context: Sequence[str]) -> list[str]:
+    """The tokens of `words` that can be names or numbers (`_naming`) and that the context never
+    writes: a spaced token not as a token of the context, a run of a script without spaces by its
+    stretches no two-character piece of the context covers. What they stand for is the judge's
+    question, never this function's."""
+    written, text = _written(tuple(context))
+    missing: list[str] = []
+    for original in _TOKEN.findall(unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)):
+        token = original.casefold()
+        if not _naming(token, original):
+            continue
+        if _IS_SPACELESS.match(token):
+            missing += _uncovered(token, text)
+        elif token not in written and not any(token.replace(m, "") in written for m in ".,'" if m in token):
+            missing.append(token)
+    return list(dict.fromkeys(missing))
+
+
+def _uncovered(run: str, text: str) -> list[str]:
+    """The stretches of a spaceless run that no two characters of the context cover."""
+    if run in text:
+        return []
+    covered = [False] * len(run)
+    for i in range(len(run) - 1):
+        if run[i:i + 2] in text:
+            covered[i] = covered[i + 1] = True
+    if len(run) == 1:
+        covered[0] = run in text
+    found, start = [], None
+    for i, done in enumerate([*covered, True]):
+        if not done and start is None:
+            start = i
+        elif done and start is not None:
+            found.append(run[start:i])
+            start = None
+    return found
+
+
+def _grams(text: str) -> frozenset[str]:
+    """Character pieces of each token: pairs in scripts written without spaces, triples elsewhere."""
+    found: set[str] = set()
+    for token in tokens(text):
+        n = 2 if _IS_SPACELESS.match(token) else 3
+        padded = token if n == 2 else f" {token} "
+        found.update(padded[i:i + n] for i in range(max(len(padded) - n + 1, 1)))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=32)
+def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((s, _grams(s)) for item in context for s in sentences(item))
+
+
+def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:
+    """The `count` context sentences sharing the most character pieces with `text` (at least
+    `share` of its pieces that are not in every sentence, as a product's name is), in context order."""
+    found = _context_sentences(tuple(context))
+    everywhere = frozenset.intersection(*(g for _, g in found)) if len(found) > 1 else frozenset()
+    wanted = _grams(text) - everywhere
+    best = sorted(range(len(found)), key=lambda i: -len(wanted & found[i][1]))[:count]
+    return [found[i][0] for i in sorted(best) if wanted & found[i][1] and len(wanted & found[i][1]) >= share * len(wanted)]
+
+
+_QUOTED = regex.compile(r"[“\"«„‘']([^“”\"«»„‘’']{4,})[”\"»“’']")
+
+
+def quoted_sentence(reason: str, context: Sequence[str]) -> str:
+    """The context sentence holding a stretch the reason quotes, exactly; "" if it quotes none."""
+    for match in _QUOTED.finditer(reason):
+        wanted = fold(match[1])
+        for sentence, _ in _context_sentences(tuple(context)):
+            if wanted and wanted in fold(sentence):
+                return sentence
+    return ""
