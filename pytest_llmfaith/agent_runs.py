@@ -190,7 +190,7 @@ def judged(output: Any, context: Any = None, input: str | None = None, turn: int
     tool results, unless `context` is given: a list replaces them, a callable taking one argument
     is given the run (Mastra's `getContext({ run })`)."""
     if output is None or isinstance(output, (bytes, int, float)):  # check_inputs says what an output must be
-        return Judged.model_construct(output=output, context=context, input=input)
+        return Judged(output=output, context=context, input=input)
     if isinstance(output, str):
         _check_context_number(context)
         if turn is not None:
@@ -203,7 +203,7 @@ def judged(output: Any, context: Any = None, input: str | None = None, turn: int
         if _takes_run(context):
             raise TypeError("llmfaith: this context callable takes an argument (the run), but the output is a string, "
                             "not a run. Fix: pass the agent's run as the output, or a callable with no arguments.")
-        return Judged.model_construct(output=output, context=context, input=input)
+        return Judged(output=output, context=context, input=input)
     _check_context_number(context)
     agent_run = read_run(output)
     at = agent_run.answer_at(turn)
@@ -528,15 +528,18 @@ def _is_block(block: Any) -> bool:
 
 # -- tool results as passages -----------------------------------------------------------------
 
+_JSON = json.JSONEncoder(ensure_ascii=False, default=str)  # one encoder: json.dumps(..., default=) builds one a call
+
+
 def format_arguments(arguments: Any) -> str:
     """`name="Zorblat Corp", year=2024`: a dict's arguments as keywords, anything else as written."""
     if arguments is None or arguments == {}:
         return ""
     if isinstance(arguments, dict):
-        return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False, default=str)}" for k, v in arguments.items())
+        return ", ".join(f"{k}={_JSON.encode(v)}" for k, v in arguments.items())
     if isinstance(arguments, str):
         return arguments
-    return json.dumps(arguments, ensure_ascii=False, default=str)
+    return _JSON.encode(arguments)
 
 
 def result_passages(result: ToolResult, max_chars: int = MAX_PASSAGE_CHARS) -> list[str]:
@@ -545,26 +548,42 @@ def result_passages(result: ToolResult, max_chars: int = MAX_PASSAGE_CHARS) -> l
     value = result.value
     if value is None or (isinstance(value, str) and not value.strip()):
         return [f"{result.call} {verb} nothing (an empty result)."]
-    head = len(result.call) + 40
-    parts = [_pretty(p) for p in _split(value, max(max_chars - head, 200))]
-    if len(parts) == 1:
-        text = parts[0]
+    limit = max(max_chars - len(result.call) - 40, 200)
+    if _size(value) <= limit:
+        text = _pretty(value)
         return [f"{result.call} {verb}:{chr(10) if chr(10) in text else ' '}{text}"]
+    parts = [_pretty(p) for p in _split(value, limit)]
     return [f"{result.call} {verb} (part {n} of {len(parts)}):{chr(10) if chr(10) in p else ' '}{p}"
             for n, p in enumerate(parts, 1)]
 
 
-def _pretty(value: Any) -> str:
-    if isinstance(value, str):
+def _pretty(value: Any, indent: int = 0) -> str:
+    """Text as it is; JSON with one entry a line, except where a whole object or list fits on
+    one line of 80 characters, which it then takes (`{"employees": 40, "office": "Mars"}`)."""
+    if isinstance(value, str) and indent == 0:
         return value.strip()
-    return json.dumps(plain(value), indent=2, ensure_ascii=False, default=str)
+    compact = _JSON.encode(value)
+    if len(compact) + indent <= 80 or not isinstance(value, (dict, list)) or not value:
+        return compact
+    pad, end = " " * (indent + 2), " " * indent
+    if isinstance(value, dict):
+        entries = [f"{pad}{_JSON.encode(str(k))}: {_pretty(v, indent + 2)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(entries) + f"\n{end}}}"
+    return "[\n" + ",\n".join(f"{pad}{_pretty(v, indent + 2)}" for v in value) + f"\n{end}]"
+
+
+def _size(value: Any) -> int:
+    """About the length of `_pretty(value)`: the compact encoding (C-fast, where indent= is not)
+    and a quarter more for the line breaks. Splitting compares this; only the parts are pretty-printed."""
+    if isinstance(value, str):
+        return len(value)
+    return len(_JSON.encode(value)) * 5 // 4
 
 
 def _split(value: Any, limit: int) -> list[Any]:
     """`value` as pieces whose text fits `limit`, cut only between list items, between object
     keys, or (in text) between paragraphs, lines, sentences, words; each piece is itself JSON."""
-    value = plain(value)
-    if len(_pretty(value)) <= limit:
+    if _size(value) <= limit:
         return [value]
     if isinstance(value, str):
         return _split_text(value.strip(), limit)
@@ -581,7 +600,7 @@ def _split(value: Any, limit: int) -> list[Any]:
         group: list[Any] = []
         size = 4
         for entry in entries:
-            length = len(_pretty(entry)) + _pretty(entry).count("\n") * 2 + 4
+            length = _size(entry) + 4
             if group and size + length > limit:
                 pieces.append(_joined(group, isinstance(value, dict)))
                 group, size = [], 4
