@@ -6,7 +6,8 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - the narrow questions: a sentence states a fact unless it is in `not_facts` or in an output
   scripted to make no claims (`claims[output] = []`); the context names
   every token it is asked about unless one is in `unnamed`;
-- verdicts are keyed by the output's words they are about: a claim in `supported` is backed by the context, one in `contradicted` contradicts
+- verdicts are keyed by the output's words they are about: a claim in `supported` is backed by
+  the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
   the label of a claim verbatim, e.g. "Yes."; for the hallucination scorer it is the "supported" label;
   `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0;
@@ -102,6 +103,14 @@ def step_of(body: dict[str, Any]) -> str:
     user = _user(body.get("messages", []))
     judged = any(_between(user, tag) is not None for tag in ("context", "claims", "claim"))
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
+
+
+def _claim_item(text: str) -> Any:
+    """A claim as the scorers fence it (JSON: its words and sentence), or as a custom scorer does (text)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def _user(messages: list[dict[str, str]]) -> str:
@@ -212,9 +221,10 @@ class ScriptedJudge:
                 {"mentioned": "yes" if self.named(about) else "no"}
         key = label_key(user, schema)
         one = _between(user, "claim")
-        items = [json.loads(one)] if one is not None else json.loads(_between(user, "claims") or "[]")
+        items = [_claim_item(one)] if one is not None else json.loads(_between(user, "claims") or "[]")
         claims = [item["words"] if isinstance(item, dict) else item for item in items]
-        verdicts = [{"statement": c, "reason": f"scripted: {c}", key: self.label(c, sample)} for c in claims]
+        verdicts = [{"statement": c, "reason": f"scripted: {self.scripted(c)}", key: self.label(c, sample)}
+                    for c in claims]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
 
     def scripted(self, words: str) -> str:

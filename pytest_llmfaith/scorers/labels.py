@@ -173,7 +173,8 @@ def _one_by_one(judge: Judge, support: list[dict[str, str]],
 
 
 def nearest_passage(item: Judged, context: Sequence[str]) -> str:
-    """The context sentence sharing the most characters with the words, at least a quarter of those not in every sentence: the one
-    the verdict rests on. None otherwise: a sentence sharing only a name would read as evidence."""
+    """The context sentence sharing the most characters with the words (a quarter of those not in
+    every sentence): the one the verdict rests on. None otherwise: a sentence sharing only a name
+    would read as evidence."""
     found = nearest_sentences(item.quote, context, 1, share=0.25)
     return found[0] if found else ""

@@ -57,7 +57,8 @@ def locate(words: str, text: str) -> list[Span] | None:
     (or the whole quote, when it has no letter or digit) is not there. A quote found whole is not
     split at an ellipsis it holds ("Wait... what?")."""
     body, where = folded(text)
-    parts = [words.strip(_EDGES)] if fold(words.strip(_EDGES)) in body else stretches(words)
+    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and fold(w) in body), None)
+    parts = [whole] if whole is not None else stretches(words)
     spans = []
     for part in parts:
         wanted = fold(part)
@@ -169,7 +170,8 @@ def nearest_sentences(text: str, context: Sequence[str], count: int, share: floa
     everywhere = frozenset.intersection(*(g for _, g in found)) if len(found) > 1 else frozenset()
     wanted = _grams(text) - everywhere
     best = sorted(range(len(found)), key=lambda i: -len(wanted & found[i][1]))[:count]
-    return [found[i][0] for i in sorted(best) if wanted & found[i][1] and len(wanted & found[i][1]) >= share * len(wanted)]
+    return [found[i][0] for i in sorted(best)
+            if wanted & found[i][1] and len(wanted & found[i][1]) >= share * len(wanted)]
 
 
 _QUOTED = regex.compile(r"[“\"«„‘']([^“”\"«»„‘’']{4,})[”\"»“’']")

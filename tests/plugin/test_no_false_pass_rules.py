@@ -48,15 +48,13 @@ def test_claims_that_are_not_the_outputs_never_turn_a_test_green(pytester, serve
     for entry in reported:
         output = entry["result"]["output"]
         assert entry["result"]["claims"] == [output], entry["test_id"]  # the sentence, in the output's words
-    japanese = next(e["result"] for e in reported if "AquaBrew Mini" in e["result"]["output"])
-    assert any(note.startswith("Japanese text") for note in japanese["notes"])
 
 
 def test_a_name_the_context_never_gives_is_not_supported_whatever_the_judge_says(pytester, server):
     """The AquaBrew false pass: the judge's own verdict on the sentence was "supported" (P 0.73)."""
     output = "AquaBrew Miniは税込み29,800円です。"
     faithful = "AquaBrew Proは税込み29,800円です。"
-    server.facts(claims={output: [output], faithful: [faithful]}, supported=[output, faithful])
+    server.facts(claims={output: [output], faithful: [faithful]}, supported=[output, faithful], unnamed=["mini"])
     pytester.makepyfile(test_a=f"""
 from pytest_llmfaith import assert_faithful, assert_not_hallucinated
 CONTEXT = ["AquaBrew Proは税込み29,800円です。Androidに対応しています。"]
@@ -72,7 +70,7 @@ def test_right_product():
     assert [r[:3] for r in rows(result)] == [["test_a.py::test_wrong_product", "halluc", "1.00"],
                                              ["test_a.py::test_right_product", "faithful", "1.00"]]
     reason = json.loads((pytester.path / "r.json").read_text())["results"][0]["result"]["verdicts"][0]["reason"]
-    assert reason == "not in the context: it names “mini”, which the context never does"
+    assert reason.startswith("not in the context: it never writes “mini”, and asked whether it names them")
 
 
 REFUSALS = ["申し訳ありませんが、その情報は資料に記載されていません。", "죄송하지만 해당 정보는 문서에 없습니다.",

@@ -227,21 +227,6 @@ def test_no_judge_configured_says_how_to_configure_one(pytester) -> None:
     assert not (pytester.path / ".llmfaith_cache").exists()
 
 
-def test_a_note_on_every_score_of_a_language_is_said_once_a_run(pytester, server) -> None:
-    """Issue 34.5: the ~300-character "Japanese text checked more loosely" note stood on every reason."""
-    outputs = ["会社は2010年に設立されました。", "会社は東京にあります。", "会社には40人の社員がいます。"]
-    server.facts(claims={o: [o] for o in outputs}, contradicted=outputs)
-    pytester.makepyfile(test_a="from pytest_llmfaith import assert_faithful\n" + "".join(f"""
-def test_{i}():
-    assert_faithful({o!r}, ["会社は2012年に設立されました。"], min_score=0.9)
-""" for i, o in enumerate(outputs)))
-    result = run(pytester, server, "--llm-judge-verdicts=all")
-    result.assert_outcomes(failed=3)
-    text = result.stdout.str()
-    assert text.count("checked more loosely than English") == 1
-    assert "llmfaith note (3 scores): Japanese text checked more loosely than English" in text
-
-
 def test_the_error_line_for_missing_weights_ends_with_the_command_to_run(pytester, monkeypatch, tmp_path) -> None:
     """Issue 34.5: the summary's ERROR line ended in "... repair them with:", the command cut off."""
     monkeypatch.setenv("LLMFAITH_MODEL_DIR", str(tmp_path / "no-models"))
