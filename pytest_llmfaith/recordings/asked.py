@@ -29,15 +29,18 @@ def summarise(messages: list[dict[str, str]]) -> dict[str, Any]:
         value = _between(text, tag)
         if value is None:
             continue
-        if tag == "claims":
+        if tag in ("claims", "claim"):  # the output's words a verdict is about, in their sentence
             try:
-                asked[tag] = json.loads(value)
-                continue
+                found = json.loads(value)
             except ValueError:
-                pass
+                found = value
+            words = [c.get("words", c) if isinstance(c, dict) else c for c in (found if tag == "claims" else [found])]
+            asked[tag] = words if tag == "claims" else words[0]
+            continue
         asked[tag] = _short(value) if tag == "context" else value
     if not asked:  # a label prompt: Document / Claim / question
-        for name, pattern in (("context", r"Document:\n(.*?)\n\nClaim:"), ("claim", r"\nClaim: (.*?)\n")):
+        for name, pattern in (("context", r"Document:\n(.*?)\n\n(?:Sentence|Text):"),
+                              ("claim", r"\nWords to check: (.*?)\n")):
             if found := re.search(pattern, text, re.DOTALL):
                 asked[name] = _short(found.group(1)) if name == "context" else found.group(1)
         asked["question"] = text.strip().splitlines()[-1] if text.strip() else ""

@@ -20,7 +20,7 @@ from pydantic import BaseModel, BeforeValidator
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers import prompts, questions
-from pytest_llmfaith.text.exact import fold, locate, sentence_spans, sentences_of
+from pytest_llmfaith.text.exact import fold, locate, sentence_spans, sentences_of, tokens
 
 
 def _words_of(value: Any) -> Any:
@@ -85,7 +85,7 @@ def read_claims(judge: Judge, output: str) -> ReadClaims:
             continue
         kept.append(_judged(claim, spans, output))
     quoted = {i for j in kept for i in sentences_of(_spans(j, output), output)}
-    unquoted = [s for i, (s, _) in enumerate(sentence_spans(output)) if i not in quoted]
+    unquoted = [s for i, (s, _) in enumerate(sentence_spans(output)) if i not in quoted and tokens(s)]
     facts, fact_calls = questions.states_facts(judge, output, unquoted)
     calls += fact_calls
     sentences = [Judged.whole_sentence(s) for s, fact in zip(unquoted, facts) if fact]

@@ -63,7 +63,7 @@ def test_a_judge_below_the_minimum_stops_the_run_before_any_test(pytester, serve
     assert not (pytester.path / "ran").exists()
     out = " ".join(result.stdout.str().split())
     assert "wrong: entity-swap 1/3, negation 1/3, numbers-units 2/4, paraphrase 3/3" in out
-    assert ("the judge openai/test-judge scored balanced accuracy 0.61 (faithfulness), balanced accuracy 0.61 "
+    assert ("the judge openai/test-judge scored balanced accuracy 0.50 (faithfulness), balanced accuracy 0.50 "
             "(hallucination) on the self-check (shipped set), below --llm-judge-min-accuracy=0.8") in out
     assert "No test was run. Fix: use a stronger judge (--llm-judge-model)" in out
 
@@ -76,7 +76,7 @@ def test_a_rerun_of_the_check_is_all_cache_hits(pytester, server) -> None:
     result = run(pytester, server, "--llm-judge-check", "--llm-judge-min-accuracy=0.9", cache="replay")
     result.assert_outcomes(passed=1)
     assert len(server.calls()) == asked
-    assert "judge calls 64 (64 cached)" in result.stdout.str()
+    assert "judge calls 74 (74 cached)" in result.stdout.str()
 
 
 def test_a_judge_that_cannot_answer_never_passes_the_check(pytester, server) -> None:
@@ -137,7 +137,7 @@ def test_under_xdist_the_check_runs_once_on_the_controller(pytester, server) -> 
                                            "--llm-judge-relay=on")
     result.assert_outcomes(passed=2)
     assert result.stdout.str().count("llmfaith judge check: openai/test-judge") == 1
-    assert len(server.calls()) == 64  # one check's worth of requests, not one per worker
+    assert len(server.calls()) == 74  # one check's worth of requests, not one per worker
 
 
 def cli(server, *args: str) -> subprocess.CompletedProcess[str]:
