@@ -4,7 +4,8 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - claims step: the claims of an output are `claims[output]` if scripted (a string is a claim whose
   words are itself; a dict gives "claim" and "words"), else its sentences;
 - the narrow questions: a sentence states a fact unless it is in `not_facts` or in an output
-  scripted to make no claims (`claims[output] = []`); the context names
+  scripted to make no claims (`claims[output] = []`); it says no more than the claims quoted from
+  it unless it is in `says_more`; the context names
   every token it is asked about unless one is in `unnamed`;
 - verdicts are keyed by the output's words they are about: a claim in `supported` is backed by
   the context, one in `contradicted` contradicts
@@ -61,6 +62,7 @@ class Fault:
 class Script:
     claims: dict[str, list[Any]] = field(default_factory=dict)
     not_facts: set[str] = field(default_factory=set)  # sentences the fact question answers "no" for
+    says_more: set[str] = field(default_factory=set)  # sentences that say more than the claims quoted from them
     unnamed: set[str] = field(default_factory=set)  # tokens the names question answers "no" for
     supported: set[str] = field(default_factory=set)
     contradicted: set[str] = field(default_factory=set)
@@ -90,16 +92,17 @@ def step_of(body: dict[str, Any]) -> str:
     enforces one, else by its data: an <output> to split, and no context or claim to judge."""
     if body.get("logprobs"):
         question, _ = label_question(body.get("messages", []))
-        return {"fact": "facts", "named": "names"}.get(question, "verdicts")
+        return {"fact": "facts", "more": "facts", "named": "names"}.get(question, "verdicts")
     response_format = body.get("response_format")
     if not response_format:
         return "reason"
     name = (response_format.get("json_schema") or {}).get("name")
     if name:
-        return {"ClaimsAnswer": "claims", "FactAnswer": "facts", "NamedAnswer": "names"}.get(name, "verdicts")
+        return {"ClaimsAnswer": "claims", "FactAnswer": "facts", "MoreAnswer": "facts",
+                "NamedAnswer": "names"}.get(name, "verdicts")
     question, _ = label_question(body.get("messages", []))
-    if question in ("fact", "named"):
-        return {"fact": "facts", "named": "names"}[question]
+    if question in ("fact", "more", "named"):
+        return {"fact": "facts", "more": "facts", "named": "names"}[question]
     user = _user(body.get("messages", []))
     judged = any(_between(user, tag) is not None for tag in ("context", "claims", "claim"))
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
@@ -142,19 +145,20 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
                           re.DOTALL)
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
-            ("fact", pattern(questions.FACT)), ("named", pattern(questions.NAMED)))
+            ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
+            ("named", pattern(questions.NAMED)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
-    """(the question: "supported", "contradicted", "fact" or "named", what it is about: the words,
-    the sentence or the tokens) of a yes/no request, in label or JSON form."""
+    """(the question: "supported", "contradicted", "fact", "more" or "named", what it is about: the
+    words, the sentence or the tokens) of a yes/no request, in label or JSON form."""
     text = messages[-1]["content"] if messages else ""
     text = re.sub(r' Answer with JSON only: \{.*\}$', "", text)
     for question, pattern in _label_questions():
         match = pattern.fullmatch(text)
         if match:
             return question, match["claim" if "claim" in pattern.groupindex else
-                                   "sentence" if question == "fact" else "tokens"]
+                                   "tokens" if question == "named" else "sentence"]
     return "", ""
 
 
@@ -177,8 +181,9 @@ class ScriptedJudge:
               claims: dict[str, list[Any]] | None = None, labels: dict[str, str] | None = None,
               votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
               changing: dict[str, list[str]] | None = None, not_facts: list[str] = (),  # type: ignore[assignment]
-              unnamed: list[str] = ()) -> None:  # type: ignore[assignment]
+              unnamed: list[str] = (), says_more: list[str] = ()) -> None:  # type: ignore[assignment]
         self.script.not_facts |= set(not_facts)
+        self.script.says_more |= set(says_more)
         self.script.unnamed |= set(unnamed)
         self.script.supported |= set(supported)
         self.script.contradicted |= set(contradicted)
@@ -217,6 +222,8 @@ class ScriptedJudge:
             return self.script.reason_text
         if step in ("facts", "names"):
             question, about = label_question(messages[:2])
+            if question == "more":
+                return {"says_more": "yes" if about in self.script.says_more else "no"}
             return {"states_fact": "yes" if self.states_fact(about) else "no"} if question == "fact" else \
                 {"mentioned": "yes" if self.named(about) else "no"}
         key = label_key(user, schema)
@@ -284,8 +291,9 @@ class ScriptedJudge:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
         claim = self.scripted(claim)
-        if question in ("fact", "named"):
-            yes = self.states_fact(claim) if question == "fact" else self.named(claim)
+        if question in ("fact", "more", "named"):
+            yes = (self.states_fact(claim) if question == "fact" else claim in self.script.says_more
+                   if question == "more" else self.named(claim))
             p_yes = 0.95 if yes else 0.05
         elif question == "supported" and claim in self.script.p_supported:
             p_yes = self.script.p_supported[claim]

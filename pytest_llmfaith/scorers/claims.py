@@ -20,7 +20,7 @@ from pydantic import BaseModel, BeforeValidator
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers import prompts, questions
-from pytest_llmfaith.text.exact import fold, locate, sentence_spans, sentences_of, tokens
+from pytest_llmfaith.text.exact import fold, left_bare, locate, sentence_spans, sentences_of, tokens
 
 
 def _words_of(value: Any) -> Any:
@@ -69,7 +69,8 @@ class ReadClaims:
 
 
 def read_claims(judge: Judge, output: str) -> ReadClaims:
-    """Claims with verbatim words, then the sentences no claim quotes that state a fact."""
+    """Claims with verbatim words, then the sentences no claim quotes that state a fact, and those
+    whose unquoted words say more than their claims (a negation, another fact)."""
     messages = prompts.claims_messages(output)
     answer, call = judge.ask("claims", messages, ClaimsAnswer, prompts.CLAIMS_VERSION)
     calls = [call]
@@ -77,18 +78,24 @@ def read_claims(judge: Judge, output: str) -> ReadClaims:
     if any(locate(c.words, output) is None for c in claims):
         claims, again = _asked_again(judge, messages, claims, output)
         calls.append(again)
-    kept, left_out = [], []
+    kept, left_out, quoted = [], [], []
     for claim in _distinct(claims):
         spans = locate(claim.words, output)
         if spans is None:
             left_out.append(claim.claim or claim.words)
             continue
         kept.append(_judged(claim, spans, output))
-    quoted = {i for j in kept for i in sentences_of(_spans(j, output), output)}
-    unquoted = [s for i, (s, _) in enumerate(sentence_spans(output)) if i not in quoted and tokens(s)]
+        quoted += spans
+    found = sentence_spans(output)
+    touched = set(sentences_of(quoted, output))
+    unquoted = [s for i, (s, _) in enumerate(found) if i not in touched and tokens(s)]
+    partly = [(s, [j.quote for j in kept if s in j.sentence]) for i, (s, span) in enumerate(found)
+              if i in touched and left_bare(output, span, quoted)]
     facts, fact_calls = questions.states_facts(judge, output, unquoted)
-    calls += fact_calls
-    sentences = [Judged.whole_sentence(s) for s, fact in zip(unquoted, facts) if fact]
+    more, more_calls = questions.says_more(judge, output, partly)
+    calls += fact_calls + more_calls
+    sentences = [Judged.whole_sentence(s) for s, fact in [*zip(unquoted, facts), *zip((s for s, _ in partly), more)]
+                 if fact]
     return ReadClaims(_in_output_order(kept + sentences, output), calls, messages[-1]["content"],
                       [c.claim or c.words for c in claims], left_out)
 

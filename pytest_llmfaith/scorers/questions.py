@@ -1,6 +1,8 @@
 """The judge's narrow questions, where code would have to read a language to decide:
 - does this sentence of the output state a fact? (a greeting, thanks or a refusal does not, in
   any language);
+- does this sentence say more than the claims' words quoted from it? ("It is not true that",
+  a "not" between two quotes, a second fact the claims left out);
 - does the context name these tokens of a supported claim, which it never writes as they are?
   (Helsingissä for Helsinki, IBM for International Business Machines: yes; Iraq for Iran: no).
 
@@ -29,6 +31,9 @@ FACT = ("Answer:\n{output}\n\nSentence of that answer: {sentence}\n\n"
         "Does this sentence state something about the world that could be true or false (a fact, a number, a "
         "name, what a product or service does)? Greetings, thanks, apologies, refusals, questions and offers of "
         "help are not, in any language. Answer yes or no.")
+MORE = ("Answer:\n{output}\n\nSentence of that answer: {sentence}\nWords of it already checked: {quotes}\n\n"
+        "Does the sentence say anything the checked words leave out: another fact, or something that changes "
+        "them (a negation, a condition, a limit, a hedge), in any language? Answer yes or no.")
 NAMED = ("Document:\n{context}\n\nText: {sentence}\n\n"
          "Does the document mention {tokens}, in any spelling, inflection, abbreviation, translation or "
          "unit? A number counts only with the same value (or one the text marks as approximate, close to the "
@@ -46,6 +51,10 @@ class FactAnswer(BaseModel):
     states_fact: YesNo
 
 
+class MoreAnswer(BaseModel):
+    says_more: YesNo
+
+
 class NamedAnswer(BaseModel):
     mentioned: YesNo
 
@@ -54,7 +63,7 @@ def _messages(text: str) -> list[dict[str, str]]:
     return [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": text}]
 
 
-def _ask(judge: Judge, step: str, asked: list[str], schema: type[FactAnswer] | type[NamedAnswer],
+def _ask(judge: Judge, step: str, asked: list[str], schema: type[FactAnswer] | type[MoreAnswer] | type[NamedAnswer],
          field: str) -> tuple[list[float], list[JudgeCall]]:
     """P(yes) of each question: a label's probability, or 1/0 from a JSON answer."""
     if not asked:
@@ -71,6 +80,15 @@ def states_facts(judge: Judge, output: str, sentences: Sequence[str]) -> tuple[l
     """Whether each sentence (of `output`, which is shown whole) states a fact."""
     found, calls = _ask(judge, "facts", [FACT.format(output=output, sentence=s) for s in sentences],
                         FactAnswer, "states_fact")
+    return [p >= YES_AT for p in found], calls
+
+
+def says_more(judge: Judge, output: str, sentences: Sequence[tuple[str, Sequence[str]]]
+              ) -> tuple[list[bool], list[JudgeCall]]:
+    """Whether each sentence (with the claims' words quoted from it) says more than those words."""
+    asked = [MORE.format(output=output, sentence=s, quotes="; ".join(f"“{q}”" for q in quotes))
+             for s, quotes in sentences]
+    found, calls = _ask(judge, "facts", asked, MoreAnswer, "says_more")
     return [p >= YES_AT for p in found], calls
 
 

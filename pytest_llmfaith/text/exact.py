@@ -89,6 +89,20 @@ def sentences_of(spans: Sequence[Span], text: str) -> list[int]:
             if any(a < end and start < b for a, b in spans)]
 
 
+_WORD_CHAR = regex.compile(r"[\p{L}\p{M}\p{N}]")
+
+
+def left_bare(text: str, span: Span, quoted: Sequence[Span]) -> bool:
+    """Whether a letter or digit of `text[span]` stands outside every quoted span: words no claim
+    quotes ("It is not true that", a "not" between two quotes)."""
+    start, end = span
+    covered = [False] * (end - start)
+    for a, b in quoted:
+        for i in range(max(a, start), min(b, end)):
+            covered[i - start] = True
+    return any(not covered[i - start] and _WORD_CHAR.match(text[i]) for i in range(start, end))
+
+
 def tokens(text: str) -> list[str]:
     """Runs of letters and digits ("1,200" and "O'Brien" whole), each run of a script written
     without spaces whole."""

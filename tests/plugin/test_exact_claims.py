@@ -57,8 +57,15 @@ NEGATED = {  # the output negates, the judge's claim does not: (output, context,
     "id": ("Fitur ini belum tersedia di Android.", "Fitur ini sudah tersedia di Android.",
            "Fitur ini sudah tersedia di Android."),
 }
-DROPPED_TAIL = ("Uygulama Android ile uyumlu değil.", "Uygulama Android ile uyumlu")
-"""Words that are the output's own but leave its negation out: the verdict reads them in their sentence."""
+DROPPED = {  # the judge quotes the output's own words but leaves its negation out: (output, context, words)
+    "tr": ("Uygulama Android ile uyumlu değil.", "Uygulama Android ile uyumludur.", "Uygulama Android ile uyumlu"),
+    "en": ("It is not true that the app supports Android.", "The app supports Android.", "the app supports Android"),
+    "ru": ("Не все тарифы включают роуминг.", "Все тарифы включают роуминг.", "тарифы включают роуминг"),
+    "zh": ("该应用不支持安卓。", "该应用支持安卓。", "支持安卓"),
+    "ja": ("このアプリはAndroidに対応していません。", "このアプリはAndroidに対応しています。", "このアプリはAndroidに対応"),
+    "ko": ("이 앱은 안드로이드를 지원하지 않습니다.", "이 앱은 안드로이드를 지원합니다.", "이 앱은 안드로이드를 지원"),
+    "es": ("La app no funciona con Android.", "La app funciona con Android.", "funciona con Android"),
+}
 GREETINGS = {  # a closing line or greeting beside a supported fact: (greeting, fact)
     "en": ("Hope this helps!", "The trial lasts 30 days."),
     "en-2": ("Great question!", "The trial lasts 30 days."),
@@ -116,6 +123,13 @@ NAMED = {  # the context writes the name in another form, and the judge says it 
 }
 
 
+COVERED = {  # the claims quote every fact, only joining words are left: the judge says nothing more, PASS
+    "en": ("The app supports Android and iOS.", ["The app supports Android", "The app supports … iOS"]),
+    "de": ("Die App läuft auf Android und iOS.", ["Die App läuft auf Android", "Die App läuft auf … iOS"]),
+    "pt": ("O app funciona no Android e no iOS.", ["O app funciona no Android", "O app funciona … no iOS"]),
+}
+
+
 def _cases() -> tuple[list[tuple[str, str, list[str], str, str]], dict[str, object]]:
     """(id, output, context, call, expected) per inner test, and the judge's script for all of them."""
     cases: list[tuple[str, str, list[str], str, str]] = []
@@ -123,6 +137,7 @@ def _cases() -> tuple[list[tuple[str, str, list[str], str, str]], dict[str, obje
     supported: list[str] = []
     not_facts: list[str] = []
     unnamed: list[str] = []
+    says_more: list[str] = []
     for lang, (output, context, reworded) in CTX_400.items():
         cases.append((f"reworded-{lang}", output, [context], "faithful", "failed"))
         claims[output] = [{"claim": reworded, "words": reworded}]  # words not in the output: asked again, then dropped
@@ -150,8 +165,18 @@ def _cases() -> tuple[list[tuple[str, str, list[str], str, str]], dict[str, obje
     for lang, (output, context) in NAMED.items():
         cases.append((f"named-{lang}", output, [context], "faithful", "passed"))
         supported.append(output)
-    claims[DROPPED_TAIL[0]] = [{"claim": DROPPED_TAIL[1], "words": DROPPED_TAIL[1]}]
-    return cases, {"claims": claims, "supported": supported, "not_facts": not_facts, "unnamed": unnamed}
+    # words that are the output's own but leave its negation out: the sentence says more, and is judged whole
+    for lang, (output, context, words) in DROPPED.items():
+        cases.append((f"dropped-{lang}", output, [context], "faithful", "failed"))
+        claims[output] = [{"claim": words, "words": words}]
+        supported.append(words)
+        says_more.append(output)
+    for lang, (output, words) in COVERED.items():
+        cases.append((f"covered-{lang}", output, [output], "faithful", "passed"))
+        claims[output] = [{"claim": w, "words": w} for w in words]
+        supported += words
+    return cases, {"claims": claims, "supported": supported, "not_facts": not_facts, "unnamed": unnamed,
+                   "says_more": says_more}
 
 
 CASES, SCRIPT = _cases()
@@ -197,12 +222,6 @@ def test_every_case_ends_as_the_output_deserves(pytester, lying_judge) -> None:
         assert not any(reworded in content for _, _, reworded in CTX_400.values())
     # every narrow question was asked: a sentence without claims, a name the context never writes
     assert lying_judge.calls("facts") and lying_judge.calls("names")
-    pytester.makepyfile(test_tail=f"""
-from pytest_llmfaith import assert_faithful
-def test_tail():
-    assert_faithful({DROPPED_TAIL[0]!r}, ["Uygulama Android ile uyumludur."], min_score=1.0)
-""")
-    lying_judge.requests.clear()
-    run(pytester, lying_judge, "test_tail.py", "-p", "no:randomly")
-    asked, = (r["body"]["messages"][-1]["content"] for r in lying_judge.calls("verdicts"))
-    assert DROPPED_TAIL[0] in asked  # the sentence, with its "değil", beside the words to check
+    for output, _, words in DROPPED.values():  # the words are shown in their sentence, its negation with them
+        asked = [r["body"]["messages"][-1]["content"] for r in lying_judge.calls("verdicts")]
+        assert any(output in a and words in a for a in asked)
