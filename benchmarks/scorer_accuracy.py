@@ -224,12 +224,32 @@ def print_report(result: dict) -> None:
             print(f"\n[{sec}]")
         cells = "  ".join(f"{k} {v}" for k, v in fig.items())
         print(f"  {group[:24]:<24} {name[:13]:<13} {cells}")
+    print_claims_kept(result)
     errs = [(r["id"], n, r[n]["error"]) for r in result["items"] for n in meta["scorers"] if n in r and r[n]["error"]]
     errs += [(m["id"], m["scorer"], m["result"]["error"]) for m in result["mastra"] if m["result"]["error"]]
     for item_id, name, error in errs[:10]:
         print(f"  error: {item_id} ({name}): {error}")
     if len(errs) > 10:
         print(f"  ... and {len(errs) - 10} more errors (see --json)")
+
+
+def print_claims_kept(result: dict) -> None:
+    """Per language: how many of the judge's claims quoted the output's own words (kept, not
+    replaced by their sentence), and how many sentences were judged whole."""
+    kept: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for item in result["items"]:
+        got = item.get("faithfulness") or {}
+        if "answered" not in got:  # a run before the words-in-claims change
+            continue
+        row = kept[item.get("lang") or "en"]
+        row[0] += got["answered"]
+        row[1] += got["kept"]
+        row[2] += len(got.get("verdicts") or []) - got["kept"]
+    if kept:
+        print("\n[claims kept]  (the judge's claims whose words are the output's / sentences judged whole)")
+        for lang, (answered, found, whole) in sorted(kept.items()):
+            share = f"{found / answered:.2f}" if answered else "-"
+            print(f"  {lang:<24} answered {answered:>3}  kept {found:>3} ({share})  sentences judged whole {whole}")
 
 
 def print_compare(before: dict, after: dict, a_name: str, b_name: str) -> None:

@@ -105,7 +105,7 @@ def remove_on_sigterm(folder: Path) -> Callable[[], None]:
         if callable(previous):
             previous(signum, frame)
         else:  # SIG_DFL: end as the signal ends a process
-            os.kill(os.getpid(), signum)
+            signal.raise_signal(signum)
 
     signal.signal(signal.SIGTERM, on_sigterm)
 

@@ -10,57 +10,11 @@ stretch. Nothing found, or nothing given: nothing is marked, and the page says s
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
 
-import regex
+from pytest_llmfaith.text.exact import locate
 
 Span = tuple[int, int]  # character offsets of the original text, end excluded
-
-_SAME_MARKS = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "“": '"', "”": '"', "„": '"',
-                             "«": '"', "»": '"', "‐": "-", "‑": "-", "–": "-", "—": "-"})
-_ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
-_EDGES = " \t\n.,;:!?。、，！？؟\"'()[]「」"  # a stretch may be quoted with or without them
-
-
-@lru_cache(maxsize=1024)
-def folded(text: str) -> tuple[str, tuple[int, ...]]:
-    """The text as compared, and for each of its characters the offset in `text` it came from."""
-    out: list[str] = []
-    where: list[int] = []
-    for i, char in enumerate(text):
-        for piece in unicodedata.normalize("NFKC", char).casefold().translate(_SAME_MARKS):
-            if piece.isspace():
-                if not out or out[-1] == " ":
-                    continue
-                piece = " "
-            out.append(piece)
-            where.append(i)
-    return "".join(out), tuple(where)
-
-
-def _fold(text: str) -> str:
-    return folded(text)[0].strip()
-
-
-def locate(words: str, text: str, start: int = 0) -> list[Span]:
-    """Where `text` says `words` (at or after the character `start`): its span, or one span per
-    stretch of a quote with an ellipsis (each after the one before); [] if any part is not there."""
-    body, where = folded(text)
-    begin = next((k for k, offset in enumerate(where) if offset >= start), len(body))
-    wholes = [w for w in (_fold(words), _fold(words.strip(_EDGES))) if w and body.find(w, begin) >= 0]
-    parts = wholes[:1] or [_fold(p.strip(_EDGES)) for p in _ELLIPSIS.split(words)]
-    spans: list[Span] = []
-    for part in parts:
-        if not part:
-            continue
-        at = body.find(part, begin)
-        if at < 0:
-            return []
-        spans.append((where[at], where[at + len(part) - 1] + 1))
-        begin = at + len(part)
-    return spans
 
 
 def word_spans(words: Sequence[str], output: str) -> list[Span]:
@@ -71,7 +25,7 @@ def word_spans(words: Sequence[str], output: str) -> list[Span]:
     for quoted in words:
         if not quoted.strip():
             continue
-        found = (locate(quoted, output, spans[-1][1]) if spans else []) or locate(quoted, output)
+        found = (locate(quoted, output, spans[-1][1]) if spans else None) or locate(quoted, output)
         if not found:
             return []
         spans += found
@@ -84,7 +38,7 @@ def evidence_span(evidence: str, context: Sequence[str]) -> tuple[int, int, int]
     if not evidence.strip():
         return None
     for p, passage in enumerate(context):
-        found = locate(evidence, passage)
+        found = locate(evidence, passage) or []
         if found:
             return p, found[0][0], found[-1][1]
     return None

@@ -62,6 +62,9 @@ def score_item(scorer: Any, output: str, context: list[str]) -> dict[str, Any]:
         "score": result.score, "claims": len(result.claims), "error": None,
         "verdicts": [v.verdict for v in result.verdicts],
         "claim_texts": list(result.claims), "reasons": [v.reason for v in result.verdicts],
+        # the judge's claims, and how many of them were kept (their words are the output's)
+        "answered": len(result.preprocess_step_result.get("claims", [])),
+        "kept": sum(not v.sentence for v in result.verdicts),
         "calls": [{"step": c.step, "cached": c.cached, "latency_s": round(c.latency_s, 3)} for c in result.judge_calls],
     }
 

@@ -21,7 +21,8 @@ _SAME_MARKS = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": 
 _SPACE = regex.compile(r"\s+")
 _EDGES = " \t\n.,;:!?。、，！？؟\"'()[]「」"  # a stretch may be quoted with or without them
 _SPACELESS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Tibetan}"
-_TOKEN = regex.compile(rf"[{_SPACELESS}]+|[\p{{L}}\p{{M}}\p{{N}}]+(?:[.,'][\p{{L}}\p{{M}}\p{{N}}]+)*", regex.VERSION1)
+_SPACED = rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{_SPACELESS}]]"
+_TOKEN = regex.compile(rf"[{_SPACELESS}]+|{_SPACED}+(?:[.,']{_SPACED}+)*", regex.VERSION1)
 _IS_SPACELESS = regex.compile(rf"[{_SPACELESS}]")
 Span = tuple[int, int]
 
@@ -52,20 +53,24 @@ def stretches(words: str) -> list[str]:
     return [s for s in (p.strip(_EDGES) for p in ELLIPSIS.split(words)) if _TOKEN.search(s)]
 
 
-def locate(words: str, text: str) -> list[Span] | None:
-    """Where `text` says each stretch of `words`, as character spans of `text`; None if a stretch
-    (or the whole quote, when it has no letter or digit) is not there. A quote found whole is not
-    split at an ellipsis it holds ("Wait... what?")."""
+def locate(words: str, text: str, start: int = 0) -> list[Span] | None:
+    """Where `text` says each stretch of `words` (at or after the character `start`, each stretch
+    after the one before), as character spans of `text`; None if a stretch (or the whole quote,
+    when it has no letter or digit) is not there. A quote found whole is not split at an ellipsis
+    it holds ("Wait... what?")."""
     body, where = folded(text)
-    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and fold(w) in body), None)
+    begin = next((k for k, offset in enumerate(where) if offset >= start), len(body))
+    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and body.find(fold(w), begin) >= 0),
+                 None)
     parts = [whole] if whole is not None else stretches(words)
     spans = []
     for part in parts:
         wanted = fold(part)
-        at = body.find(wanted) if wanted else -1
+        at = body.find(wanted, begin) if wanted else -1
         if at < 0 or not _TOKEN.search(wanted):
             return None
         spans.append((where[at], where[at + len(wanted) - 1] + 1))
+        begin = at + len(wanted)
     return spans or None
 
 
@@ -112,7 +117,13 @@ def tokens(text: str) -> list[str]:
 @lru_cache(maxsize=64)
 def _written(context: tuple[str, ...]) -> tuple[frozenset[str], str]:
     text = "\n".join(fold(c) for c in context)
-    return frozenset(_TOKEN.findall(text)), text
+    found = _TOKEN.findall(text)
+    return frozenset(found) | {_bare(t) for t in found}, text
+
+
+def _bare(token: str) -> str:
+    """"U.K." as "UK", "O'Brien" as "OBrien": the marks inside a token are not its letters."""
+    return token.replace(".", "").replace(",", "").replace("'", "")
 
 
 _NAMED = regex.compile(r"\p{Lu}|\p{Lt}|\p{N}")
@@ -137,7 +148,7 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
-        elif token not in written and not any(token.replace(m, "") in written for m in ".,'" if m in token):
+        elif token not in written and _bare(token) not in written:
             missing.append(token)
     return list(dict.fromkeys(missing))
 
