@@ -5,7 +5,7 @@ It answers the plugin's own prompts the way a careful judge would, from a script
   words are itself; a dict gives "claim" and "words"), else its sentences;
 - the narrow questions: a sentence states a fact unless it is in `not_facts` or in an output
   scripted to make no claims (`claims[output] = []`); it says no more than the claims quoted from
-  it unless it is in `says_more`; the context names
+  it unless it is in `says_more`; the context gives an amount, and names
   every token it is asked about unless one is in `unnamed`;
 - verdicts are keyed by the output's words they are about: a claim in `supported` is backed by
   the context, one in `contradicted` contradicts
@@ -92,7 +92,7 @@ def step_of(body: dict[str, Any]) -> str:
     enforces one, else by its data: an <output> to split, and no context or claim to judge."""
     if body.get("logprobs"):
         question, _ = label_question(body.get("messages", []))
-        return {"fact": "facts", "more": "facts", "named": "names"}.get(question, "verdicts")
+        return {"fact": "facts", "more": "facts", "named": "names", "amount": "names"}.get(question, "verdicts")
     response_format = body.get("response_format")
     if not response_format:
         return "reason"
@@ -101,8 +101,8 @@ def step_of(body: dict[str, Any]) -> str:
         return {"ClaimsAnswer": "claims", "FactAnswer": "facts", "MoreAnswer": "facts",
                 "NamedAnswer": "names"}.get(name, "verdicts")
     question, _ = label_question(body.get("messages", []))
-    if question in ("fact", "more", "named"):
-        return {"fact": "facts", "more": "facts", "named": "names"}[question]
+    if question in ("fact", "more", "named", "amount"):
+        return {"fact": "facts", "more": "facts", "named": "names", "amount": "names"}[question]
     user = _user(body.get("messages", []))
     judged = any(_between(user, tag) is not None for tag in ("context", "claims", "claim"))
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
@@ -146,7 +146,7 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
-            ("named", pattern(questions.NAMED)))
+            ("named", pattern(questions.NAMED)), ("amount", pattern(questions.AMOUNT)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
@@ -157,8 +157,8 @@ def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
     for question, pattern in _label_questions():
         match = pattern.fullmatch(text)
         if match:
-            return question, match["claim" if "claim" in pattern.groupindex else
-                                   "tokens" if question == "named" else "sentence"]
+            return question, match["claim" if "claim" in pattern.groupindex else "tokens" if question == "named"
+                                   else "said" if question == "amount" else "sentence"]
     return "", ""
 
 
@@ -291,7 +291,7 @@ class ScriptedJudge:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
         claim = self.scripted(claim)
-        if question in ("fact", "more", "named"):
+        if question in ("fact", "more", "named", "amount"):
             yes = (self.states_fact(claim) if question == "fact" else claim in self.script.says_more
                    if question == "more" else self.named(claim))
             p_yes = 0.95 if yes else 0.05

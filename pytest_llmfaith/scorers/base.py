@@ -20,7 +20,7 @@ from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
 from pytest_llmfaith.scorers import labels, prompts, questions, votes
 from pytest_llmfaith.scorers.claims import Judged, read_claims
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.text.exact import fold, nearest_sentences, quoted_sentence, unwritten
+from pytest_llmfaith.text.exact import fold, nearest_sentences, other_amounts, quoted_sentence, tokens, unwritten
 from pytest_llmfaith.wording import shorten
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
@@ -177,25 +177,38 @@ class ClaimsScorer(Scorer):
 
     def _named(self, verdicts: list[Verdict], items: list[Judged], context: list[str],
                calls: list[JudgeCall]) -> list[Verdict]:
-        """A supported claim whose words hold tokens the context never writes (exactly) is the
-        judge's narrow question: does the context name them in any form? A no makes it unsupported,
-        whatever the verdict said: a small judge calls "Iran" supported by a context about Iraq."""
-        asked = [(i, unwritten(item.quote, context)) for i, (v, item) in enumerate(zip(verdicts, items))
-                 if v.verdict == self.supported_verdict]
-        asked = [(i, tokens) for i, tokens in asked if tokens]
-        if not asked:
-            return verdicts
-        found, named_calls = questions.named(self.judge, context, [(items[i].sentence, t) for i, t in asked])
-        calls.extend(named_calls)
-        for (i, tokens), p in zip(asked, found):
+        """A supported claim whose words hold what the context never writes exactly is one narrow
+        question to the judge, and a no makes it unsupported whatever the verdict said: an amount
+        the context gives only with other numbers ("40 people" beside "400 people"), or a name or
+        number it never writes ("Iran" where the context says Iraq)."""
+        supported = [i for i, v in enumerate(verdicts) if v.verdict == self.supported_verdict]
+        pairs = {i: other_amounts(items[i].quote, context) for i in supported}
+        pairs = {i: p for i, p in pairs.items() if p}
+        numbers = {i: {n for said, _ in p for n in tokens(said)} for i, p in pairs.items()}
+        tokens_of = {i: [t for t in unwritten(items[i].quote, context) if t not in numbers.get(i, set())]
+                     for i in supported}
+        tokens_of = {i: t for i, t in tokens_of.items() if t}
+        amounts, amount_calls = questions.same_amounts(self.judge, context,
+                                                       [(items[i].sentence, p) for i, p in pairs.items()])
+        named, named_calls = questions.named(self.judge, context,
+                                             [(items[i].sentence, t) for i, t in tokens_of.items()])
+        calls.extend(amount_calls + named_calls)
+        for i, p in zip(pairs, amounts):
             if p < questions.YES_AT:
-                shown = ", ".join(f"“{t}”" for t in tokens)
-                figure = labels.probability("named", p, questions.YES_AT) if 0 < p < 1 else "the judge said no"
-                verdicts[i] = verdicts[i].model_copy(update={
-                    "verdict": self.empty_context_verdict, "samples": [],
-                    "reason": f"not in the context: it never writes {shown}, and asked whether it names them in "
-                              f"any form, {figure}"})
+                shown = "; ".join(f"“{said}” where the context says " + ", ".join(f"“{o}”" for o in others)
+                                  for said, others in pairs[i])
+                verdicts[i] = self._overruled(verdicts[i], f"contradicted by the context's numbers: {shown}, "
+                                                           f"and asked whether they are the same amount, {_said(p)}")
+        for i, p in zip(tokens_of, named):
+            if p < questions.YES_AT and verdicts[i].verdict == self.supported_verdict:
+                shown = ", ".join(f"“{t}”" for t in tokens_of[i])
+                verdicts[i] = self._overruled(verdicts[i], f"not in the context: it never writes {shown}, and asked "
+                                                           f"whether it names them in any form, {_said(p)}")
         return verdicts
+
+    def _overruled(self, verdict: Verdict, reason: str) -> Verdict:
+        """Decided by a narrow question: not supported, and no votes shown (they did not decide)."""
+        return verdict.model_copy(update={"verdict": self.empty_context_verdict, "samples": [], "reason": reason})
 
     def _asked_verdicts(self, items: list[Judged], context: list[str], calls: list[JudgeCall],
                         sample: int) -> tuple[list[Verdict], str]:
@@ -257,6 +270,10 @@ class ClaimsScorer(Scorer):
     # -- wording ------------------------------------------------------------------------
     def explain(self, result: ScoreResult) -> str:
         raise NotImplementedError
+
+
+def _said(p: float) -> str:
+    return labels.probability("yes", p, questions.YES_AT) if 0 < p < 1 else "the judge said no"
 
 
 def same_statements(items: Sequence[Judged]) -> Callable[[Any], None]:

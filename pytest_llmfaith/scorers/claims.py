@@ -29,7 +29,9 @@ def _words_of(value: Any) -> Any:
 
 
 class Claim(BaseModel):
-    claim: str = ""  # the judge's wording: the claim's name
+    """Both required, in the prompt's order: a grammar (the offline judge's) writes them in that order."""
+
+    claim: str  # the judge's wording: the claim's name
     words: str  # the OUTPUT's words that state it, copied; stretches joined by "…"
 
 

@@ -210,3 +210,33 @@ def quoted_sentence(reason: str, context: Sequence[str]) -> str:
             if wanted and wanted in fold(sentence):
                 return sentence
     return ""
+
+
+_AMOUNT = regex.compile(rf"(?P<before>[^\w\s])?(?P<number>\d(?:[\d.,\u00a0\u202f]*\d)?)\s?"
+                        rf"(?P<after>[{_SPACELESS}]|%|[[\p{{L}}\p{{M}}]--[{_SPACELESS}]]+)?", regex.VERSION1)
+
+
+def amounts(text: str) -> list[tuple[str, str, str]]:
+    """Each number with what it counts, exactly as written (folded): (number, unit, the text of
+    both). The unit is a symbol right before the number ("$", "€"), else the token right after it
+    ("people", "Liter", "名"); a number with neither has none and is left out."""
+    found = []
+    for match in _AMOUNT.finditer(fold(text)):
+        unit = match["before"] or match["after"]
+        if unit:
+            shown = match["before"] + match["number"] if match["before"] else match[0].strip()
+            found.append((match["number"], unit, shown))
+    return found
+
+
+def other_amounts(words: str, context: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The amounts of `words` whose number the context never writes with that unit, while it writes
+    the unit with other numbers: ("5,3 liter", ["3,5 liter"]). Whether they are the same amount is
+    the judge's question (an approximation, another unit of the same size)."""
+    said = [a for c in context for a in amounts(c)]
+    pairs = []
+    for number, unit, shown in amounts(words):
+        others = [s for n, u, s in said if u == unit]
+        if others and not any(n == number for n, u, _ in said if u == unit):
+            pairs.append((shown, list(dict.fromkeys(others))))
+    return pairs

@@ -2,9 +2,11 @@
 
 The launcher runs it when a test sets `launcher.SERVER_MODULE` to this module (see the
 `fake_runtime` fixture). It answers a claims request (a schema with `claims`) with the output's
-sentences, every other prompt with "ok", and every label request (logprobs) with "no" (P(no) 0.9)
-but "yes" to a support question whose claim the document says word for word, logging the
-request's last line to $FAKE_ENGINE_LOG when set; a prompt containing SEGFAULT makes the process
+sentences, every other prompt with "ok", and every verdict label request (logprobs) with "no" (P(no)
+0.9) but "yes" to a support question whose words the document says word for word, logging the
+request's last line and words to $FAKE_ENGINE_LOG when set; the narrow questions get "yes" (a
+sentence states a fact, the context names a token or gives an amount), but "no" to "does the
+sentence say more than its claims"; a prompt containing SEGFAULT makes the process
 die of SIGSEGV mid-generation, as a crash inside llama.cpp does.
 """
 
@@ -39,12 +41,15 @@ def engine(kwargs: dict[str, Any]) -> dict[str, Any]:
 
 def label(kwargs: dict[str, Any]) -> dict[str, Any]:
     text = kwargs["messages"][-1]["content"]
-    if os.environ.get("FAKE_ENGINE_LOG"):
+    claim = text.split("Words to check: ", 1)[-1].splitlines()[0] if "Words to check: " in text else ""
+    if os.environ.get("FAKE_ENGINE_LOG") and claim:
         with open(os.environ["FAKE_ENGINE_LOG"], "a", encoding="utf-8") as log:
-            log.write(text.splitlines()[-1] + " | " + text.split("Claim: ", 1)[-1].splitlines()[0] + "\n")
-    claim = text.split("Claim: ", 1)[-1].splitlines()[0]
-    said = claim in text.split("Document:\n", 1)[-1].split("\n\nClaim: ", 1)[0]
-    answer, other = ("yes", "no") if said and "supported" in text.splitlines()[-1] else ("no", "yes")
+            log.write(text.splitlines()[-1] + " | " + claim + "\n")
+    if claim:  # a verdict: supported when the document says the words word for word
+        said = claim in text.split("Document:\n", 1)[-1].split("\n\nSentence: ", 1)[0]
+        answer, other = ("yes", "no") if said and "supported" in text.splitlines()[-1] else ("no", "yes")
+    else:  # the narrow questions: a sentence states a fact, says no more than its claims, a context names it
+        answer, other = ("no", "yes") if "already checked" in text else ("yes", "no")
     top = [{"token": answer, "logprob": math.log(0.9), "bytes": None},
            {"token": other, "logprob": math.log(0.1), "bytes": None}]
     return {"id": "label-fake", "object": "chat.completion", "created": 0, "model": "fake",

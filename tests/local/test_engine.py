@@ -25,7 +25,10 @@ VERDICTS = schema_json(verdict_schemas("T", ("yes", "no", "unsure"))[1])
 
 
 @pytest.mark.parametrize("value, schema, expected", [
-    ({"claims": ["a", "b"]}, CLAIMS, True),
+    ({"claims": [{"claim": "a", "words": "a"}, {"claim": "b", "words": "b"}]}, CLAIMS, True),
+    ({"claims": [{"words": "a"}]}, CLAIMS, False),  # both keys, as the grammar writes them
+    ({"claims": [{"words": "a", "claim": "a"}]}, CLAIMS, False),  # the grammar's key order
+    ({"claims": ["a", "b"]}, CLAIMS, False),  # a bare string is read by the scorer, never written by the grammar
     ({"claims": []}, CLAIMS, True),
     ({"claims": "a"}, CLAIMS, False),
     ({}, CLAIMS, False),
@@ -45,8 +48,9 @@ def test_fits_is_the_grammar_schema_subset(value: Any, schema: dict, expected: b
     assert fits(value, schema, schema) is expected
 
 
-LOOPED = ('{"claims": ["Acme costs $8 per month.", "Each extra 100 GB costs $2.", "Each extra 100 GB costs $2.", '
-          '"Each extra 100 GB costs $2.", "Each')
+_EXTRA = '{"claim": "Each extra 100 GB costs $2.", "words": "every extra 100 GB adds $2"}, '
+LOOPED = ('{"claims": [{"claim": "Acme costs $8 per month.", "words": "costs $8 per month"}, ' + _EXTRA * 3
+          + '{"claim": "Each')
 
 
 @pytest.mark.parametrize("text, looping", [
@@ -65,9 +69,11 @@ def test_a_greedy_loop_is_seen_where_it_starts(text: str, looping: bool) -> None
 
 
 @pytest.mark.parametrize("text, expected", [
-    (LOOPED[:loop_start(LOOPED)], '{"claims": ["Acme costs $8 per month.", "Each extra 100 GB costs $2."]}'),
-    ('{"claims": ["It costs $2 per month per', '{"claims": []}'),  # the looping claim goes, uncovered() puts it back
-    ('{"claims": ["a, b", "c \\" ,d"', '{"claims": ["a, b"]}'),  # commas and escaped quotes in strings
+    (LOOPED[:loop_start(LOOPED)], '{"claims": [{"claim": "Acme costs $8 per month.", "words": "costs $8 per month"}, '
+                                  '{"claim": "Each extra 100 GB costs $2.", "words": "every extra 100 GB adds $2"}]}'),
+    # the looping claim goes: its sentence is then asked about and judged itself
+    ('{"claims": [{"claim": "It costs $2 per month per', '{"claims": []}'),
+    ('{"claims": [{"claim": "a, b", "words": "a"}, {"claim": "c \\" ,d"', '{"claims": [{"claim": "a, b", "words": "a"}]}'),
     ('{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}, {"verd',
      '{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}]}'),
     ('{"claims": "never an array', None),
@@ -150,10 +156,11 @@ def test_a_greedy_loop_is_cut_after_the_last_whole_claim(real_model: LocalModel)
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     answer = json.loads(done.stdout)
-    assert answer["id"].startswith("json-loop-cut-")
-    assert answer["completion_tokens"] < 100, "stopped at the loop, not at the token limit"
+    # with claims that carry their words the model no longer loops here; if it does, the loop is cut
+    assert answer["id"].startswith(("json-loop-cut-", "json-"))
+    assert answer["completion_tokens"] < 200, "stopped at the loop or the answer's end, not at the token limit"
     claims = json.loads(answer["content"])["claims"]
-    assert claims and "Acme Cloud Backup costs $8 per month for 500 GB of storage." in claims
+    assert claims and any(c["words"] in LOOPING for c in claims)
 
 
 @pytest.mark.parametrize("cached, tokens, expected", [

@@ -62,7 +62,8 @@ DROPPED = {  # the judge quotes the output's own words but leaves its negation o
     "en": ("It is not true that the app supports Android.", "The app supports Android.", "the app supports Android"),
     "ru": ("Не все тарифы включают роуминг.", "Все тарифы включают роуминг.", "тарифы включают роуминг"),
     "zh": ("该应用不支持安卓。", "该应用支持安卓。", "支持安卓"),
-    "ja": ("このアプリはAndroidに対応していません。", "このアプリはAndroidに対応しています。", "このアプリはAndroidに対応"),
+    "ja": ("このアプリはAndroidに対応していません。", "このアプリはAndroidに対応しています。",
+           "このアプリはAndroidに対応"),
     "ko": ("이 앱은 안드로이드를 지원하지 않습니다.", "이 앱은 안드로이드를 지원합니다.", "이 앱은 안드로이드를 지원"),
     "es": ("La app no funciona con Android.", "La app funciona con Android.", "funciona con Android"),
 }
@@ -110,6 +111,17 @@ UNNAMED = {  # a supported claim naming what the context does not: (output, cont
     "ar": ("المقر في دبي.", "المقر في الدوحة.", "دبي"),
     "ja": ("アクアブリュー・ミニは水筒です。", "アクアブリュー・プロは水筒です。", "ミニ"),
     "de": ("Der Sitz ist in München.", "Der Sitz ist in Hamburg.", "münchen"),
+}
+AMOUNTS = {  # an amount the context gives as another number, the judge supports it, the amount question says no
+    "de": ("Der AquaPur fasst 5,3 Liter Wasser.", "Der AquaPur fasst 3,5 Liter Wasser.", "5,3 liter"),
+    "en": ("The plan costs $9 per month.", "The plan costs $8 per month.", "$9"),
+    "ko": ("회사는 직원 40명을 고용합니다.", "회사는 직원 400명을 고용합니다.", "40명을"),
+    "zh": ("公司有40名员工。", "公司有400名员工。", "40名"),
+    "pt": ("O cartão custa R$ 3.000,00 por ano.", "O cartão custa R$ 3.500,00 por ano.", "3.000,00 por"),
+}
+APPROXIMATE = {  # the judge says the context gives the amount (an approximation, other notation): PASS
+    "en": ("The company employs about 1,200 people.", "The company employs 1,234 people."),
+    "fr": ("L'entreprise emploie environ 1 200 personnes.", "L'entreprise emploie 1 234 personnes."),
 }
 NAMED = {  # the context writes the name in another form, and the judge says it names it
     "fi": ("Toimisto on Helsingissä.", "The office is in Helsinki."),
@@ -162,6 +174,13 @@ def _cases() -> tuple[list[tuple[str, str, list[str], str, str]], dict[str, obje
         cases.append((f"unnamed-{name}", output, [context], "faithful", "failed"))
         supported.append(output)
         unnamed.append(token)
+    for lang, (output, context, said) in AMOUNTS.items():
+        cases.append((f"amount-{lang}", output, [context], "faithful", "failed"))
+        supported.append(output)
+        unnamed.append(said)
+    for lang, (output, context) in APPROXIMATE.items():
+        cases.append((f"approximate-{lang}", output, [context], "faithful", "passed"))
+        supported.append(output)
     for lang, (output, context) in NAMED.items():
         cases.append((f"named-{lang}", output, [context], "faithful", "passed"))
         supported.append(output)

@@ -97,16 +97,33 @@ def test_auto_reads_labels_for_the_offline_judge_only(make_fake_judge):
 
 
 def test_a_supported_claim_naming_what_the_context_never_writes_is_asked_about_it(fake, make_fake_judge):
-    """The names backstop: tokens of the words that the context never writes exactly are one narrow
-    question; a no makes the claim unsupported, whatever the verdict said (Iran for Iraq, 40 for 400)."""
+    """The backstops: an amount the context gives only with other numbers, and tokens it never
+    writes exactly, are narrow questions; a no makes the claim unsupported, whatever the verdict said."""
     output = "Nordlicht Systems employs 40 people in Iran."
     context = ["Nordlicht Systems employs 400 people in Iraq."]
     fake.facts(supported=[output], unnamed=["iran"])
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, context)
     assert [v.verdict for v in result.verdicts] == ["unsure"] and result.score == 0.0
-    names = fake.calls("names")
-    assert len(names) == 1 and "“40”, “iran”" in names[0]["body"]["messages"][-1]["content"]
-    assert result.verdicts[0].reason.startswith("not in the context: it never writes “40”, “iran”")
+    asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("names")]
+    assert len(asked) == 2 and "says “40 people”; the document says “400 people”" in asked[0]
+    assert "mention “iran”?" in asked[1].replace(",", "") or "“iran”" in asked[1]
+    assert result.verdicts[0].reason.startswith("not in the context: it never writes “iran”")
+
+
+def test_an_amount_the_context_gives_as_another_number_is_the_judges_question(fake, make_fake_judge):
+    output = "Der AquaPur fasst 5,3 Liter Wasser."
+    fake.facts(supported=[output], unnamed=["5,3 liter"])
+    result = Hallucination(make_fake_judge(verdicts="label")).run(output, ["Der AquaPur fasst 3,5 Liter Wasser."])
+    assert result.score == 1.0
+    assert result.verdicts[0].reason.startswith(
+        "contradicted by the context's numbers: “5,3 liter” where the context says “3,5 liter”")
+
+
+def test_an_approximate_amount_the_judge_accepts_stays_supported(fake, make_fake_judge):
+    output = "The company employs about 1,200 people."
+    fake.facts(supported=[output])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["The company employs 1,234 people."])
+    assert result.score == 1.0 and len(fake.calls("names")) == 1
 
 
 def test_a_name_the_context_writes_in_another_form_stays_supported(fake, make_fake_judge):

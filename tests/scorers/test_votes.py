@@ -101,11 +101,11 @@ def test_a_drawn_vote_says_how_it_was_drawn(fake, make_fake_judge):
 def test_a_claim_the_names_question_decides_shows_no_votes(fake, make_fake_judge):
     """A judge sure of "supported" would draw "supported in vote 2" next to an unsupported verdict."""
     claim = "Acme employs 40 people."
-    fake.facts(supported=[claim], unnamed=["40"])
+    fake.facts(supported=[claim], unnamed=["40 people"])
     result = Faithfulness(make_fake_judge(verdicts="label", votes=3)).run(claim, ["Acme employs 400 people."])
     verdict, = result.verdicts
     assert verdict.verdict == "unsure" and verdict.samples == [] and verdict.agreement is None
-    assert verdict.reason.startswith("not in the context: it never writes “40”")
+    assert verdict.reason.startswith("contradicted by the context's numbers: “40 people”")
 
 
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(fake, make_fake_judge):
