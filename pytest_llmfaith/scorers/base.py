@@ -188,17 +188,17 @@ class ClaimsScorer(Scorer):
         tokens_of = {i: [t for t in unwritten(items[i].quote, context) if t not in numbers.get(i, set())]
                      for i in supported}
         tokens_of = {i: t for i, t in tokens_of.items() if t}
-        amounts, amount_calls = questions.same_amounts(self.judge, context,
-                                                       [(items[i].sentence, p) for i, p in pairs.items()])
+        asked = [(i, pair) for i, p in pairs.items() for pair in p]
+        amounts, amount_calls = questions.same_amounts(self.judge, [pair for _, pair in asked])
         named, named_calls = questions.named(self.judge, context,
                                              [(items[i].sentence, t) for i, t in tokens_of.items()])
         calls.extend(amount_calls + named_calls)
-        for i, p in zip(pairs, amounts):
-            if p < questions.YES_AT:
-                shown = "; ".join(f"“{said}” where the context says " + ", ".join(f"“{o}”" for o in others)
-                                  for said, others in pairs[i])
-                verdicts[i] = self._overruled(verdicts[i], f"contradicted by the context's numbers: {shown}, "
-                                                           f"and asked whether they are the same amount, {_said(p)}")
+        for (i, (said, others)), p in zip(asked, amounts):
+            if p < questions.YES_AT and verdicts[i].verdict == self.supported_verdict:
+                shown = ", ".join(f"“{o}”" for o in others)
+                verdicts[i] = self._overruled(verdicts[i], f"contradicted by the context's numbers: “{said}” where "
+                                                           f"the context says {shown}, and asked whether they are "
+                                                           f"equal, {_said(p)}")
         for i, p in zip(tokens_of, named):
             if p < questions.YES_AT and verdicts[i].verdict == self.supported_verdict:
                 shown = ", ".join(f"“{t}”" for t in tokens_of[i])

@@ -73,7 +73,8 @@ def test_a_greedy_loop_is_seen_where_it_starts(text: str, looping: bool) -> None
                                   '{"claim": "Each extra 100 GB costs $2.", "words": "every extra 100 GB adds $2"}]}'),
     # the looping claim goes: its sentence is then asked about and judged itself
     ('{"claims": [{"claim": "It costs $2 per month per', '{"claims": []}'),
-    ('{"claims": [{"claim": "a, b", "words": "a"}, {"claim": "c \\" ,d"', '{"claims": [{"claim": "a, b", "words": "a"}]}'),
+    ('{"claims": [{"claim": "a, b", "words": "a"}, {"claim": "c \\" ,d"',
+     '{"claims": [{"claim": "a, b", "words": "a"}]}'),  # commas and escaped quotes in strings
     ('{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}, {"verd',
      '{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}]}'),
     ('{"claims": "never an array', None),

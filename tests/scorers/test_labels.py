@@ -105,7 +105,7 @@ def test_a_supported_claim_naming_what_the_context_never_writes_is_asked_about_i
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, context)
     assert [v.verdict for v in result.verdicts] == ["unsure"] and result.score == 0.0
     asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("names")]
-    assert len(asked) == 2 and "says “40 people”; the document says “400 people”" in asked[0]
+    assert len(asked) == 2 and asked[0] == "Is “40 people” equal to “400 people”? Answer yes or no."
     assert "mention “iran”?" in asked[1].replace(",", "") or "“iran”" in asked[1]
     assert result.verdicts[0].reason.startswith("not in the context: it never writes “iran”")
 
