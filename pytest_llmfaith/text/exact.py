@@ -216,17 +216,19 @@ _AMOUNT = regex.compile(rf"(?P<before>[^\w\s])?(?P<number>\d(?:[\d.,\u00a0\u202f
                         rf"(?P<after>[{_SPACELESS}]|%|[[\p{{L}}\p{{M}}]--[{_SPACELESS}]]+)?", regex.VERSION1)
 
 
-def amounts(text: str) -> list[tuple[str, str, str]]:
+@lru_cache(maxsize=256)
+def amounts(text: str) -> tuple[tuple[str, str, str], ...]:
     """Each number with what it counts, exactly as written (folded): (number, unit, the text of
     both). The unit is a symbol right before the number ("$", "€"), else the token right after it
-    ("people", "Liter", "名"); a number with neither has none and is left out."""
+    ("people", "Liter", "名"); a number with neither has none and is left out. Cached: a context
+    is read for every supported claim, and again on every cached re-run."""
     found = []
     for match in _AMOUNT.finditer(fold(text)):
         unit = match["before"] or match["after"]
         if unit:
             shown = match["before"] + match["number"] if match["before"] else match[0].strip()
             found.append((match["number"], unit, shown))
-    return found
+    return tuple(found)
 
 
 def other_amounts(words: str, context: Sequence[str]) -> list[tuple[str, list[str]]]:
