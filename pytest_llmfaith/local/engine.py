@@ -1,9 +1,10 @@
 """The offline judge's engine, in the server process: chat requests answered by llama.cpp.
 
 A label is one forward pass read as next-token logprobs; claims are generated greedily without
-the grammar first (it checks the whole vocabulary at every step) and again under it only when the answer
-does not fit the schema. A cached prefix is reused only on a REUSE_GRID boundary, because
-llama.cpp's results depend on where a batch starts (docs/offline-judge.md).
+the grammar first (it checks the whole vocabulary at every step), each pass checking a draft copied
+from the prompt, and again under the grammar only when the answer does not fit the schema. A cached
+prefix is reused only on a REUSE_GRID boundary, because llama.cpp's results depend on where a batch
+starts (docs/offline-judge.md).
 """
 
 from __future__ import annotations
@@ -15,15 +16,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
+    from collections.abc import Iterator
 
     from llama_cpp import Llama
-    from llama_cpp.llama_types import ChatCompletionRequestMessage, CreateChatCompletionStreamResponse
+    from llama_cpp.llama_types import ChatCompletionRequestMessage
 
 TOP_LOGPROBS_MAX = 20
 REUSE_GRID = 16  # a reused prefix is a multiple of this many tokens (of the kernels' row groups)
 LOOP_REPEATS = 3  # an answer ending with one span this many times over is in a greedy loop
 LOOP_SPAN = (8, 400)  # the span's length in characters, shortest and longest
+GREEDY_MAX_TOKENS = 1024  # a JSON answer's limit when the request sets none
+DRAFT_TOKENS = 8  # the most tokens a pass checks beyond the one it must read
+KEPT_PREFIXES = 4  # prompt prefixes (a context's passages) the label context keeps aside
+DRAFT_MATCH = (4, 1)  # the longest and shortest tail of the sequence looked up earlier in it
 
 
 class RepetitionError(ValueError):
@@ -43,7 +48,7 @@ class LlamaEngine:
         # Labels: logits of the last prompt token only (logits_all would compute the 150k-wide
         # output layer for every prompt token).
         self.reader: Llama = Llama(n_ctx=n_ctx, **self._common)
-        self._reading = PromptReader(self.reader)
+        self._reading = PromptReader(self.reader, keep=KEPT_PREFIXES)
         self._writing: PromptReader | None = None
         model = self.reader._model
         template = self.reader.metadata.get("tokenizer.chat_template")
@@ -68,23 +73,22 @@ class LlamaEngine:
 
     def _json_without_grammar(self, kwargs: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any] | None:
         """The greedy answer generated freely, if it is one JSON object fitting `schema`; else None
-        (given up at the first token that is not `{`, so a miss costs about one token)."""
-        free = {k: v for k, v in kwargs.items() if k != "response_format"}
-        self._prime_writer(kwargs["messages"])
-        chunks = cast("Generator[CreateChatCompletionStreamResponse, None, None]",
-                      self.writer().create_chat_completion(**free, stream=True))
-        text, pieces = "", 0
-        try:
-            for chunk in chunks:
-                piece = str(chunk["choices"][0]["delta"].get("content") or "")
-                pieces += bool(piece)
+        (given up at the first token that is not `{`, so a miss costs about one pass)."""
+        tokens = self._tokens(kwargs["messages"])
+        text, written, generated, passes = "", b"", 0, 0
+        for accepted in self._greedy(tokens, int(kwargs.get("max_tokens") or GREEDY_MAX_TOKENS)):
+            passes += 1
+            for token in accepted:
+                generated += 1
+                written += self.reader.detokenize([token])
+                piece = written.decode("utf-8", errors="ignore")[len(text):]
                 text += piece
                 head = text.lstrip()
                 if head and not head.startswith("{"):
                     return None
                 start = loop_start(head) if piece else None
                 if start is not None:
-                    return self._without_loop(head, start, schema, kwargs["messages"], pieces)
+                    return self._without_loop(head, start, schema, len(tokens), generated, passes)
                 if "}" not in piece:
                     continue
                 try:
@@ -93,22 +97,65 @@ class LlamaEngine:
                     continue
                 if not fits(value, schema, schema):
                     return None
-                return self._completion(head[:end], len(self._tokens(kwargs["messages"])), pieces)
-        finally:
-            chunks.close()
+                return self._completion(head[:end], len(tokens), generated, passes)
         return None
 
-    def _without_loop(self, head: str, start: int, schema: dict[str, Any], messages: list[dict[str, str]],
-                      pieces: int) -> dict[str, Any]:
+    def _greedy(self, tokens: list[int], max_tokens: int) -> Iterator[list[int]]:
+        """The greedy continuation of `tokens`, the tokens of one forward pass at a time, until an
+        end-of-generation token or `max_tokens`. Each pass also checks a draft copied from earlier
+        in the sequence (prompt lookup), so words an answer quotes from its prompt are read several
+        a pass instead of written one a pass. Only the request decides the drafts and the passes,
+        so an answer is the same every time it is asked, alone or after any other request."""
+        import numpy as np
+        from llama_cpp import llama_vocab_is_eog
+
+        context = self._writer_context()
+        llm = context.llm
+        if len(tokens) + 1 >= llm.n_ctx():
+            raise ValueError(f"Requested tokens ({len(tokens)}) exceed context window of {llm.n_ctx()}")
+        context.read(tokens, len(tokens) - 1)
+        vocabulary, n_vocab = llm._model.vocab, llm.n_vocab()
+        sequence, past, produced = list(tokens), len(tokens) - 1, 0
+        while produced < max_tokens and past < llm.n_ctx():
+            room = min(max_tokens - produced, llm.n_ctx() - past) - 1
+            batch = [sequence[-1], *lookup_draft(sequence, DRAFT_TOKENS)[:max(room, 0)]]
+            llm._batch.set_batch(batch=batch, n_past=past, logits_all=True)
+            llm._ctx.decode(llm._batch)
+            raw = llm._ctx.get_logits()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
+            logits = np.ctypeslib.as_array(raw, shape=(len(batch), n_vocab))
+            accepted: list[int] = []
+            ended = False
+            for row, drafted in zip(logits, [*batch[1:], None]):
+                token = int(row.argmax())
+                ended = bool(llama_vocab_is_eog(vocabulary, token))
+                if ended:
+                    break
+                accepted.append(token)
+                if token != drafted or produced + len(accepted) >= max_tokens:
+                    break
+            if accepted:
+                yield accepted
+            if ended:
+                return
+            # batch[:len(accepted)] are the sequence now: their KV entries stay, the rest go
+            llm.input_ids[past:past + len(accepted)] = batch[:len(accepted)]
+            past += len(accepted)
+            llm.n_tokens = past
+            llm._ctx.kv_cache_seq_rm(-1, past, -1)
+            sequence += accepted
+            produced += len(accepted)
+
+    def _without_loop(self, head: str, start: int, schema: dict[str, Any], prompt_tokens: int,
+                      generated: int, passes: int) -> dict[str, Any]:
         """The answer before its loop began, closed after its last whole item; else an error
         (the grammar's greedy answer would loop the same way, to the token limit)."""
         answer = closed_json(head[:start], schema)
         if answer is None:
             raise RepetitionError(
-                f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
+                f"the offline judge repeated itself after {generated} tokens (a greedy decoding loop: "
                 f"“…{head[start:][:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
                 "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
-        return self._completion(answer, len(self._tokens(messages)), pieces, cut=True)
+        return self._completion(answer, prompt_tokens, generated, passes, cut=True)
 
     def _tokens(self, messages: list[dict[str, str]]) -> list[int]:
         if self._format is None:
@@ -117,13 +164,14 @@ class LlamaEngine:
         return self.reader.tokenize(prompt.prompt.encode(), add_bos=not prompt.added_special, special=True)
 
     @staticmethod
-    def _completion(content: str, prompt_tokens: int, completion_tokens: int, cut: bool = False) -> dict[str, Any]:
+    def _completion(content: str, prompt_tokens: int, completion_tokens: int, passes: int,
+                    cut: bool = False) -> dict[str, Any]:
         return {
             "id": f"json-{'loop-cut-' if cut else ''}{time.time_ns()}", "object": "chat.completion",
             "created": int(time.time()),
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens},
+                      "total_tokens": prompt_tokens + completion_tokens, "completion_passes": passes},
         }
 
     def writer(self) -> Llama:
@@ -202,6 +250,19 @@ def fits(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
     return kind in checks and checks[kind](value)
 
 
+def lookup_draft(sequence: list[int], most: int) -> list[int]:
+    """What followed the latest earlier occurrence of the sequence's last tokens (the longest
+    tail of DRAFT_MATCH that occurs), at most `most` tokens: a guess the next pass checks."""
+    longest, shortest = DRAFT_MATCH
+    end = len(sequence)
+    for n in range(min(longest, end - 1), shortest - 1, -1):
+        tail = sequence[end - n:]
+        for start in range(end - n - 1, -1, -1):
+            if sequence[start] == tail[0] and sequence[start:start + n] == tail:
+                return sequence[start + n:start + n + most]
+    return []
+
+
 def loop_start(text: str) -> int | None:
     """If `text` ends with one span LOOP_REPEATS times over, where its second copy begins."""
     shortest, longest = LOOP_SPAN
@@ -250,11 +311,16 @@ def closed_json(text: str, schema: dict[str, Any]) -> str | None:
 
 class PromptReader:
     """One llama.cpp context, and how much of its KV cache a fresh read would have computed
-    alike (the REUSE_GRID multiples before the last batch's ragged end): only that is reused."""
+    alike (the REUSE_GRID multiples before the last batch's ragged end): only that is reused.
+    With `keep`, a prefix a read is about to drop is kept aside (its KV entries, copied), up to
+    `keep` of them, and put back when a later prompt shares more with it than with the cache:
+    a suite's tests that share a context read it once, though other questions come between."""
 
-    def __init__(self, llm: Llama) -> None:
+    def __init__(self, llm: Llama, keep: int = 0) -> None:
         self.llm = llm
         self.canonical = 0
+        self.keep = keep
+        self._kept: list[tuple[list[int], Any]] = []  # (tokens, their KV entries), last used last
 
     def read(self, tokens: list[int], end: int) -> int:
         """Leave `tokens[:end]` in the KV cache exactly as a fresh read would; return how many
@@ -264,6 +330,8 @@ class PromptReader:
             return 0
         cached = llm.input_ids[: min(llm.n_tokens, self.canonical)].tolist()
         reuse = aligned_reuse(cached, tokens[:end], REUSE_GRID)
+        if self.keep:
+            reuse = self._recall(cached, tokens[:end], reuse)
         if reuse == 0 or not llm._ctx.kv_cache_seq_rm(-1, reuse, -1):
             llm.reset()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
             reuse = 0
@@ -271,6 +339,34 @@ class PromptReader:
         llm.eval(tokens[reuse:end])
         self.canonical = end - end % REUSE_GRID
         return reuse
+
+    def _recall(self, cached: list[int], wanted: list[int], reuse: int) -> int:
+        """Keep what the cache holds if the read would drop some of it; put back the kept prefix
+        that shares most with `wanted`, if it shares more than the cache. Returns the reuse."""
+        import ctypes
+
+        from llama_cpp import llama_state_seq_get_data, llama_state_seq_get_size, llama_state_seq_set_data
+
+        llm, ctx = self.llm, self.llm._ctx.ctx
+        shares = [(aligned_reuse(tokens, wanted, REUSE_GRID), tokens, data) for tokens, data in self._kept]
+        best = max(shares, key=lambda share: share[0], default=None)
+        if len(cached) > reuse and len(cached) >= REUSE_GRID and llm._ctx.kv_cache_seq_rm(-1, len(cached), -1):
+            size = llama_state_seq_get_size(ctx, 0)
+            data = (ctypes.c_uint8 * size)()
+            if llama_state_seq_get_data(ctx, data, size, 0) == size:  # a prefix of it kept before goes
+                others = [(t, d) for t, d in self._kept if t != cached[:len(t)]]
+                self._kept = [*others[max(0, len(others) - self.keep + 1):], (cached, data)]
+        if best is None or best[0] <= reuse:
+            return reuse
+        shared, tokens, data = best
+        self._kept = [*[k for k in self._kept if k[0] is not tokens], (tokens, data)][-self.keep:]
+        llm._ctx.kv_cache_seq_rm(-1, 0, -1)
+        if llama_state_seq_set_data(ctx, data, len(data), 0) != len(data):
+            llm._ctx.kv_cache_seq_rm(-1, 0, -1)
+            return 0
+        llm.input_ids[:len(tokens)] = tokens
+        llm.n_tokens = len(tokens)
+        return shared
 
 
 def aligned_reuse(cached: list[int], tokens: list[int], chunk: int) -> int:
