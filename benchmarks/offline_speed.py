@@ -11,14 +11,17 @@ path loads the model and reads a fixed set of judge-like prompts from an empty K
 generates GENERATED tokens greedily after each; prints prompt and generation tokens/s (medians)
 side by side, and each variant against the portable one.
 
-For each checkout ("before", then "after" = this one) and each repeat: stop that checkout's
-judge server, then run the example suite cold (`examples/`, judge cache off, no baseline) with
-`--llm-judge-model=local`, and read the JSON report. Each checkout gets a model folder of its
+For each suite, checkout ("before", then "after" = this one) and repeat: stop that checkout's
+judge server, then run the suite cold (judge cache off, no baseline) with `--llm-judge-model=local`,
+and read the JSON report. The suites: each checkout's example suite (`examples/`, contexts of one
+or two sentences) and this checkout's shared-context suite (`benchmarks/shared_context/`, four
+passages shared by six short answers). Each checkout gets a model folder of its
 own (links to the installed weights), so the two never share a server, and runs with the same
 Python (this one) and llama.cpp build; `--workers N` runs it under `pytest -n N` (each worker of
 a checkout that reached the offline judge through litellm imported it). Prints, per checkout: wall
-time of the suite, the CPU seconds of pytest and its workers, judge calls,
-median seconds per claims call and per verdict call, prompt tokens read, and the ratio.
+time of the suite, the CPU seconds of pytest and its workers, judge calls and seconds, the mean
+per call (the figure to hold to a second), a context's first call apart from its later ones, and per
+step the calls, mean and median seconds, and tokens read and generated; and the ratio.
 Measure on a quiet machine: two cores shared with anything else make every figure slower.
 """
 
@@ -62,7 +65,17 @@ def model_folder(scratch: Path, name: str) -> Path:
     return folder
 
 
-def run_suite(checkout: Path, models: Path, report: Path, workers: int = 0) -> tuple[float, float]:
+SUITES = {"example suite": "examples", "shared-context suite": "benchmarks/shared_context"}
+"""Where each suite is: the example suite of each checkout (it grew with the code), the
+shared-context suite (four passages shared by six short answers, as RAG apps have) of this one."""
+STEPS = ("claims", "facts", "names", "verdicts", "reason")
+
+
+def suite_folder(suite: str, checkout: Path) -> Path:
+    return (checkout if suite == "example suite" else ROOT) / SUITES[suite]
+
+
+def run_suite(checkout: Path, folder: Path, models: Path, report: Path, workers: int = 0) -> tuple[float, float]:
     """The suite's wall time and the CPU seconds of pytest and its xdist workers (not the server's)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("LLMFAITH_")}
     env.update(LLMFAITH_MODEL_DIR=str(models), PYTHONPATH=str(checkout), NO_COLOR="1",
@@ -74,31 +87,58 @@ def run_suite(checkout: Path, models: Path, report: Path, workers: int = 0) -> t
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--llm-cache=off",
          "--llm-judge-model=local", "-o", "llm_baseline=", f"--llm-report={report}",
          *(["-n", str(workers)] if workers else [])],
-        cwd=checkout / "examples", env=env, capture_output=True, text=True, check=False)
+        cwd=folder, env=env, capture_output=True, text=True, check=False)
     wall, used = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu_s = used.ru_utime - cpu.ru_utime + used.ru_stime - cpu.ru_stime  # the server was started detached
     subprocess.run(stop, env=env, cwd=checkout, capture_output=True, check=False)
     if not report.exists():
-        raise SystemExit(f"{checkout}: the example suite wrote no report:\n{done.stdout[-3000:]}{done.stderr[-2000:]}")
+        raise SystemExit(f"{checkout}: {folder} wrote no report:\n{done.stdout[-3000:]}{done.stderr[-2000:]}")
     return wall, cpu_s
 
 
 def figures(report: Path, wall: float, cpu_s: float) -> dict[str, float]:
+    """The suite's figures, per step too; a context's first call apart from its later ones (it
+    reads the whole context, the later ones find it cached)."""
     data = json.loads(report.read_text())
-    calls = [c for r in data["results"] for c in r["result"]["judge_calls"] if not c["cached"]]
-    by_step = {step: [c["latency_s"] for c in calls if c["step"] == step] for step in ("claims", "verdicts")}
-    return {
-        "wall_s": wall,
-        "cpu_s": cpu_s,
-        "judge_calls": len(calls),
-        "claims_calls": len(by_step["claims"]),
-        "verdict_calls": len(by_step["verdicts"]),
-        "median_claims_s": statistics.median(by_step["claims"]) if by_step["claims"] else 0.0,
-        "median_verdict_s": statistics.median(by_step["verdicts"]) if by_step["verdicts"] else 0.0,
-        "judge_s": sum(c["latency_s"] for c in calls),
-        "prompt_tokens": sum(c.get("prompt_tokens") or 0 for c in calls),
-        "scores": len(data["results"]),
+    calls, first, later, seen = [], [], [], set()
+    for result in data["results"]:
+        context = tuple(result["result"]["context"])
+        for call in result["result"]["judge_calls"]:
+            if call["cached"]:
+                continue
+            calls.append(call)
+            if call["step"] != "claims":  # every other step reads the context
+                (later if context in seen else first).append(call["latency_s"])
+                seen.add(context)
+    judge_s = sum(c["latency_s"] for c in calls)
+    row: dict[str, float] = {
+        "wall_s": wall, "cpu_s": cpu_s, "scores": len(data["results"]), "judge_calls": len(calls),
+        "judge_s": judge_s, "mean_s": judge_s / len(calls) if calls else 0.0,
+        "first_n": len(first), "first_mean_s": statistics.fmean(first) if first else 0.0,
+        "later_mean_s": statistics.fmean(later) if later else 0.0,
     }
+    for step in STEPS:
+        mine = [c for c in calls if c["step"] == step]
+        seconds = [c["latency_s"] for c in mine]
+        row.update({
+            f"{step}_calls": len(mine),
+            f"{step}_mean_s": statistics.fmean(seconds) if seconds else 0.0,
+            f"{step}_median_s": statistics.median(seconds) if seconds else 0.0,
+            f"{step}_read": statistics.fmean(c.get("prompt_tokens") or 0 for c in mine) if mine else 0.0,
+            f"{step}_written": statistics.fmean(c.get("completion_tokens") or 0 for c in mine) if mine else 0.0,
+        })
+    return row
+
+
+ROWS = [("suite, cold (s)", "wall_s", "{:.1f}"), ("CPU s, pytest and workers", "cpu_s", "{:.1f}"),
+        ("scores", "scores", "{:.0f}"), ("judge calls", "judge_calls", "{:.0f}"),
+        ("judge seconds in all", "judge_s", "{:.1f}"), ("mean s per judge call", "mean_s", "{:.2f}"),
+        ("first call of a context, mean s", "first_mean_s", "{:.2f}"),
+        ("  (contexts)", "first_n", "{:.0f}"), ("later context calls, mean s", "later_mean_s", "{:.2f}")] + [
+    row for step in STEPS for row in (
+        (f"{step}: calls", f"{step}_calls", "{:.0f}"), ("  mean s", f"{step}_mean_s", "{:.2f}"),
+        ("  median s", f"{step}_median_s", "{:.2f}"), ("  tokens read, mean", f"{step}_read", "{:.0f}"),
+        ("  tokens generated, mean", f"{step}_written", "{:.1f}"))]
 
 
 def measure_here(model: Path, repeats: int) -> dict[str, float]:
@@ -183,31 +223,27 @@ def main() -> None:
     if not args.before:
         parser.error("give --before CHECKOUT (the code to compare with) or --variants")
     sides = {checkout_name(path.resolve()): path.resolve() for path in args.before} | {"after": ROOT}
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in sides}
+    results: dict[tuple[str, str], list[dict[str, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="llmfaith-speed-") as scratch:
         for repeat in range(args.repeats):
-            for name, checkout in sides.items():
-                report = Path(scratch) / f"{name}-{repeat}.json"
-                wall, cpu_s = run_suite(checkout, model_folder(Path(scratch), name), report, args.workers)
-                results[name].append(figures(report, wall, cpu_s))
-                print(f"{name} run {repeat + 1}: {wall:.1f} s", file=sys.stderr, flush=True)
-    rows = [("example suite, cold (s)", "wall_s", "{:.1f}"), ("CPU s, pytest and workers", "cpu_s", "{:.1f}"),
-            ("judge calls", "judge_calls", "{:.0f}"),
-            ("  claims calls", "claims_calls", "{:.0f}"), ("  verdict calls", "verdict_calls", "{:.0f}"),
-            ("median s per claims call", "median_claims_s", "{:.2f}"),
-            ("median s per verdict call", "median_verdict_s", "{:.2f}"),
-            ("judge seconds in all", "judge_s", "{:.1f}"), ("prompt tokens sent", "prompt_tokens", "{:.0f}"),
-            ("scores", "scores", "{:.0f}")]
+            for suite in SUITES:
+                for name, checkout in sides.items():
+                    report = Path(scratch) / f"{name}-{len(results)}-{repeat}.json"
+                    folder = suite_folder(suite, checkout)
+                    wall, cpu_s = run_suite(checkout, folder, model_folder(Path(scratch), name), report, args.workers)
+                    results.setdefault((suite, name), []).append(figures(report, wall, cpu_s))
+                    print(f"{suite}, {name} run {repeat + 1}: {wall:.1f} s", file=sys.stderr, flush=True)
     befores = [name for name in sides if name != "after"]
-    print(f"\n{'median of ' + str(args.repeats):<28} " + " ".join(f"{n:>10} {'/after':>8}" for n in befores)
-          + f" {'after':>10}")
-    for label, key, fmt in rows:
-        after = statistics.median(r[key] for r in results["after"])
-        cells = []
-        for name in befores:
-            before = statistics.median(r[key] for r in results[name])
-            cells.append(f"{fmt.format(before):>10} {(f'{before / after:.2f}x' if after else '-'):>8}")
-        print(f"{label:<28} " + " ".join(cells) + f" {fmt.format(after):>10}")
+    for suite in SUITES:
+        print(f"\n{suite} ({SUITES[suite]}), median of {args.repeats}")
+        print(f"{'':<34} " + " ".join(f"{n:>10} {'/after':>8}" for n in befores) + f" {'after':>10}")
+        for label, key, fmt in ROWS:
+            after = statistics.median(r[key] for r in results[(suite, "after")])
+            cells = []
+            for name in befores:
+                before = statistics.median(r[key] for r in results[(suite, name)])
+                cells.append(f"{fmt.format(before):>10} {(f'{before / after:.2f}x' if after else '-'):>8}")
+            print(f"{label:<34} " + " ".join(cells) + f" {fmt.format(after):>10}")
 
 
 def checkout_name(path: Path) -> str:
