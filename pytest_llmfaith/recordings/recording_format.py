@@ -7,7 +7,6 @@ so a run that used the same answers leaves the files alone.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, ValidationError, model_serializer
 
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.processes.files import atomic_file
 
 RECORDINGS_FORMAT = 1
 
@@ -101,8 +101,6 @@ def write(path: Path, recording: RecordingFile) -> bool:
     if not text:
         path.unlink()
         return True
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    with atomic_file(path, private=False, encoding="utf-8") as fh:
+        fh.write(text)
     return True
