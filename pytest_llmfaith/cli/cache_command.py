@@ -13,9 +13,8 @@ from typing import Any
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.recordings import maintenance as recordings
 from pytest_llmfaith.recordings.recorder import never_recorded
-from pytest_llmfaith.recordings.recording_format import RecordedAnswer, load
+from pytest_llmfaith.recordings.recording_format import RecordedAnswer, find, load, load_all, merge, prune
 from pytest_llmfaith.report.render import money
 from pytest_llmfaith.settings import RECORDINGS_FOLDER, default
 from pytest_llmfaith.wording import plural
@@ -37,7 +36,7 @@ def _stats(args: argparse.Namespace) -> int:
         counts = Counter(v.get(what) or "(unknown)" for _, _, v in entries)
         if counts:
             print(f"  by {what.replace('_', ' ')}: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
-    files = recordings.load_all(args.root, args.folder)
+    files = load_all(args.root, args.folder)
     total = sum(len(r.entries) for r in files.values())
     print(f"recordings ({plural(len(files), 'file')} under {args.root}): {plural(total, 'entry')}")
     for path, recording in files.items():
@@ -57,7 +56,7 @@ def _show(args: argparse.Namespace) -> int:
             if not test or test in entry.tests:
                 found.append((str(path), key, entry.model_dump(mode="json")))
     else:
-        for path in recordings.find(args.root, args.folder):
+        for path in find(args.root, args.folder):
             found += [(str(path), k, e.model_dump(mode="json")) for k, e in load(path).entries.items()
                       if k.startswith(target)]
         found += [(str(args.cache_dir), k, v) for k, _, v in JudgeCache(args.cache_dir, "replay").entries()
@@ -75,7 +74,7 @@ def _prune(args: argparse.Namespace) -> int:
               "e.g. python -m pytest_llmfaith cache prune --unused", file=sys.stderr)
         return 2
     current = current_prompt_versions() if args.other_prompt_versions else set()
-    files = recordings.load_all(args.root, args.folder)
+    files = load_all(args.root, args.folder)
     recorded = {key for recording in files.values() for key, e in recording.entries.items() if e.tests}
 
     def outdated(entry: dict[str, Any]) -> bool:
@@ -84,7 +83,7 @@ def _prune(args: argparse.Namespace) -> int:
     def unwanted(entry: RecordedAnswer) -> bool:
         return (args.unused and not entry.tests) or outdated(entry.model_dump())
 
-    removed_recorded = recordings.prune(files, unwanted)
+    removed_recorded = prune(files, unwanted)
     if args.unused and not files:
         print(f"--unused: no recordings ({args.folder}) under {args.root} tell which cache entries are used; "
               "the working cache is left as it is (pytest --llm-prune-unused prunes it after a full run)")
@@ -107,7 +106,7 @@ def _merge(args: argparse.Namespace) -> int:
     sources: list[Path] = args.sources
     if any((src / "cache.db").exists() for src in sources):
         return _merge_caches(args.dest, sources)
-    merged, written, found = recordings.merge(args.dest, sources, args.folder)
+    merged, written, found = merge(args.dest, sources, args.folder)
     conflicts = [_conflict(c.key, c.step, c.kept, c.dropped) for c in found]
     print(f"merged {plural(merged, 'recordings file')} into {args.dest} ({written} changed"
           + (f"; {plural(len(conflicts), 'entry')} answered differently kept the destination's answer"

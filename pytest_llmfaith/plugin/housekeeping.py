@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import pytest
 
     from pytest_llmfaith.plugin.session import LLMFaithSession
-    from pytest_llmfaith.recordings.maintenance import ModuleAnswers
+    from pytest_llmfaith.recordings.recording_format import ModuleAnswers
 
 
 class ModuleRun:
@@ -82,7 +82,7 @@ class Housekeeping:
         folder = settings.recordings
         if not any(run.used or (self.rootdir / m).parent.joinpath(folder).is_dir() for m, run in self.modules.items()):
             return []  # cheap: a run that touched no recordings does not import them
-        from pytest_llmfaith.recordings.maintenance import record_run
+        from pytest_llmfaith.recordings.recording_format import record_run
 
         save = settings.cache in ("use", "refresh")
         modules = (self._redacted(module, run) for module, run in sorted(self.modules.items()))
@@ -100,7 +100,7 @@ class Housekeeping:
         """The module's test ids as its recording names them: a credential in a parametrize id becomes
         a placeholder, numbered over the module's ids in order (different values stay different)."""
         from pytest_llmfaith.errors import redact_data
-        from pytest_llmfaith.recordings.maintenance import ModuleAnswers
+        from pytest_llmfaith.recordings.recording_format import ModuleAnswers
 
         ids = sorted({test for _, tests in run.used.values() for test in tests} | run.passed | run.reported)
         shown = dict(zip(ids, redact_data(ids, [self.session.settings.judge_api_key_env])))

@@ -1,5 +1,5 @@
 """Recordings: the committed, reviewable text form of the judge answers a suite uses, and a
-process's view of them during the run (recordings/maintenance.py writes them at its end).
+process's view of them during the run (recording_format.py writes them at its end).
 
 One file per test module, so two branches touching different modules touch different files.
 """
