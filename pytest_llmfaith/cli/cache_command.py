@@ -13,6 +13,7 @@ from typing import Any
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.judge.cache import JudgeCache
+from pytest_llmfaith.judge.keyvalue import FILENAME
 from pytest_llmfaith.recordings.recorder import never_recorded
 from pytest_llmfaith.recordings.recording_format import RecordedAnswer, find, load, load_all, merge, prune
 from pytest_llmfaith.report.render import money
@@ -104,7 +105,7 @@ def _merge(args: argparse.Namespace) -> int:
     entry answered differently by two of them keeps the first answer (the destination's, then the
     sources' in the order given), and is listed: the tests of the other shard saw another answer."""
     sources: list[Path] = args.sources
-    if any((src / "cache.db").exists() for src in sources):
+    if any((src / FILENAME).exists() for src in sources):
         return _merge_caches(args.dest, sources)
     merged, written, found = merge(args.dest, sources, args.folder)
     conflicts = [_conflict(c.key, c.step, c.kept, c.dropped) for c in found]
