@@ -4,6 +4,7 @@ loopback judge, as in plugin_helpers.py."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import xml.etree.ElementTree as ET
 
@@ -177,7 +178,7 @@ def test_pytest_html_entries_carry_claims_and_verdicts(pytester, server) -> None
 
 def test_the_baseline_file_is_read_once_a_run(pytester, server, monkeypatch) -> None:
     """The assertions compare with what the session read; the gate and the review page are handed it."""
-    from pytest_llmfaith.report import baseline
+    baseline = importlib.import_module("pytest_llmfaith.report.baseline")  # as the run imports it (sys.modules)
 
     server.facts(**TESLA_FACTS)
     pytester.makepyfile(test_a=ONE_ANSWER + "\ndef test_again():\n    assert_faithful(GOOD, CTX)\n")
