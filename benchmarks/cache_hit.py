@@ -1,9 +1,9 @@
 """The cached hot path: what a judge-cache hit costs in-process.
 
-One real scorer run of each scorer against the loopback judge fills a JudgeCache (a diskcache
+One real scorer run of each scorer against the loopback judge fills a JudgeCache (a SQLite
 directory in a temporary directory); then, with the judge untouched, it times thousands of
   - `Judge.ask` cache hits (each recorded step: claims, verdicts), and their parts: building the
-    request and its SHA-256 key, the diskcache read, validating the stored answer;
+    request and its SHA-256 key, the SQLite read, validating the stored answer;
   - whole fully-cached scores: `Hallucination(judge).run(...)`, `Faithfulness(judge).run(...)`,
     with verdicts=all (one verdict call) and verdicts=one (a call per claim, via a thread pool);
   - opening the cache store (paid once per process, on the first lookup).
@@ -125,7 +125,7 @@ def main() -> None:
              per_call_us(schema.model_json_schema, args.iterations))
         show("request dict + canonical JSON + SHA-256 key",
              per_call_us(lambda: request_key(judge_all.request(messages, schema, version)), args.iterations))
-        show("JudgeCache.get (diskcache read + json.loads)", per_call_us(lambda: cache.get(key), args.iterations))
+        show("JudgeCache.get (SQLite read + json.loads)", per_call_us(lambda: cache.get(key), args.iterations))
         show("validate the stored answer (pydantic + count check)",
              per_call_us(lambda: Judge._validate(stored["answer"], schema, check), args.iterations))
 

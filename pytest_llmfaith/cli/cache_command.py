@@ -5,33 +5,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pytest_llmfaith.errors import LLMFaithError
 from pytest_llmfaith.judge.cache import JudgeCache
+from pytest_llmfaith.judge.keyvalue import FILENAME
 from pytest_llmfaith.recordings.recorder import never_recorded
-from pytest_llmfaith.recordings.recording_format import RecordedAnswer, RecordingFile, load, write
+from pytest_llmfaith.recordings.recording_format import RecordedAnswer, find, load, load_all, merge, prune
 from pytest_llmfaith.report.render import money
 from pytest_llmfaith.settings import RECORDINGS_FOLDER, default
 from pytest_llmfaith.wording import plural
-
-SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
-
-
-def recording_files(root: Path, folder: str) -> Iterator[Path]:
-    """Every `<folder>/*.json` under root, sorted, without descending into VCS or virtualenv folders."""
-    found: list[Path] = []
-    for here, dirs, _ in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not (d.startswith(".") and d != folder)]
-        if Path(here).name == folder:
-            found += Path(here).glob("*.json")
-    return iter(sorted(found))
 
 
 def current_prompt_versions() -> set[str]:
@@ -50,11 +37,10 @@ def _stats(args: argparse.Namespace) -> int:
         counts = Counter(v.get(what) or "(unknown)" for _, _, v in entries)
         if counts:
             print(f"  by {what.replace('_', ' ')}: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
-    files = list(recording_files(args.root, args.folder))
-    recordings = {path: load(path) for path in files}
-    total = sum(len(r.entries) for r in recordings.values())
+    files = load_all(args.root, args.folder)
+    total = sum(len(r.entries) for r in files.values())
     print(f"recordings ({plural(len(files), 'file')} under {args.root}): {plural(total, 'entry')}")
-    for path, recording in recordings.items():
+    for path, recording in files.items():
         unused = sum(not e.tests for e in recording.entries.values())
         print(f"  {path}: {plural(len(recording.entries), 'entry')}" + (f", {unused} unused" if unused else ""))
     return 0
@@ -71,7 +57,7 @@ def _show(args: argparse.Namespace) -> int:
             if not test or test in entry.tests:
                 found.append((str(path), key, entry.model_dump(mode="json")))
     else:
-        for path in recording_files(args.root, args.folder):
+        for path in find(args.root, args.folder):
             found += [(str(path), k, e.model_dump(mode="json")) for k, e in load(path).entries.items()
                       if k.startswith(target)]
         found += [(str(args.cache_dir), k, v) for k, _, v in JudgeCache(args.cache_dir, "replay").entries()
@@ -89,20 +75,16 @@ def _prune(args: argparse.Namespace) -> int:
               "e.g. python -m pytest_llmfaith cache prune --unused", file=sys.stderr)
         return 2
     current = current_prompt_versions() if args.other_prompt_versions else set()
-    files = {path: load(path) for path in recording_files(args.root, args.folder)}
+    files = load_all(args.root, args.folder)
     recorded = {key for recording in files.values() for key, e in recording.entries.items() if e.tests}
 
     def outdated(entry: dict[str, Any]) -> bool:
         return args.other_prompt_versions and entry.get("prompt_version") not in current
 
-    removed_recorded = 0
-    for path, recording in files.items():
-        stale = [k for k, e in recording.entries.items()
-                 if (args.unused and not e.tests) or outdated(e.model_dump())]
-        for key in stale:
-            del recording.entries[key]
-        removed_recorded += len(stale)
-        write(path, recording)
+    def unwanted(entry: RecordedAnswer) -> bool:
+        return (args.unused and not entry.tests) or outdated(entry.model_dump())
+
+    removed_recorded = prune(files, unwanted)
     if args.unused and not files:
         print(f"--unused: no recordings ({args.folder}) under {args.root} tell which cache entries are used; "
               "the working cache is left as it is (pytest --llm-prune-unused prunes it after a full run)")
@@ -123,22 +105,11 @@ def _merge(args: argparse.Namespace) -> int:
     entry answered differently by two of them keeps the first answer (the destination's, then the
     sources' in the order given), and is listed: the tests of the other shard saw another answer."""
     sources: list[Path] = args.sources
-    if any((src / "cache.db").exists() for src in sources):
+    if any((src / FILENAME).exists() for src in sources):
         return _merge_caches(args.dest, sources)
-    merged: dict[Path, RecordingFile] = {}
-    conflicts: list[str] = []
-    for src in sources:
-        for path in recording_files(src, args.folder):
-            target = args.dest / path.relative_to(src)
-            into_file = merged.setdefault(target, load(target))
-            for key, entry in load(path).entries.items():
-                old = into_file.entries.get(key)
-                if old is not None and old.answer != entry.answer:
-                    conflicts.append(_conflict(key, old.step, target, path))  # the destination's answer stays
-                into_file.entries[key] = RecordedAnswer.model_validate(
-                    {**(old or entry).model_dump(), "tests": [*entry.tests, *(old.tests if old else ())]})
-    written = sum(write(path, recording) for path, recording in merged.items())
-    print(f"merged {plural(len(merged), 'recordings file')} into {args.dest} ({written} changed"
+    merged, written, found = merge(args.dest, sources, args.folder)
+    conflicts = [_conflict(c.key, c.step, c.kept, c.dropped) for c in found]
+    print(f"merged {plural(merged, 'recordings file')} into {args.dest} ({written} changed"
           + (f"; {plural(len(conflicts), 'entry')} answered differently kept the destination's answer"
              if conflicts else "") + ")")
     return _report_conflicts(conflicts)

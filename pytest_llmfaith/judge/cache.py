@@ -1,8 +1,8 @@
-"""The judge-answer store: the only module that talks to diskcache. Values are JSON, never pickles.
+"""The judge-answer store, in our key-value file (judge/keyvalue.py). Values are JSON, never pickles.
 
-Reads go through plain SQLite and diskcache opens on the first write only: opening it rewrites
-its settings table (a modified `cache.db` in `git status`), and a cached run skips its import.
-A broken store warns once, except in `replay`, which promises answers it cannot give.
+A store of an earlier version (a diskcache directory) is copied into ours once, through
+diskcache's public API: the only use of diskcache. A broken store warns once, except in `replay`,
+which promises answers it cannot give.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.judge.keyvalue import FILENAME, BeingCreated, KeyValueFile, OtherTables
 
 if TYPE_CHECKING:
     from pytest_llmfaith.recordings.recording_format import Entry
@@ -25,6 +26,9 @@ CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"
              "# (the recordings next to the tests are). To commit it on purpose, delete this file: it is\n"
              "# only written when the folder is made. See docs/cache-and-budget.md.\n*\n")
+
+
+LEGACY_TABLES = {"Settings", "Cache"}  # a diskcache directory, as earlier versions wrote the store
 
 
 class CacheWarning(UserWarning):
@@ -42,71 +46,14 @@ def request_key(request: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-_MODE_RAW, _MODE_TEXT = 1, 3  # diskcache's value modes (diskcache.core.MODE_RAW, MODE_TEXT)
-
-
-class _BeingCreated(Exception):
-    """A store another xdist worker is creating (no table, or only Settings) is empty, not broken."""
-
-
-class _Reader:
-    """Reads a diskcache directory without diskcache: a read changes no byte of `cache.db`, and
-    a read-write connection that only reads removes SQLite's -wal/-shm files when it closes."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        db = directory / "cache.db"
-        self.read_only = False
-        for flags in ("mode=rw", "mode=ro", "mode=ro&immutable=1"):  # immutable: when even -shm can't be made
-            try:
-                self._db = sqlite3.connect(f"file:{db}?{flags}", uri=True, check_same_thread=False)
-                self._db.execute("SELECT 1 FROM Cache LIMIT 1")
-                break
-            except sqlite3.OperationalError as err:
-                if "no such table" in str(err) and self._tables() <= {"Settings"}:
-                    self._db.close()  # diskcache creates Settings first: another process is creating it
-                    raise _BeingCreated from None
-                self.read_only = True
-                if "immutable" in flags:
-                    raise
-
-    def _tables(self) -> set[str]:
-        return {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-    def get(self, key: str) -> str | None:
-        row = self._db.execute(
-            "SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1", (key,)
-        ).fetchone()
-        return None if row is None else self._text(*row)
-
-    def rows(self) -> Iterator[tuple[str, float, str]]:
-        """Every (key, store time, text), sorted by key; entries that hold no text are skipped."""
-        for key, stored, mode, filename, value in self._db.execute(
-                "SELECT key, store_time, mode, filename, value FROM Cache WHERE raw = 1 ORDER BY key").fetchall():
-            if (text := self._text(mode, filename, value)) is not None:
-                yield key, stored, text
-
-    def _text(self, mode: int, filename: str | None, value: Any) -> str | None:
-        """diskcache's str layout (in the row, or a file from 32 KiB on), read here to spare its import.
-        Other modes (bytes, pickles) never hold an answer: a miss."""
-        if mode == _MODE_RAW:
-            return value if isinstance(value, str) else None
-        if mode == _MODE_TEXT and filename:
-            return (self.directory / filename).read_text(encoding="utf-8")
-        return None
-
-    def close(self) -> None:
-        self._db.close()
-
-
 class JudgeCache:
     """Answers by cache mode. Its folder gets a `.gitignore`: the reviewed, committed form is the recordings."""
 
     def __init__(self, directory: Path | None, mode: str = "use") -> None:
         self.directory = directory
         self.mode = mode if directory is not None else "off"
-        self._reader: _Reader | None = None
-        self._writer: Any = None  # diskcache.Cache, opened on the first write
+        self._reader: KeyValueFile | None = None
+        self._writer: KeyValueFile | None = None  # opened on the first write
         self._writable = mode in ("use", "refresh")
         self._opened = False
         self._lock = threading.Lock()
@@ -143,11 +90,11 @@ class JudgeCache:
     # -- housekeeping (python -m pytest_llmfaith cache) -----------------------------------
     def entries(self) -> Iterator[tuple[str, float, dict[str, Any]]]:
         """Every stored answer as (key, store time, value), sorted by key; unreadable values skipped."""
-        reader = self._open() if self.directory is not None else None
-        for key, stored, raw in reader.rows() if reader is not None else ():
+        store = self._writer or (self._open() if self.directory is not None else None)
+        for key, stored, raw in store.rows() if store is not None else ():
             try:
                 yield key, stored, json.loads(raw)
-            except ValueError:
+            except (TypeError, ValueError):
                 continue
 
     def delete(self, keys: Iterable[str]) -> int:
@@ -161,7 +108,7 @@ class JudgeCache:
         self._reader, self._writer, self._opened = None, None, False
 
     # -- opening --------------------------------------------------------------------------
-    def _open(self) -> _Reader | None:
+    def _open(self) -> KeyValueFile | None:
         """Open on first use, so a run that never scores writes no files; a directory without a
         cache.db yet is an empty store (replay on a fresh clone creates nothing)."""
         if self._opened:
@@ -172,16 +119,22 @@ class JudgeCache:
                 self._opened = True
         return self._reader
 
-    def _connect(self) -> _Reader | None:
+    def _connect(self) -> KeyValueFile | None:
         assert self.directory is not None  # mode "off" never opens
         if self.directory.is_file():
             self._broken("it is a file")
             return None
-        if not (self.directory / "cache.db").exists():
+        if not (self.directory / FILENAME).exists():
             return None
         try:
-            reader = _Reader(self.directory)
-        except _BeingCreated:
+            try:
+                reader = KeyValueFile.reading(self.directory / FILENAME)
+            except OtherTables as other:
+                if not other.tables >= LEGACY_TABLES:
+                    raise sqlite3.OperationalError(str(other)) from None
+                _copy_legacy(self.directory)
+                reader = KeyValueFile.reading(self.directory / FILENAME)
+        except BeingCreated:
             return None
         except (sqlite3.Error, OSError) as err:
             self._broken(f"it cannot be opened: {err}")
@@ -194,20 +147,19 @@ class JudgeCache:
                 "writable."), stacklevel=3)
         return reader
 
-    def _open_writer(self) -> Any:
+    def _open_writer(self) -> KeyValueFile | None:
         if self._writer is not None or self.mode == "off":
             return self._writer
         self._open()  # a corrupt or read-only store is found (and warned about) once, here
         if not self._writable:
             return None
-        import diskcache
-
         assert self.directory is not None
         with self._lock:
             if self._writer is None:
                 try:
                     made = not self.directory.exists()
-                    self._writer = diskcache.Cache(str(self.directory), eviction_policy="none")
+                    self.directory.mkdir(parents=True, exist_ok=True)
+                    self._writer = KeyValueFile.writing(self.directory / FILENAME)
                     if made:
                         (self.directory / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
                 except (sqlite3.Error, OSError) as err:
@@ -238,3 +190,22 @@ class JudgeCache:
             f"llmfaith: the judge cache at {self.directory} is unusable ({problem}). "
             "Fix: delete that directory, or point --llm-cache-dir somewhere writable."
         )
+
+
+def _copy_legacy(directory: Path) -> None:
+    """Copy a diskcache store of an earlier version into our table of the same file, once, through
+    diskcache's public API (opening it rewrites its settings: this run changes `cache.db` once).
+    Its store times are not public: the copies are stored now."""
+    import diskcache
+
+    old = diskcache.Cache(str(directory), eviction_policy="none")
+    try:
+        answers = [(key, text) for key in old.iterkeys()
+                   if isinstance(key, str) and isinstance(text := old.get(key), str)]
+    finally:
+        old.close()
+    new = KeyValueFile.writing(directory / FILENAME)
+    try:
+        new.set_many(answers)
+    finally:
+        new.close()

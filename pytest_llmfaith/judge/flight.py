@@ -9,13 +9,13 @@ when its process dies); under `--llm-cache=off` every request is asked. A store 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.judge.run_state import run_folder
+from pytest_llmfaith.processes.files import atomic_file
 
 if TYPE_CHECKING:
     from pytest_llmfaith.recordings.recording_format import Entry
@@ -43,10 +43,8 @@ class Flights:
 
     def keep(self, key: str, entry: Entry) -> None:
         """Written whole or not at all (a rename): a reader never sees half an answer."""
-        path = self._folder() / f"{key}.json"
-        partial = path.with_name(f".{key}.{os.getpid()}.tmp")
-        partial.write_text(json.dumps(entry.value()), encoding="utf-8")  # ASCII: a lone surrogate is escaped
-        partial.replace(path)
+        with atomic_file(self._folder() / f"{key}.json", private=False, encoding="utf-8") as fh:
+            fh.write(json.dumps(entry.value()))  # ASCII: a lone surrogate is escaped
 
     def _folder(self) -> Path:
         return run_folder(self.run_dir, "flights")

@@ -8,9 +8,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.judge.keyvalue import FILENAME, KeyValueFile
 
 
 def run_folder(run_dir: Path, name: str) -> Path:
@@ -23,18 +23,18 @@ def run_folder(run_dir: Path, name: str) -> Path:
 
 
 class SharedCounters:
-    """Integer counters shared by the processes of a run (xdist workers): diskcache's `incr` and
-    transactions are atomic across processes. Used for the run's judge budget."""
+    """Integer counters shared by the processes of a run (xdist workers), in our key-value file:
+    its writes and transactions are atomic across processes. Used for the run's judge budget."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self._store: Any = None
+        self._store: KeyValueFile | None = None
         self.problem: str | None = None  # why the counters cannot be read, once they could not
         self._lock = threading.Lock()
 
     def get(self, name: str) -> int:
         with self._readable():
-            return int(self._open().get(name, 0))
+            return int(self._open().get(name) or 0)
 
     def find(self, name: str) -> int | None:
         """The counter, or None when it was never set."""
@@ -44,7 +44,7 @@ class SharedCounters:
 
     def add(self, name: str, delta: int = 1) -> int:
         with self._readable():
-            return int(self._open().incr(name, delta))
+            return self._open().add(name, delta)
 
     def set(self, name: str, value: int) -> None:
         with self._readable():
@@ -54,7 +54,7 @@ class SharedCounters:
     def transaction(self) -> Iterator[SharedCounters]:
         """Reads and writes inside are one step for every process of the run (SQLite's BEGIN
         IMMEDIATE): what is checked stays true until what depends on it is written."""
-        with self._readable(), self._open().transact(retry=True):
+        with self._readable(), self._open().transaction():
             yield self
 
     @contextmanager
@@ -65,7 +65,7 @@ class SharedCounters:
             yield
         except sqlite3.DatabaseError as err:
             run_dir = self.directory.parent
-            self.problem = f"the run's shared counters {self.directory / 'cache.db'} cannot be read ({err})"
+            self.problem = f"the run's shared counters {self.directory / FILENAME} cannot be read ({err})"
             raise JudgeError(
                 f"llmfaith: {self.problem}, so this judge call cannot be counted against the run's budget "
                 "and is not made. Fix: run the tests again: each run has its own folder, removed at its end "
@@ -77,10 +77,8 @@ class SharedCounters:
             self._store.close()
             self._store = None
 
-    def _open(self) -> Any:
+    def _open(self) -> KeyValueFile:
         with self._lock:
             if self._store is None:
-                import diskcache
-
-                self._store = diskcache.Cache(str(self.directory))
+                self._store = KeyValueFile.writing(run_folder(self.directory.parent, self.directory.name) / FILENAME)
         return self._store

@@ -22,7 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.processes.files import file_lock, write_json_atomic
+from pytest_llmfaith.processes.files import atomic_file, file_lock, write_json_atomic
 
 DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 DEFAULT_MODEL_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m"
@@ -123,21 +123,18 @@ def is_installed(path: Path, sha256: str) -> bool:
 
 def stitch(chunks: Iterable[Path], dest: Path, sha256: str) -> None:
     """Concatenate `chunks` in order into `dest`, verified, atomically; record the sidecar."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
     digest = hashlib.sha256()
     written = 0
-    try:
-        with open(tmp, "wb") as out:
-            for index, chunk in enumerate(chunks, start=1):
-                with open(chunk, "rb") as src:
-                    while block := src.read(_HASH_BLOCK):
-                        digest.update(block)
-                        out.write(block)
-                        written += len(block)
-                say(f"  part {index}: {written / 1e6:,.1f} MB written")
-            out.flush()
-            os.fsync(out.fileno())
+    with atomic_file(dest, "wb", private=False) as out:
+        for index, chunk in enumerate(chunks, start=1):
+            with open(chunk, "rb") as src:
+                while block := src.read(_HASH_BLOCK):
+                    digest.update(block)
+                    out.write(block)
+                    written += len(block)
+            say(f"  part {index}: {written / 1e6:,.1f} MB written")
+        out.flush()
+        os.fsync(out.fileno())
         actual = digest.hexdigest()
         if actual != sha256:
             raise InstallError(
@@ -146,10 +143,6 @@ def stitch(chunks: Iterable[Path], dest: Path, sha256: str) -> None:
             )
         with contextlib.suppress(OSError):
             sidecar_path(dest).unlink()
-        os.replace(tmp, dest)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
     write_record(dest, sha256)
 
 

@@ -304,8 +304,8 @@ class RunHooks:
         report.add(self.records)
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
             report.sort_by_test()
-        gates.apply(report, self.session.settings)
-        write_outputs(report, self.session.settings)
+        gates.apply(report, self.session.settings, self.session.baseline_file())
+        write_outputs(report, self.session.settings, self.session.baseline())
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
         if report.gate_failures and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pytest
 
     from pytest_llmfaith.plugin.session import LLMFaithSession
+    from pytest_llmfaith.recordings.recording_format import ModuleAnswers
 
 
 class ModuleRun:
@@ -81,24 +82,12 @@ class Housekeeping:
         folder = settings.recordings
         if not any(run.used or (self.rootdir / m).parent.joinpath(folder).is_dir() for m, run in self.modules.items()):
             return []  # cheap: a run that touched no recordings does not import them
-        from pytest_llmfaith.recordings import recorder as recordings
-        from pytest_llmfaith.recordings.recording_format import recording_path
+        from pytest_llmfaith.recordings.recording_format import record_run
 
-        unused: dict[Path, list[str]] = {}
-        written: list[str] = []
         save = settings.cache in ("use", "refresh")
-        for module, run in sorted(self.modules.items()):
-            path = recording_path(self.rootdir / module, folder)
-            if not run.used and not path.exists():
-                continue
-            used, passed, reported = self._redacted(run)
-            stale, changed = recordings.update(path, used, passed, reported if full else None,
-                                               settings.prune_unused and save, save)
-            if stale:
-                unused[path] = stale
-            if changed:
-                written.append(self._show(path))
-        notes = [f"llmfaith wrote the recordings: {shown} (updated)" for shown in written]  # a line each
+        modules = (self._redacted(module, run) for module, run in sorted(self.modules.items()))
+        unused, written = record_run(self.rootdir, folder, modules, full, settings.prune_unused and save, save)
+        notes = [f"llmfaith wrote the recordings: {self._show(path)} (updated)" for path in written]  # a line each
         if unused:
             count = sum(len(keys) for keys in unused.values())
             files = ", ".join(f"{self._show(p)} ({len(k)})" for p, k in unused.items())
@@ -107,15 +96,16 @@ class Housekeeping:
             notes.append(f"llmfaith recordings: {plural(count, 'entry')} {action}: {files}")
         return notes
 
-    def _redacted(self, run: ModuleRun) -> tuple[dict[str, tuple[dict[str, Any], set[str]]], set[str], set[str]]:
+    def _redacted(self, module: str, run: ModuleRun) -> ModuleAnswers:
         """The module's test ids as its recording names them: a credential in a parametrize id becomes
         a placeholder, numbered over the module's ids in order (different values stay different)."""
         from pytest_llmfaith.errors import redact_data
+        from pytest_llmfaith.recordings.recording_format import ModuleAnswers
 
         ids = sorted({test for _, tests in run.used.values() for test in tests} | run.passed | run.reported)
         shown = dict(zip(ids, redact_data(ids, [self.session.settings.judge_api_key_env])))
-        return ({key: (entry, {shown[t] for t in tests}) for key, (entry, tests) in run.used.items()},
-                {shown[t] for t in run.passed}, {shown[t] for t in run.reported})
+        used = {key: (entry, {shown[t] for t in tests}) for key, (entry, tests) in run.used.items()}
+        return ModuleAnswers(module, used, {shown[t] for t in run.passed}, {shown[t] for t in run.reported})
 
     def _cache(self, used: set[str]) -> list[str]:
         from pytest_llmfaith.judge.cache import JudgeCache

@@ -65,7 +65,7 @@ class LLMFaithSession(JudgeRun):
         self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
-        self._baseline: Baseline | None = None
+        self._baseline: Baseline | ConfigError | None = None
         self._baseline_loaded = False
 
     def next_ordinal(self, item: pytest.Item | None, scorer: str, label: str | None) -> int:
@@ -101,17 +101,23 @@ class LLMFaithSession(JudgeRun):
         return redacted
 
     def baseline(self) -> Baseline | None:
-        """The baseline to compare with (read once), or None: none set, being rewritten, or unreadable
-        (the end-of-run gate reports why)."""
+        """The baseline to compare with, or None: none set, being rewritten, or unreadable (the
+        end-of-run gate reports why)."""
+        loaded = None if self.settings.baseline_update else self.baseline_file()
+        return None if isinstance(loaded, ConfigError) else loaded
+
+    def baseline_file(self) -> Baseline | ConfigError | None:
+        """The baseline file as this process read it, once (the assertions compare with it, the gates
+        and the review page are handed it): None when none is set, why when it cannot be read."""
         if not self._baseline_loaded:
             self._baseline_loaded = True
-            if self.settings.baseline is not None and not self.settings.baseline_update:
+            if self.settings.baseline is not None:
                 from pytest_llmfaith.report.baseline import load
 
                 try:
                     self._baseline = load(self.settings.baseline)
-                except ConfigError:
-                    self._baseline = None
+                except ConfigError as err:
+                    self._baseline = err
         return self._baseline
 
 def junit_properties(assessment: Assessment) -> list[tuple[str, object]]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -46,13 +46,19 @@ def file_lock(path: Path, wait: bool = True, dir_mode: int = 0o777) -> Iterator[
             lock.release()
 
 
-def write_json_atomic(path: Path, text: str) -> None:
-    """Write via a temp file (mode 0600, as mkstemp makes it) + os.replace so readers never see half a file."""
+@contextlib.contextmanager
+def atomic_file(path: Path, mode: str = "w", private: bool = True, encoding: str | None = None) -> Iterator[IO[Any]]:
+    """The one way we write a file whole or not at all: into a temp file beside it (a name no other
+    process or thread uses), renamed over it when the block ends, removed if the block raises, so
+    readers never see half a file. `private`: readable by this user only (state files); else as
+    the umask says (files users commit)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(tmp, flags, 0o600 if private else 0o666)
     try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(text)
+        with open(fd, mode, encoding=encoding) as fh:
+            yield fh
         _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -60,7 +66,13 @@ def write_json_atomic(path: Path, text: str) -> None:
         raise
 
 
-def _replace(source: str, target: Path) -> None:
+def write_json_atomic(path: Path, text: str) -> None:
+    """A state file written whole (atomic_file), readable by this user only."""
+    with atomic_file(path) as fh:
+        fh.write(text)
+
+
+def _replace(source: Path, target: Path) -> None:
     """os.replace, again while it is refused: Windows refuses to replace a file that another
     process has open (a run reading the leases), for as long as it reads it."""
     for _ in range(REPLACE_TRIES - 1):

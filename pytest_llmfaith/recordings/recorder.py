@@ -1,8 +1,7 @@
-"""Recordings: the committed, reviewable text form of the judge answers a suite uses.
+"""Recordings: the committed, reviewable text form of the judge answers a suite uses, and a
+process's view of them during the run (recording_format.py writes them at its end).
 
 One file per test module, so two branches touching different modules touch different files.
-Only the controller writes, once at the end of the run, from what every test reported: the
-bytes depend on neither -n nor test order. Format: docs/cache-and-recordings.md.
 """
 
 from __future__ import annotations
@@ -12,15 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
-from pytest_llmfaith.recordings.recording_format import (
-    Entry,
-    RecordedAnswer,
-    RecordingFile,
-    StoredAnswer,
-    load,
-    recording_path,
-    write,
-)
+from pytest_llmfaith.recordings.recording_format import Entry, RecordingFile, StoredAnswer, load, recording_path
 
 SELF_CHECK = "(judge self-check)"  # `recorded_by` of the self-check's answers
 SHOWN_DIGITS = 2  # of a label's P(yes) in a recording, unless more are needed to stay on its side of a threshold
@@ -94,24 +85,6 @@ class Recorder:
         from pytest_llmfaith.errors import redact  # a path may hold a credential too
 
         return redact(test.nodeid.split("::")[0])
-
-
-def update(path: Path, used: dict[str, tuple[dict[str, Any], set[str]]], passed: set[str],
-           reported: set[str] | None, prune: bool, save: bool) -> tuple[list[str], bool]:
-    """Return the module's unused keys and whether it was written. Earlier tests that did not pass
-    this run keep their entries (they may still need them); a full run (`reported`) drops gone tests."""
-    recording = load(path)
-    for entry in recording.entries.values():
-        kept = set(entry.tests) - passed
-        entry.tests = sorted(kept & reported if reported is not None else kept)
-    for key, (data, tests) in used.items():
-        old = recording.entries.get(key)
-        recording.entries[key] = RecordedAnswer.model_validate({**data, "tests": [*tests, *(old.tests if old else ())]})
-    stale = sorted(key for key, entry in recording.entries.items() if not entry.tests)
-    if prune:
-        for key in stale:
-            del recording.entries[key]
-    return stale, save and write(path, recording)
 
 
 def never_recorded(value: dict[str, Any]) -> bool:

@@ -1,13 +1,18 @@
-"""The recordings' file format: one JSON file per test module, its entries, read and written.
+"""The recordings' files: one JSON file per test module, its entries, read, written from what a
+run's tests used, found under a tree, pruned and merged (the end of a pytest run and `python -m
+pytest_llmfaith cache` call these).
 
 Deterministic bytes (sorted keys and tests, two-space indent) and written only when they change,
-so a run that used the same answers leaves the files alone.
+so a run that used the same answers leaves the files alone. Only the controller writes, once at
+the end of the run, from what every test reported: the bytes depend on neither -n nor test order.
+Format: docs/cache-and-recordings.md.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, ValidationError, model_serializer
 
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.processes.files import atomic_file
 
 RECORDINGS_FORMAT = 1
 
@@ -101,8 +107,112 @@ def write(path: Path, recording: RecordingFile) -> bool:
     if not text:
         path.unlink()
         return True
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    with atomic_file(path, private=False, encoding="utf-8") as fh:
+        fh.write(text)
     return True
+
+
+SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
+
+Used = dict[str, tuple[dict[str, Any], set[str]]]  # key -> (entry, the tests that used it)
+
+
+@dataclass
+class ModuleAnswers:
+    """What one test module did in a run, as its recording names the tests."""
+
+    module: str  # the test file, relative to the rootdir
+    used: Used
+    passed: set[str]
+    reported: set[str]
+
+
+@dataclass
+class Conflict:
+    """An entry two merged sources answered differently: the first answer is kept."""
+
+    key: str
+    step: str | None
+    kept: Path
+    dropped: Path
+
+
+def record_run(rootdir: Path, folder: str, modules: Iterable[ModuleAnswers], full: bool, prune: bool,
+               save: bool) -> tuple[dict[Path, list[str]], list[Path]]:
+    """Update each module's recording from the run: its unused keys by file, and the files written.
+    `full`: every collected test ran, so tests gone from the module lose their entries."""
+    unused: dict[Path, list[str]] = {}
+    written: list[Path] = []
+    for run in modules:
+        path = recording_path(rootdir / run.module, folder)
+        if not run.used and not path.exists():
+            continue
+        stale, changed = update(path, run.used, run.passed, run.reported if full else None, prune, save)
+        if stale:
+            unused[path] = stale
+        if changed:
+            written.append(path)
+    return unused, written
+
+
+def update(path: Path, used: Used, passed: set[str], reported: set[str] | None, prune: bool,
+           save: bool) -> tuple[list[str], bool]:
+    """Return the module's unused keys and whether it was written. Earlier tests that did not pass
+    this run keep their entries (they may still need them); a full run (`reported`) drops gone tests."""
+    recording = load(path)
+    for entry in recording.entries.values():
+        kept = set(entry.tests) - passed
+        entry.tests = sorted(kept & reported if reported is not None else kept)
+    for key, (data, tests) in used.items():
+        old = recording.entries.get(key)
+        recording.entries[key] = RecordedAnswer.model_validate({**data, "tests": [*tests, *(old.tests if old else ())]})
+    stale = sorted(key for key, entry in recording.entries.items() if not entry.tests)
+    if prune:
+        for key in stale:
+            del recording.entries[key]
+    return stale, save and write(path, recording)
+
+
+def find(root: Path, folder: str) -> list[Path]:
+    """Every `<folder>/*.json` under root, sorted, without descending into VCS or virtualenv folders."""
+    found: list[Path] = []
+    for here, dirs, _ in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not (d.startswith(".") and d != folder)]
+        if Path(here).name == folder:
+            found += Path(here).glob("*.json")
+    return sorted(found)
+
+
+def load_all(root: Path, folder: str) -> dict[Path, RecordingFile]:
+    return {path: load(path) for path in find(root, folder)}
+
+
+def prune(files: dict[Path, RecordingFile], doomed: Callable[[RecordedAnswer], bool]) -> int:
+    """Remove the entries `doomed` picks from each file and write the files; how many were removed."""
+    removed = 0
+    for path, recording in files.items():
+        stale = [key for key, entry in recording.entries.items() if doomed(entry)]
+        for key in stale:
+            del recording.entries[key]
+        removed += len(stale)
+        write(path, recording)
+    return removed
+
+
+def merge(dest: Path, sources: Iterable[Path], folder: str) -> tuple[int, int, list[Conflict]]:
+    """Join the recordings of several trees (CI shards) into dest: the files merged, those written,
+    and the entries answered differently (the destination's answer, then the first source's, stays)."""
+    merged: dict[Path, RecordingFile] = {}
+    conflicts: list[Conflict] = []
+    for src in sources:
+        for path in find(src, folder):
+            target = dest / path.relative_to(src)
+            into_file = merged.setdefault(target, load(target))
+            for key, entry in load(path).entries.items():
+                old = into_file.entries.get(key)
+                if old is not None and old.answer != entry.answer:
+                    conflicts.append(Conflict(key, old.step, target, path))
+                into_file.entries[key] = RecordedAnswer.model_validate(
+                    {**(old or entry).model_dump(), "tests": [*entry.tests, *(old.tests if old else ())]})
+    written = sum(write(path, recording) for path, recording in merged.items())
+    return len(merged), written, conflicts

@@ -6,15 +6,21 @@ scores applies the gates, most with neither set.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.report.model import Report
 from pytest_llmfaith.results import Assessment
 from pytest_llmfaith.settings import Settings
 from pytest_llmfaith.wording import plural
 
+if TYPE_CHECKING:
+    from pytest_llmfaith.report.baseline import Baseline
 
-def apply(report: Report, settings: Settings) -> None:
-    """Fill report.gate_failures / gate_notes; write the baseline when asked to.
+
+def apply(report: Report, settings: Settings, baseline: Baseline | ConfigError | None) -> None:
+    """Fill report.gate_failures / gate_notes; write the baseline when asked to. `baseline`: the
+    file as the run read it (why not, when it could not be).
 
     Each assessment was compared with the baseline where it was made (a worker under xdist), so
     that its status travels with it; here the regressions become gate failures."""
@@ -37,18 +43,15 @@ def apply(report: Report, settings: Settings) -> None:
                 f"{limit:.{digits(limit)}f} over {plural(len(scores), 'score')}")
     if settings.baseline is None:
         return
-    from pytest_llmfaith.report import baseline as baseline_file
-
     current = {a.key: a for a in report.gated}
     if settings.baseline_update:
-        _update(report, settings, list(current.values()))
+        _update(report, settings, list(current.values()), baseline)
         return
     report.gates_checked.append(f"baseline {settings.baseline.name}")
-    try:
-        baseline = baseline_file.load(settings.baseline)
-    except ConfigError as err:
-        report.gate_failures.append(str(err))
+    if isinstance(baseline, ConfigError):
+        report.gate_failures.append(str(baseline))
         return
+    assert baseline is not None  # a baseline file is set: the session has read it
     regressed = [a for a in current.values() if a.regression is not None]
     for a in regressed:
         report.gate_failures.append(_regression_failure(a))
@@ -63,14 +66,12 @@ def apply(report: Report, settings: Settings) -> None:
                                  "cannot name its claims until --llm-baseline-update rewrites it")
 
 
-def _update(report: Report, settings: Settings, assessments: list[Assessment]) -> None:
+def _update(report: Report, settings: Settings, assessments: list[Assessment],
+            baseline: Baseline | ConfigError | None) -> None:
     assert settings.baseline is not None
     from pytest_llmfaith.report import baseline as baseline_file
 
-    try:
-        old = set(baseline_file.load(settings.baseline).assertions)
-    except ConfigError:
-        old = set()
+    old = set() if baseline is None or isinstance(baseline, ConfigError) else set(baseline.assertions)
     written = baseline_file.write(settings.baseline, assessments)
     pruned = sorted(old - set(written.assertions))
     scores, entries = plural(len(written.assertions), "score"), plural(len(pruned), "entry")

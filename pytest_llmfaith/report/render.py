@@ -8,13 +8,16 @@ import os
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.report.figures import score_text, threshold_text
 from pytest_llmfaith.report.model import Report, Totals
 from pytest_llmfaith.results import Status
 from pytest_llmfaith.settings import Settings
 from pytest_llmfaith.wording import plural, shorten, unstable_summary
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.report.baseline import Baseline
 
 REPORT_VERSION = 1
 
@@ -49,14 +52,15 @@ def markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_outputs(report: Report, settings: Settings) -> None:
-    """The JSON report, the review page and the GitHub step summary. One that cannot be written is
+def write_outputs(report: Report, settings: Settings, baseline: Baseline | None) -> None:
+    """The JSON report, the review page (its claims compared against `baseline`: the run's, unless
+    it rewrote it) and the GitHub step summary. One that cannot be written is
     a warning (and a line of report.unwritten): raising here would cost the run its failure
     details, short summary and table."""
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     outputs: tuple[tuple[str, Path | None, Callable[[Report, Path], None]], ...] = (
         ("JSON report (--llm-report)", settings.report, _write_json),
-        ("review page (--llm-report-html)", settings.report_html, lambda r, p: _write_page(r, p, settings)),
+        ("review page (--llm-report-html)", settings.report_html, lambda r, p: _write_page(r, p, settings, baseline)),
         ("GitHub step summary (GITHUB_STEP_SUMMARY)", Path(summary) if summary else None, _append_markdown))
     for what, path, write in outputs:
         if path is None:
@@ -90,20 +94,12 @@ def _write_json(report: Report, path: Path) -> None:
     path.write_text(json_text(report), encoding="utf-8", errors="backslashreplace")
 
 
-def _write_page(report: Report, path: Path, settings: Settings) -> None:
-    """The review page, with the claims compared against the baseline (unless this run rewrote
-    it) and the earlier runs of --llm-report-history (never this run's own files)."""
+def _write_page(report: Report, path: Path, settings: Settings, baseline: Baseline | None) -> None:
+    """The review page, with the earlier runs of --llm-report-history (never this run's own files)."""
     from datetime import datetime
 
-    from pytest_llmfaith.report import baseline as baseline_file
     from pytest_llmfaith.report import history, page
 
-    baseline = None
-    if settings.baseline is not None and not settings.baseline_update:
-        try:
-            baseline = baseline_file.load(settings.baseline)
-        except ConfigError:  # the baseline gate has failed, saying why
-            pass
     past = None
     if settings.report_history is not None:
         past = history.load(settings.report_history, {p.resolve() for p in (settings.report, path) if p})

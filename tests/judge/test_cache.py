@@ -159,7 +159,7 @@ def test_a_database_that_is_not_a_judge_cache_is_left_alone(tmp_path):
         db.execute("CREATE TABLE notes (text TEXT)")
     before = (tmp_path / "cache.db").read_bytes()
     cache = JudgeCache(tmp_path, "use")
-    with pytest.warns(CacheWarning, match=r"unusable .*no such table: Cache"):
+    with pytest.warns(CacheWarning, match=r"unusable .*no such table: entries"):
         assert cache.get("k") is None
     cache.set("k", {"answer": {"claims": ["kept"]}})
     assert (tmp_path / "cache.db").read_bytes() == before
@@ -241,32 +241,36 @@ def test_values_are_json_text_not_pickles(tesla_fake, make_fake_judge, tmp_path)
     Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     import sqlite3
 
-    rows = sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT mode, value FROM Cache").fetchall()
-    assert rows and all(mode == 1 and json.loads(value)["answer"] for mode, value in rows)
+    rows = sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT value FROM entries").fetchall()
+    assert rows and all(isinstance(value, str) and json.loads(value)["answer"] for (value,) in rows)
 
 
-def test_an_answer_of_32_kib_or_more_is_read_back(make_fake_judge, tmp_path):
-    """diskcache keeps a str of 32 KiB or more in a file of its own, not in the row: the reader,
-    which does without diskcache, reads it back, and an entry in another mode is a miss."""
-    cache = JudgeCache(tmp_path / "cache", "use")
+def test_a_store_of_an_earlier_version_is_copied_once(tmp_path):
+    """Earlier versions stored answers with diskcache (a str of 32 KiB or more in a file of its
+    own, a dict pickled): its answers are copied into our table through diskcache's public API,
+    once; what holds no answer is left behind."""
+    import diskcache
+
     big = {"answer": {"claims": [f"claim {i} " + "x" * 100 for i in range(400)]}}
-    cache.set("big", big)
-    cache.set("small", {"answer": {"claims": ["one"]}})
-    cache._open_writer().set("pickled", {"not": "an answer"})  # diskcache pickles a dict
+    old = diskcache.Cache(str(tmp_path / "cache"), eviction_policy="none")
+    old.set("big", json.dumps(big))
+    old.set("small", json.dumps({"answer": {"claims": ["one"]}}))
+    old.set("pickled", {"not": "an answer"})
+    old.close()
+    cache = JudgeCache(tmp_path / "cache", "replay")
+    assert cache.get("big") == big and cache.get("small") == {"answer": {"claims": ["one"]}}
+    assert cache.get("pickled") is None
+    assert [key for key, _, _ in cache.entries()] == ["big", "small"]
     cache.close()
+    before = (tmp_path / "cache" / "cache.db").read_bytes()
     again = JudgeCache(tmp_path / "cache", "replay")
-    assert again.get("big") == big and again.get("small") == {"answer": {"claims": ["one"]}}
-    assert again.get("pickled") is None
-    assert [key for key, _, _ in again.entries()] == ["big", "small"]
+    assert again.get("big") == big
     again.close()
-    import sqlite3
-
-    modes = dict(sqlite3.connect(tmp_path / "cache" / "cache.db").execute("SELECT key, mode FROM Cache"))
-    assert modes == {"big": 3, "small": 1, "pickled": 4}
+    assert (tmp_path / "cache" / "cache.db").read_bytes() == before
 
 
 def test_a_cached_run_changes_no_byte_of_the_store(tesla_fake, make_fake_judge, tmp_path):
-    """diskcache rewrites its settings on every open: reads must not open it (git status stays clean)."""
+    """Reads write nothing (diskcache would rewrite its settings on every open): git status stays clean."""
     judge = make_fake_judge("use")
     Hallucination(judge).run(OUTPUT, TESLA)
     judge.cache.close()

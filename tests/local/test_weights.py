@@ -92,7 +92,7 @@ def test_failed_rebuild_keeps_nothing_half_written(model_dir: Path, make_chunks:
     dest.write_bytes(b"corrupt")
     with pytest.raises(InstallError):
         install(dest, SHA, source_of(chunks[:2]))
-    assert not list(model_dir.glob("*.partial")) and not list(model_dir.glob(".llmfaith-parts-*"))
+    assert not list(model_dir.glob("*.tmp")) and not list(model_dir.glob(".llmfaith-parts-*"))
 
 
 def test_registry_source_uses_isolated_pip_and_cleans_up(

@@ -4,6 +4,7 @@ loopback judge, as in plugin_helpers.py."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import xml.etree.ElementTree as ET
 
@@ -173,3 +174,18 @@ def test_pytest_html_entries_carry_claims_and_verdicts(pytester, server) -> None
     assert "llmfaith test_a.py::test_answer [&amp;lt;b&amp;gt;] [faithfulness]" in html or \
         "llmfaith test_a.py::test_answer [&lt;b&gt;] [faithfulness]" in html
     assert "Elon Musk founded Tesla." in html and "scripted: Elon Musk founded Tesla." in html
+
+
+def test_the_baseline_file_is_read_once_a_run(pytester, server, monkeypatch) -> None:
+    """The assertions compare with what the session read; the gate and the review page are handed it."""
+    baseline = importlib.import_module("pytest_llmfaith.report.baseline")  # as the run imports it (sys.modules)
+
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(test_a=ONE_ANSWER + "\ndef test_again():\n    assert_faithful(GOOD, CTX)\n")
+    run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update")
+    reads = []
+    real = baseline.load
+    monkeypatch.setattr(baseline, "load", lambda path: reads.append(path) or real(path))
+    result = run(pytester, server, "--llm-baseline=b.json", "--llm-report-html=page.html")
+    assert result.ret == 0 and "baseline compared: 2 scores" in "\n".join(section(result))
+    assert (pytester.path / "page.html").exists() and len(reads) == 1

@@ -1,0 +1,138 @@
+"""Our SQLite key-value file, the one format of the judge cache and of the run's counters.
+
+One table of ours (key, store time, value), so no other library's private layout is read. Opened
+to read, it writes nothing: diskcache rewrites its settings table on every open (a modified
+`cache.db` in `git status` for a committed replay cache) and costs a cached run its import.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+FILENAME = "cache.db"
+TABLE = "entries"
+TIMEOUT = 60.0  # seconds a write waits for another process's to end (xdist workers share the file)
+
+
+class BeingCreated(Exception):
+    """A file with no table yet: another process (an xdist worker) is creating it, so it is empty, not broken."""
+
+
+class OtherTables(Exception):
+    """A file with tables but not ours: someone else's database, or a judge cache of an earlier
+    version (cache.py copies those)."""
+
+    def __init__(self, tables: set[str]) -> None:
+        super().__init__(f"no such table: {TABLE}")
+        self.tables = tables
+
+
+class KeyValueFile:
+    """Keys to JSON-able scalars (text, integers), shared by the processes of a machine: every write
+    is a transaction (SQLite's BEGIN IMMEDIATE), and `transaction()` makes several one."""
+
+    def __init__(self, db: sqlite3.Connection, read_only: bool = False) -> None:
+        self._db = db
+        self.read_only = read_only
+        self._lock = threading.RLock()  # one connection for the process's threads: a transaction is theirs alone
+        self._depth = 0
+
+    @classmethod
+    def reading(cls, path: Path) -> KeyValueFile:
+        """An existing file, opened so that reading changes no byte: read-write when it may (its last
+        connection then removes SQLite's -wal/-shm files), else read-only, else immutable (a
+        read-only folder, where even -shm cannot be made)."""
+        for flags in ("mode=rw", "mode=ro", "mode=ro&immutable=1"):
+            db = sqlite3.connect(f"file:{path}?{flags}", uri=True, check_same_thread=False, isolation_level=None)
+            try:
+                tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if TABLE not in tables:
+                    raise OtherTables(tables) if tables else BeingCreated()
+                db.execute(f"SELECT 1 FROM {TABLE} LIMIT 1")
+                return cls(db, read_only=flags != "mode=rw")
+            except sqlite3.OperationalError:
+                db.close()
+                if "immutable" in flags:
+                    raise
+            except BaseException:
+                db.close()
+                raise
+        raise AssertionError("unreachable")  # the last flags re-raise
+
+    @classmethod
+    def writing(cls, path: Path) -> KeyValueFile:
+        """The file, made if missing, in write-ahead-log mode: readers never wait for a writer."""
+        db = sqlite3.connect(path, timeout=TIMEOUT, check_same_thread=False, isolation_level=None)
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints, never corrupt (as diskcache did)
+            db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (key TEXT PRIMARY KEY, stored REAL NOT NULL, value)")
+        except BaseException:
+            db.close()
+            raise
+        return cls(db)
+
+    def get(self, key: str) -> Any:
+        with self._lock:
+            row = self._db.execute(f"SELECT value FROM {TABLE} WHERE key = ?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def rows(self) -> list[tuple[str, float, Any]]:
+        """Every (key, store time, value), sorted by key."""
+        with self._lock:
+            return self._db.execute(f"SELECT key, stored, value FROM {TABLE} ORDER BY key").fetchall()
+
+    def set(self, key: str, value: Any) -> None:
+        self.set_many([(key, value)])
+
+    def set_many(self, items: Iterable[tuple[str, Any]]) -> None:
+        with self.transaction():
+            now = time.time()
+            self._db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?)",
+                                 ((key, now, value) for key, value in items))
+
+    def add(self, key: str, delta: int) -> int:
+        """The integer at key (0 when missing) plus delta, stored and returned."""
+        with self.transaction():
+            value = int(self.get(key) or 0) + delta
+            self.set(key, value)
+        return value
+
+    def delete(self, key: str) -> bool:
+        with self.transaction():
+            return self._db.execute(f"DELETE FROM {TABLE} WHERE key = ?", (key,)).rowcount > 0
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Reads and writes inside are one step for every process and thread: what is checked stays
+        true until what depends on it is written. Nested ones join the outermost."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            else:
+                self._db.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
