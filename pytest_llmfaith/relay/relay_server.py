@@ -74,7 +74,7 @@ class RelayServer(ServiceServer[RelayState]):
         self.started_by = started_by
         self.token = secrets.token_urlsafe(32)
         self.concurrency = concurrency
-        self.environment = environment  # relay_identity.environment_fingerprint of what it inherited
+        self.environment = environment  # identity.environment_fingerprint of what it inherited
         self.import_s = import_s
         self._runs: dict[str, RunState] = {}
         self._lock = threading.Lock()
