@@ -43,7 +43,6 @@ from pytest_llmfaith.relay.wire import (
     relay_files,
     to_wire,
 )
-from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
 
 class RunState:
@@ -196,8 +195,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay.relay_server")
     parser.add_argument("--dir", type=Path, required=True)
     parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
-    parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT)
+    # No defaults here: the run's settings give both (settings.py holds the defaults)
+    parser.add_argument("--concurrency", type=int, required=True)
+    parser.add_argument("--idle-timeout", type=float, required=True)
     parser.add_argument("--environment", required=True, help="the fingerprint of the environment it inherits")
     args = parser.parse_args(argv)
 
