@@ -84,8 +84,7 @@ def run_files(model: LocalModel, variant: Variant | None = None) -> ServiceFiles
     if missing is not None:
         raise LocalJudgeUnavailable(
             f"the offline judge runs in a shared server process, which cannot run here: {missing}. Fix: "
-            "install pytest-llmfaith with its dependencies (psutil, filelock) on Linux, macOS or Windows, "
-            "or use a hosted judge (--llm-judge-model)")
+            "run it on Linux, macOS or Windows, or use a hosted judge (--llm-judge-model)")
     return server_files(model.sha256, runtime=runtime)
 
 
