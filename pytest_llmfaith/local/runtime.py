@@ -119,14 +119,8 @@ def compile_wheel(requirement: str, flags: Sequence[str], dest: Path, heartbeat:
 def install_wheel(wheel: Path, python: Path | None = None) -> None:
     """Install the kept `wheel` into the venv of `python` (this interpreter by default),
     replacing any other build of the same version, then its dependencies."""
-    interpreter = str(python or sys.executable)
     for extra in (["--force-reinstall", "--no-deps"], []):
-        done = subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--no-cache-dir", *extra, str(wheel)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            output = (done.stderr or done.stdout).strip()[-1500:]
-            raise RuntimeInstallError(f"pip could not install {wheel}:\n{output}\n"
-                                      f"Fix: the error above, then run {INSTALL_COMMANDS} again")
+        _pip_install(str(python or sys.executable), [*extra, str(wheel)], str(wheel))
     say(f"runtime installed from {wheel.name}")
 
 
@@ -136,13 +130,8 @@ def install_target(source: Path | str, folder: Path) -> None:
     install leaves the old folder."""
     partial = folder.with_name(f".{folder.name}.{os.getpid()}.partial")
     shutil.rmtree(partial, ignore_errors=True)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-cache-dir", "--no-deps",
-                           "--target", str(partial), str(source)], capture_output=True, text=True)
     try:
-        if done.returncode != 0:
-            output = (done.stderr or done.stdout).strip()[-1500:]
-            raise RuntimeInstallError(f"pip could not install {source} into {folder}:\n{output}\n"
-                                      f"Fix: the error above, then run {INSTALL_COMMANDS} again")
+        _pip_install(sys.executable, ["--no-deps", "--target", str(partial), str(source)], f"{source} into {folder}")
         (partial / INSTALLED_FROM).write_text(_origin(source))
         with file_lock(folder.with_name(f".{folder.name}.lock")):
             shutil.rmtree(folder, ignore_errors=True)
@@ -150,6 +139,16 @@ def install_target(source: Path | str, folder: Path) -> None:
     finally:
         shutil.rmtree(partial, ignore_errors=True)
     say(f"{source.name if isinstance(source, Path) else source} installed into {folder}")
+
+
+def _pip_install(python: str, args: Sequence[str], what: str) -> None:
+    """`pip install` with `python`: a failure raises with pip's last words and the fix."""
+    done = subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-cache-dir", *args],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        output = (done.stderr or done.stdout).strip()[-1500:]
+        raise RuntimeInstallError(f"pip could not install {what}:\n{output}\n"
+                                  f"Fix: the error above, then run {INSTALL_COMMANDS} again")
 
 
 def _origin(source: Path | str) -> str:
