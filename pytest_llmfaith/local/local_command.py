@@ -12,10 +12,10 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local.check import main as check_main
+from pytest_llmfaith.local.install import main as install_main
 from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import server_alive, shutdown_server
 from pytest_llmfaith.local.models import resolve_local_model
-from pytest_llmfaith.local.runtime import main as install_main
 
 USAGE = "usage: python -m pytest_llmfaith local install | prove | stop [local|local:/path/model.gguf]"
 

@@ -1,4 +1,4 @@
-"""The offline judge's runtime, compiled once per machine: `python -m pytest_llmfaith local install`.
+"""The offline judge's runtime, compiled once per machine by `python -m pytest_llmfaith local install` (install.py).
 
 One build, the best kernel variant this CPU runs; the portable one as well only where that one
 fails its proof. pip's wheel cache keys a wheel without CMAKE_ARGS, so each build is kept in a
@@ -9,7 +9,6 @@ the heartbeat lines.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -19,14 +18,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_llmfaith.errors import ConfigError, LLMFaithError
-from pytest_llmfaith.local.kernels import Proof, forget_proofs, prove
+from pytest_llmfaith.errors import LLMFaithError
+from pytest_llmfaith.local.kernels import forget_proofs
 from pytest_llmfaith.local.variants import (
     LLAMA_VERSION,
     PORTABLE,
     PORTABLE_FLAGS,
     PREBUILT,
-    VARIANT_ENV,
     VARIANTS,
     Variant,
     cache_root,
@@ -108,27 +106,21 @@ def compile_wheel(requirement: str, flags: Sequence[str], dest: Path, heartbeat:
                 code = process.wait(timeout=heartbeat)
                 break
             except subprocess.TimeoutExpired:
-                say(f"  still compiling: {_elapsed(time.monotonic() - started)} so far")
+                say(f"  still compiling: {elapsed(time.monotonic() - started)} so far")
     if code != 0:
         tail = log.read_text(errors="replace").strip()[-2000:]
         raise CompileFailed(
             f"compiling {requirement} failed (pip exited with code {code}):\n{tail}\n"
             "Fix: install a C/C++ compiler and CMake (e.g. apt-get install build-essential cmake), "
             f"then run {INSTALL_COMMANDS} again")
-    say(f"compiled in {_elapsed(time.monotonic() - started)}")
+    say(f"compiled in {elapsed(time.monotonic() - started)}")
 
 
 def install_wheel(wheel: Path, python: Path | None = None) -> None:
     """Install the kept `wheel` into the venv of `python` (this interpreter by default),
     replacing any other build of the same version, then its dependencies."""
-    interpreter = str(python or sys.executable)
     for extra in (["--force-reinstall", "--no-deps"], []):
-        done = subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--no-cache-dir", *extra, str(wheel)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            output = (done.stderr or done.stdout).strip()[-1500:]
-            raise RuntimeInstallError(f"pip could not install {wheel}:\n{output}\n"
-                                      f"Fix: the error above, then run {INSTALL_COMMANDS} again")
+        _pip_install(str(python or sys.executable), [*extra, str(wheel)], str(wheel))
     say(f"runtime installed from {wheel.name}")
 
 
@@ -138,13 +130,8 @@ def install_target(source: Path | str, folder: Path) -> None:
     install leaves the old folder."""
     partial = folder.with_name(f".{folder.name}.{os.getpid()}.partial")
     shutil.rmtree(partial, ignore_errors=True)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-cache-dir", "--no-deps",
-                           "--target", str(partial), str(source)], capture_output=True, text=True)
     try:
-        if done.returncode != 0:
-            output = (done.stderr or done.stdout).strip()[-1500:]
-            raise RuntimeInstallError(f"pip could not install {source} into {folder}:\n{output}\n"
-                                      f"Fix: the error above, then run {INSTALL_COMMANDS} again")
+        _pip_install(sys.executable, ["--no-deps", "--target", str(partial), str(source)], f"{source} into {folder}")
         (partial / INSTALLED_FROM).write_text(_origin(source))
         with file_lock(folder.with_name(f".{folder.name}.lock")):
             shutil.rmtree(folder, ignore_errors=True)
@@ -152,6 +139,16 @@ def install_target(source: Path | str, folder: Path) -> None:
     finally:
         shutil.rmtree(partial, ignore_errors=True)
     say(f"{source.name if isinstance(source, Path) else source} installed into {folder}")
+
+
+def _pip_install(python: str, args: Sequence[str], what: str) -> None:
+    """`pip install` with `python`: a failure raises with pip's last words and the fix."""
+    done = subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-cache-dir", *args],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        output = (done.stderr or done.stdout).strip()[-1500:]
+        raise RuntimeInstallError(f"pip could not install {what}:\n{output}\n"
+                                  f"Fix: the error above, then run {INSTALL_COMMANDS} again")
 
 
 def _origin(source: Path | str) -> str:
@@ -217,69 +214,7 @@ def install_runtime(variant: Variant) -> None:
         install_wheel(source)
 
 
-def say_proof(variant: Variant, proof: Proof) -> None:
-    if proof.ok:
-        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
-    else:
-        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
-            f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
-            "skips the faster kernels from the start")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m pytest_llmfaith local install`: runtime (compiled or kept), weights, proof."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pytest_llmfaith local install",
-        description="Install the offline judge: its runtime (llama-cpp-python) compiled once per machine "
-        "with the best kernels this CPU runs (avx512 on a CPU with AVX-512 VNNI/BF16, else portable "
-        "AVX2; LLMFAITH_LOCAL_VARIANT=avx512|portable forces one) and kept in "
-        "$XDG_CACHE_HOME/pytest-llmfaith (else ~/.cache/pytest-llmfaith), its weights, and one test "
-        "answer proving the runtime on this CPU (the portable kernels are compiled too only if the "
-        "faster ones fail it). Safe to run again.")
-    parser.add_argument("--no-check", action="store_true",
-                        help="skip the check that the runtime answers one question on this CPU")
-    parser.add_argument("--weights-only", action="store_true",
-                        help="only the weights (and the check), for a venv whose runtime is installed")
-    args = parser.parse_args(argv)
-    from pytest_llmfaith.local.install import weights_command as install_weights
-
-    if args.weights_only:
-        return install_weights(["--no-check"] if args.no_check else [])
-    started = time.monotonic()
-    try:
-        variant = variant_to_build()
-        try:
-            install_runtime(variant)
-        except CompileFailed as exc:
-            if forced_variant() is not None:
-                raise
-            say(f"{exc}\nSo, for now, xllamacpp's prebuilt runtime from PyPI (slower: it reads every prompt whole)")
-            variant = PREBUILT
-            install_runtime(variant)
-    except (RuntimeInstallError, OSError, ConfigError) as exc:
-        say(f"{INSTALL_COMMANDS}: {exc}")
-        return 1
-    say(f"runtime ready in {_elapsed(time.monotonic() - started)}")
-    code = install_weights(["--no-check"])
-    if code != 0 or args.no_check:
-        return code
-    from pytest_llmfaith.local.check import main as check
-    from pytest_llmfaith.local.weights import default_model_path
-
-    if variant.portable or variant.prebuilt:
-        return check(default_model_path(), variant)
-    proof = prove(variant, default_model_path())
-    say_proof(variant, proof)
-    if proof.ok:
-        return 0
-    try:
-        install_runtime(PORTABLE)
-    except (RuntimeInstallError, OSError) as exc:
-        say(f"{INSTALL_COMMANDS}: {exc}")
-        return 1
-    return check(default_model_path(), PORTABLE)
-
-
-def _elapsed(seconds: float) -> str:
+def elapsed(seconds: float) -> str:
+    """A duration as the install's lines say it: "3 min 05 s", "4.2 s"."""
     minutes, rest = divmod(int(seconds), 60)
     return f"{minutes} min {rest:02d} s" if minutes else f"{seconds:.1f} s"

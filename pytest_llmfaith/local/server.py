@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sha256", required=True)
     parser.add_argument("--name", required=True)
     parser.add_argument("--run-dir", type=Path, required=True)
-    parser.add_argument("--idle-timeout", type=float, default=120.0)
+    parser.add_argument("--idle-timeout", type=float, required=True)  # the launcher's, from settings.py's default
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--runtime", default="")

@@ -26,17 +26,24 @@ def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
 
 def junit_error(config: pytest.Config, report: pytest.TestReport) -> None:
     """pytest's JUnit writer files every failed call as a <failure>; a judge error is an <error>
-    (infrastructure, not a verdict on the code), so its element is renamed once written."""
+    (infrastructure, not a verdict on the code), so its element is renamed once written.
+
+    pytest has no public way to say so: this reaches its writer through `_pytest.junitxml.xml_key`.
+    A pytest without it, or whose writer is shaped otherwise, leaves the <failure> as it is: the
+    terminal still says ERROR (tests/plugin/test_faults.py shows both)."""
     try:
         from _pytest.junitxml import xml_key
-    except ImportError:  # a pytest without it: the element stays a <failure>
+    except ImportError:
         return
     xml = config.stash.get(xml_key, None)
     if xml is None:
         return
-    for node in xml.node_reporter(report).nodes:
-        if node.tag == "failure":
-            node.tag = "error"
-            node.set("message", report.llmfaith_error)
-            xml.stats["failure"] -= 1
-            xml.stats["error"] += 1
+    try:
+        nodes = [node for node in xml.node_reporter(report).nodes if node.tag == "failure"]
+        counts = xml.stats
+        counts["failure"], counts["error"] = counts["failure"] - len(nodes), counts["error"] + len(nodes)
+    except (AttributeError, KeyError, TypeError):
+        return
+    for node in nodes:
+        node.tag = "error"
+        node.set("message", report.llmfaith_error)

@@ -25,6 +25,15 @@ hookimpl = pluggy.HookimplMarker("pytest")
 
 SLOW_AFTER_S = 2.0
 TICK_S = 0.5
+_UNKNOWN = object()
+
+
+def _current_file(tr: Any) -> object:
+    """The file whose results pytest's current line holds, None after a line of ours. pytest keeps
+    it in `TerminalReporter.currentfspath`, which is not public API: a pytest without it gives
+    _UNKNOWN, and our lines are then written whole, none drawn live or rewritten in place
+    (tests/plugin/test_terminal_progress.py)."""
+    return getattr(tr, "currentfspath", _UNKNOWN)
 
 
 def step_label(step: str, index: int, total: int) -> str:
@@ -101,7 +110,7 @@ class TerminalProgress:
         with self._lock:
             if self._calls and self._done_s >= SLOW_AFTER_S:
                 self._report(f"llmfaith: {report.nodeid}: {plural(self._calls, 'judge call')}, {self._done_s:.1f} s")
-            if self._open and self.tr is not None and self.tr.currentfspath is None \
+            if self._open and self.tr is not None and _current_file(self.tr) is None \
                     and self.config.get_verbosity() <= 0:
                 self.tr.write_fspath_result(report.nodeid, "")
             self._live = self._open = False
@@ -150,23 +159,28 @@ class TerminalProgress:
         tr = self.tr
         if tr is None:
             return
+        current = _current_file(tr)
         capture = self.config.pluginmanager.get_plugin("capturemanager")
         # During a test, the terminal's file descriptor is captured: write past it, as live logging does.
         with capture.global_and_fixture_disabled() if capture is not None else contextlib.nullcontext():
-            if self._live and self._open and tr.currentfspath is None:
+            if current is _UNKNOWN:
+                tr.write_line(line)
+            elif self._live and self._open and current is None:
                 tr.rewrite(line[: shutil.get_terminal_size().columns - 1], erase=True)
             else:
-                if self._open and tr.currentfspath is None:
+                if self._open and current is None:
                     tr.write("\n")
                 else:
                     tr.ensure_newline()
                 tr.write(line)
             tr.flush()
-        tr.currentfspath = None
-        self._open = True
+        if current is not _UNKNOWN:
+            tr.currentfspath = None
+            self._open = True
 
     def _start_ticker(self) -> None:
-        if self._ticker is None and self.tr is not None and bool(self.tr.isatty):
+        if self._ticker is None and self.tr is not None and bool(self.tr.isatty) \
+                and _current_file(self.tr) is not _UNKNOWN:
             self._ticker = threading.Thread(target=self._tick, name="llmfaith-progress", daemon=True)
             self._ticker.start()
 

@@ -16,18 +16,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# What the background processes need beyond the standard library, and what for.
-_LIBRARIES = (("psutil", "process liveness"), ("filelock", "file locks"))
-
 
 def background_processes_missing() -> str | None:
     """Why this platform cannot run them, or None. Without fcntl or LockFileEx, filelock falls back
-    to lock files a crashed process never frees, which would hang the next run."""
+    to lock files a crashed process never frees, which would hang the next run. psutil and
+    filelock are dependencies: not asked for."""
     if sys.platform in ("emscripten", "wasi"):
         return f"{sys.platform} cannot start processes"
-    for module, purpose in _LIBRARIES:
-        if not _importable(module):
-            return f"{module} ({purpose}) is not installed"
     if sys.platform != "win32" and not _importable("fcntl"):
         return "this platform has no fcntl, so no file lock that a crashed process lets go of"
     return None

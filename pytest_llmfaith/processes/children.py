@@ -33,7 +33,7 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def relay_root() -> Path:
-    """Where the judge relays of this user keep their folders (see relay.py)."""
+    """Where the judge relays of this user keep their folders (see relay/identity.py)."""
     return Path(tempfile.gettempdir()) / f"llmfaith-relay-{user_tag()}"
 
 

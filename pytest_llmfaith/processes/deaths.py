@@ -1,4 +1,5 @@
-"""A dead background service, as a process that used it tells it: how it ended, and the end of its log.
+"""A dead background service, as a process that used it tells it: how it ended, and the end of its log
+(the one reader of a service's log, for a failed start too).
 
 Only the process that started a service reads its exit status. Any other one tells from the log:
 every process started by the kit writes one last line when it exits on its own (childlog.ENDED), so
@@ -30,15 +31,19 @@ class Death(BaseModel):
 
     @classmethod
     def of(cls, pid: int, log: Path) -> Death:
-        tail = _read_end(log)
+        tail = read_end(log)
         how = exit_description(pid)
         if how == UNKNOWN_EXIT and tail != "(no log)" and ENDED not in tail:
             how = KILLED_UNSEEN
         return cls(pid=pid, how=how, log=log, log_tail=tail)
 
     def describe(self, name: str) -> str:
-        body = "\n".join(f"    {line}" for line in excerpt(self.log_tail)) or "    (empty)"
-        return f"{name} (pid {self.pid}) {self.how}. Its log ({self.log}) ends with:\n{body}"
+        return f"{name} (pid {self.pid}) {self.how}. Its log ({self.log}) ends with:\n{quoted(self.log_tail)}"
+
+
+def quoted(log_end: str) -> str:
+    """The end of a log as a message quotes it: the lines worth quoting, indented."""
+    return "\n".join(f"    {line}" for line in excerpt(log_end)) or "    (empty)"
 
 
 def excerpt(log: str) -> list[str]:
@@ -53,7 +58,8 @@ def excerpt(log: str) -> list[str]:
     return [*lines[max(0, fatal - 3):fatal + 1], *stack]
 
 
-def _read_end(path: Path) -> str:
+def read_end(path: Path) -> str:
+    """The end of a log, read when a death or a failed start is noticed (logs are pruned later)."""
     try:
         return path.read_bytes()[-_LOG_READ:].decode(errors="replace")
     except OSError:

@@ -20,8 +20,8 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from pytest_llmfaith.processes.children import child_alive, exit_description, kill, pid_log, spawn, started_at
-from pytest_llmfaith.processes.deaths import Death
-from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, tail, write_json_atomic
+from pytest_llmfaith.processes.deaths import Death, quoted, read_end
+from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, write_json_atomic
 
 # Seconds between looks for a starting service's state file (a stat of a missing file): soon at
 # first, then 4 a second at most (the relay imports litellm first: minutes on a starved machine).
@@ -143,7 +143,13 @@ class StartFailed(Exception):
         self.how = how
         self.log = log
         self.timeout = timeout
-        self.log_tail = tail(log)
+        self.log_tail = read_end(log)
+
+    def describe(self, name: str, slow: str = "", about: str = "") -> str:
+        """What a failed start says, the same for every service: `slow` what may have kept it from
+        serving in time, `about` what it was started for."""
+        said = f"did not start within {self.timeout:.0f} s{slow}" if self.how is None else f"{self.how} while starting"
+        return f"{name} (pid {self.pid}) {said}{about}. Its log ({self.log}) ends with:\n{quoted(self.log_tail)}"
 
 
 class Service(Generic[StateT]):

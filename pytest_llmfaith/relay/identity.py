@@ -20,18 +20,16 @@ from typing import Any
 from pytest_llmfaith.processes.capabilities import background_processes_missing, private_folder_problem, user_tag
 from pytest_llmfaith.processes.children import PACKAGE_ROOT, relay_root
 from pytest_llmfaith.processes.files import stat_line
+from pytest_llmfaith.processes.loopback import LOOPBACK_HOSTS
 from pytest_llmfaith.settings import OPTIONS, Settings
 
 # Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the
 # shell, or the plugin's own options (they travel in each call, or are in the identity).
 _PER_RUN_VARIABLES = frozenset({"COLUMNS", "LINES", "PWD", "OLDPWD", "SHLVL", "_", *(o.env for o in OPTIONS)})
-# A judge on this machine is never reached through a proxy: the transport adds its host to NO_PROXY
-# (transport.bypass_proxy_for_loopback), so these hosts there change no call.
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def new_relay_run(settings: Settings) -> dict[str, Any]:
-    """Plain JSON of relay.RelayRun: validated by the processes that use it, not here (no pydantic)."""
+    """Plain JSON of wire.RelayRun: validated by the processes that use it, not here (no pydantic)."""
     concurrency, idle_timeout = settings.judge_concurrency, settings.relay_idle_timeout
     return {"directory": str(relay_root() / f"warm-{identity(concurrency, idle_timeout)}"),
             "run_id": f"{os.getpid()}-{secrets.token_hex(4)}", "owner_pid": os.getpid(),
@@ -39,7 +37,8 @@ def new_relay_run(settings: Settings) -> dict[str, Any]:
 
 
 def identity(concurrency: int, idle_timeout: float, environ: Mapping[str, str] = os.environ) -> str:
-    """A hash of what the relay's calls depend on (see relay.py's docstring); no value is kept."""
+    """A hash of what the relay's calls depend on (docs/relay.md: whose credentials a call is sent
+    with); no value is kept."""
     return named(concurrency, idle_timeout, environment_fingerprint(environ))
 
 

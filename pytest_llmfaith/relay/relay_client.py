@@ -156,14 +156,9 @@ class RelayClient:
         try:
             return self._service().find_or_start(self.run.owner_pid, self._arguments)
         except StartFailed as failed:
-            if failed.how is None:
-                raise RelayError(
-                    f"llmfaith: the judge relay (pid {failed.pid}) did not start within {START_TIMEOUT:.0f} s "
-                    f"(importing litellm on a busy machine?). Its log ({failed.log}) ends with:\n{failed.log_tail}\n"
-                    f"Fix: {FIX}.") from None
-            raise RelayError(
-                f"llmfaith: the judge relay (pid {failed.pid}) {failed.how} while starting. Its log "
-                f"({failed.log}) ends with:\n{failed.log_tail}\nFix: the log says why; {FIX}.") from None
+            told = failed.describe("the judge relay", slow=" (importing litellm on a busy machine?)")
+            raise RelayError(f"llmfaith: {told}\nFix: {'' if failed.how is None else 'the log says why; '}{FIX}.") \
+                from None
 
     def _died(self, step: str, when: str) -> RelayError:
         deaths = "\n".join(death.describe(NAME) for death in self.deaths)

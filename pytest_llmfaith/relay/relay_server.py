@@ -43,7 +43,6 @@ from pytest_llmfaith.relay.wire import (
     relay_files,
     to_wire,
 )
-from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
 
 
 class RunState:
@@ -74,7 +73,7 @@ class RelayServer(ServiceServer[RelayState]):
         self.started_by = started_by
         self.token = secrets.token_urlsafe(32)
         self.concurrency = concurrency
-        self.environment = environment  # relay_identity.environment_fingerprint of what it inherited
+        self.environment = environment  # identity.environment_fingerprint of what it inherited
         self.import_s = import_s
         self._runs: dict[str, RunState] = {}
         self._lock = threading.Lock()
@@ -196,8 +195,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pytest_llmfaith.relay.relay_server")
     parser.add_argument("--dir", type=Path, required=True)
     parser.add_argument("--started-by", required=True, help="the id of the run that starts it")
-    parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT)
+    # No defaults here: the run's settings give both (settings.py holds the defaults)
+    parser.add_argument("--concurrency", type=int, required=True)
+    parser.add_argument("--idle-timeout", type=float, required=True)
     parser.add_argument("--environment", required=True, help="the fingerprint of the environment it inherits")
     args = parser.parse_args(argv)
 

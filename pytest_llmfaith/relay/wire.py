@@ -43,7 +43,7 @@ class RelayState(ServiceState):
 class RelayCall(BaseModel):
     config: JudgeConfig
     request: CompletionRequest
-    environment: str  # relay_identity.environment_fingerprint of the asking process, at the call
+    environment: str  # identity.environment_fingerprint of the asking process, at the call
 
 
 def to_wire(message: BaseModel) -> bytes:

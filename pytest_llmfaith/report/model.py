@@ -1,7 +1,7 @@
 """The end-of-run report as data: every assessment of the run, totals and gate outcomes.
 
-What it looks like is the renderers' business: render.py (JSON, markdown) and
-render_terminal.py (the terminal section)."""
+What it looks like is the renderers' business: render.py (JSON, markdown), page.py (the
+review page) and plugin/terminal.py (the terminal section)."""
 
 from __future__ import annotations
 

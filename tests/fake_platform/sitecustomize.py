@@ -15,8 +15,8 @@ execnet's start) saw this machine as it is; from then on, for everyone:
 What stays this machine's: the file system (pathlib keeps making POSIX paths, pytest's Windows
 long-path prefix is not added, the console is not Windows' console), and the modules
 whose platform backends are theirs (filelock, psutil, asyncio, ssl: imported first, so they keep
-their Linux code; their Windows code is theirs to test). LLMFAITH_FAKE_NO_PSUTIL=1 also makes
-psutil unimportable, as on a platform it has no wheel for.
+their Linux code; their Windows code is theirs to test). LLMFAITH_FAKE_NO_FCNTL=1 also makes
+fcntl unimportable, as on a POSIX-like platform without it (filelock keeps the one it imported).
 """
 
 from __future__ import annotations
@@ -57,9 +57,8 @@ def _preimport() -> None:
     import uuid  # noqa: F401
 
     import filelock  # noqa: F401
+    import psutil  # noqa: F401
 
-    if not os.environ.get("LLMFAITH_FAKE_NO_PSUTIL"):
-        import psutil  # noqa: F401
     tempfile.gettempdir()  # chosen now, by this machine's rules
     platform.uname()
     sysconfig.get_config_vars()
@@ -147,8 +146,8 @@ class _FakeOnFirstImport(importlib.abc.MetaPathFinder):
         if name == "pytest_llmfaith" or name.startswith("pytest_llmfaith."):
             sys.meta_path.remove(self)
             _preimport()
-            if os.environ.get("LLMFAITH_FAKE_NO_PSUTIL"):
-                sys.modules["psutil"] = None  # type: ignore[assignment]
+            if os.environ.get("LLMFAITH_FAKE_NO_FCNTL"):
+                sys.modules["fcntl"] = None  # type: ignore[assignment]
             {"windows": _windows, "macos": _macos}[PLATFORM]()
         return None
 

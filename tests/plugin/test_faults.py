@@ -4,6 +4,8 @@ judge errors as JUnit errors, outputs that cannot be written, replay misses, the
 from __future__ import annotations
 
 import json
+import sys
+import types
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -72,7 +74,7 @@ def test_showlocals_never_shows_a_frame_holding_the_key(pytester, server, monkey
     shown = outputs(pytester, result, "junit.xml")
     assert "upstream exploded" in shown and "test_a.py:" in shown
     assert SECRET not in shown and "api_key" not in shown and "kwargs" not in shown
-    assert "pytest_llmfaith" + "/judge.py" not in shown  # no plugin frame, with or without locals
+    assert "pytest_llmfaith" + "/judge/" not in shown  # no plugin frame, with or without locals
 
 
 def test_judge_error_is_a_junit_error_not_a_failure(pytester, server) -> None:
@@ -93,6 +95,35 @@ def test_plain_failure():
     assert error.get("message").startswith("llmfaith: judge openai/test-judge failed at step 'claims'")
     assert "upstream exploded" in error.text
     assert cases["test_plain_failure"].find("failure") is not None
+
+
+@pytest.mark.parametrize("private", ["missing", "changed"])
+def test_a_pytest_without_its_junit_writer_key_keeps_the_failure(pytester, server, monkeypatch, private) -> None:
+    """`_pytest.junitxml.xml_key` is pytest's private: gone, or finding a writer of another shape,
+    the judge error stays a JUnit <failure>, and the terminal still says ERROR."""
+    import _pytest.junitxml
+
+    # A module of pytest's own functions (they keep their globals, so pytest's writer works) without xml_key.
+    stub = types.ModuleType("_pytest.junitxml")
+    stub.__dict__.update({k: v for k, v in vars(_pytest.junitxml).items() if k != "xml_key"})
+    monkeypatch.setitem(sys.modules, "_pytest.junitxml", stub)
+    if private == "changed":
+        stub.xml_key = pytest.StashKey()
+        pytester.makeconftest("""
+from _pytest.junitxml import xml_key
+
+def pytest_configure(config):
+    config.stash[xml_key] = object()  # a writer of another shape
+""")
+    server.facts(**TESLA_FACTS)
+    server.fail("500", times=99, message="upstream exploded")
+    pytester.makepyfile(test_a=ONE_TEST)
+    result = run(pytester, server, "--llm-judge-retries=0", "--junitxml=junit.xml")
+    result.assert_outcomes(errors=1)
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    suite = ET.parse(pytester.path / "junit.xml").getroot().find("testsuite")
+    assert (suite.get("errors"), suite.get("failures")) == ("0", "1")
+    assert "upstream exploded" in suite.find("testcase").find("failure").text
 
 
 @pytest.mark.parametrize("where", ["report-is-a-directory", "report-under-read-only-path",

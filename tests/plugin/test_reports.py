@@ -174,6 +174,27 @@ def test_two():
     assert "llmfaith gate FAILED: mean hallucination 0.250 is above the gate 0.20 over 2 scores" in lines
 
 
+def test_a_gate_failure_without_pytests_stats_is_still_told_and_fails_the_run(pytester, server) -> None:
+    """`TerminalReporter.stats` is not public API: shaped otherwise (here read-only), pytest's closing
+    lines do not list the gate, the llmfaith section still does, and the run exits 1."""
+    server.facts(**TESLA_FACTS)
+    pytester.makeconftest("""
+import types
+import pytest
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_terminal_summary(terminalreporter):
+    terminalreporter.stats = types.MappingProxyType(dict(terminalreporter.stats))
+""")
+    pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(HALF, CTX, min_score=0.5)\n")
+    result = run(pytester, server, "--llm-min-mean-faithfulness=0.7")
+    result.assert_outcomes(passed=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    assert "llmfaith gate FAILED: mean faithfulness 0.500 is below the gate 0.70 over 1 score" in section(result)
+    assert "FAILED llmfaith gate" not in result.stdout.str()
+
+
 def test_deliberate_failures_in_xfail_tests_are_shown_but_not_gated(pytester, server) -> None:
     server.facts(**TESLA_FACTS)
     pytester.makepyfile(test_a=HEADER + """

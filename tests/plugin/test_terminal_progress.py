@@ -98,6 +98,40 @@ def test_a_terminal_shows_the_step_live_then_the_same_one_line(pytester, server,
     assert re.fullmatch(SLOW_LINE, final.rstrip())
 
 
+RENAMED = TTY + '''
+import sys
+
+as_a_terminal = pytest_configure
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    as_a_terminal(config)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+
+    class Renamed(type(reporter)):
+        """A pytest that keeps its current line's file under another name, as the plugin sees it."""
+
+        def __getattribute__(self, name):
+            if name == "currentfspath" and sys._getframe(1).f_globals["__name__"].startswith("pytest_llmfaith"):
+                raise AttributeError(name)
+            return super().__getattribute__(name)
+
+    reporter.__class__ = Renamed
+'''
+
+
+def test_without_pytests_current_file_the_line_is_written_whole(pytester, server, slow_suite) -> None:
+    """`TerminalReporter.currentfspath` is not public API: without it, no live status, and the
+    slow test's one line is written whole on a line of its own."""
+    pytester.makeconftest(RENAMED)
+    result = run(pytester, server)
+    result.assert_outcomes(passed=2)
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    lines = progress_lines((pytester.path / "terminal.txt").read_bytes().decode())
+    assert len(lines) == 1 and "\r" not in lines[0] and re.fullmatch(SLOW_LINE, lines[0]), lines
+
+
 def test_quiet_runs_show_no_progress(pytester, server, slow_suite) -> None:
     pytester.makeconftest(TTY)
     run(pytester, server, "-q").assert_outcomes(passed=2)

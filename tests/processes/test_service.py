@@ -217,6 +217,9 @@ def test_a_service_that_does_not_serve_in_time_is_killed_and_said_so(folder: Pat
         service.find_or_start(os.getpid(), lambda: args)
     assert caught.value.how is None and "did not serve within 2 s" in str(caught.value)
     assert not child_alive(caught.value.pid) and "starting" in caught.value.log_tail
+    told = caught.value.describe("the tiny service", slow=" (busy?)", about=" (for a test)")
+    assert told.startswith(f"the tiny service (pid {caught.value.pid}) did not start within 2 s (busy?) (for a test). "
+                           f"Its log ({caught.value.log}) ends with:\n    ")
 
 
 def test_a_service_that_ends_while_starting_is_said_so_with_its_log(folder: Path) -> None:
@@ -225,6 +228,9 @@ def test_a_service_that_ends_while_starting_is_said_so_with_its_log(folder: Path
         service.find_or_start(os.getpid(), lambda: args)
     assert caught.value.how == "exited with code 3" and "exiting with code 3" in caught.value.log_tail
     assert caught.value.log == service.files.log_of(caught.value.pid)
+    told = caught.value.describe("the tiny service", slow=" (busy?)")
+    assert told.startswith(f"the tiny service (pid {caught.value.pid}) exited with code 3 while starting. Its log")
+    assert "\n    " in told and "exiting with code 3" in told  # the log's last lines, indented
 
 
 # -- release and idle exit -------------------------------------------------------------------

@@ -175,15 +175,16 @@ def test_a_judged_suite_without_the_relay(
 @FAKES
 def test_where_the_platform_lacks_what_the_relay_needs_one_line_says_so_and_the_suite_is_judged(
         pytester: pytest.Pytester, server, monkeypatch: pytest.MonkeyPatch) -> None:
-    tmp = fake(pytester, monkeypatch, "windows")
-    monkeypatch.setenv("LLMFAITH_FAKE_NO_PSUTIL", "1")
+    tmp = fake(pytester, monkeypatch, "macos")
+    monkeypatch.setenv("LLMFAITH_FAKE_NO_FCNTL", "1")
     server.facts(supported=FACTS)
     pytester.makepyfile(test_suite=SUITE)
     result = run(pytester, server, 2, "--llm-cache=off")
     result.assert_outcomes(passed=4, failed=1)
     off = [line for line in result.outlines if OFF_LINE in line]
-    assert off == ["llmfaith judge relay off: psutil (process liveness) is not installed; each process that "
-                   "calls the judge imports litellm itself (~5 s each) and keeps its own concurrency limit"]
+    assert off == ["llmfaith judge relay off: this platform has no fcntl, so no file lock that a crashed process "
+                   "lets go of; each process that calls the judge imports litellm itself (~5 s each) and keeps its "
+                   "own concurrency limit"]
     assert list(tmp.iterdir()) == [] and len(server.requests) == 10
     assert any(line.endswith("litellm=True") for line in seen(pytester, 2).values())  # the cost the line names
     pytester.makepyfile(test_suite=PLAIN)
