@@ -12,31 +12,21 @@ from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.processes.loopback import LOOPBACK_HOSTS
 
 
-class HostedEndpoint:
-    """The config's model and api base; the key read at each call, as litellm reads its own
-    variables: a fixture may set it after the first call."""
-
-    def __init__(self, config: JudgeConfig) -> None:
-        self.config = config
-
-    def target(self) -> tuple[str, str | None, str | None]:
-        bypass_proxy_for_loopback(self.config.api_base)
-        return self.config.model, self.config.api_base, self._api_key()
-
-    def _api_key(self) -> str | None:
-        cfg = self.config
-        key = os.environ.get(cfg.api_key_env) if cfg.api_key_env else None
-        if cfg.api_key_env and not key:
-            raise JudgeError(
-                f"llmfaith: the judge API key variable {cfg.api_key_env} is not set. "
-                f"Fix: export {cfg.api_key_env}=<your key>, or change --llm-judge-api-key-env."
-            )
-        # the variable litellm reads itself otherwise: the provider's, by its convention
-        name = cfg.api_key_env or f"{cfg.model.partition('/')[0].upper()}_API_KEY"
-        refuse_whitespace(name, os.environ.get(name, ""))
-        if key is None and cfg.api_base and cfg.model.startswith("openai/"):
-            key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
-        return key
+def api_key(config: JudgeConfig) -> str | None:
+    """The key of a hosted judge's request, read at each call as litellm reads its own variables:
+    a fixture may set it after the first call."""
+    key = os.environ.get(config.api_key_env) if config.api_key_env else None
+    if config.api_key_env and not key:
+        raise JudgeError(
+            f"llmfaith: the judge API key variable {config.api_key_env} is not set. "
+            f"Fix: export {config.api_key_env}=<your key>, or change --llm-judge-api-key-env."
+        )
+    # the variable litellm reads itself otherwise: the provider's, by its convention
+    name = config.api_key_env or f"{config.model.partition('/')[0].upper()}_API_KEY"
+    refuse_whitespace(name, os.environ.get(name, ""))
+    if key is None and config.api_base and config.model.startswith("openai/"):
+        key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
+    return key
 
 
 _BLANKS = {"\n": "a newline", "\r": "a carriage return", " ": "a space", "\t": "a tab"}

@@ -1,7 +1,7 @@
 """The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
 
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. Where requests go is its `HostedEndpoint`'s (judge/endpoint.py); what every
+failure and the fix. The key each request carries is read by judge/endpoint.py; what every
 transport takes and gives is in completion.py. The offline judge has its own, without litellm
 (local/local_transport.py).
 """
@@ -22,7 +22,7 @@ from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequ
 from pytest_llmfaith.judge.completion import Transport as Transport
 from pytest_llmfaith.judge.completion import no_choices, no_logprobs, sendable
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.endpoint import HostedEndpoint
+from pytest_llmfaith.judge.endpoint import api_key, bypass_proxy_for_loopback
 from pytest_llmfaith.judge.failures import failure
 from pytest_llmfaith.judge.offline import Announce, plugged_in
 
@@ -90,7 +90,6 @@ class LiteLLMTransport:
 
     def __init__(self, config: JudgeConfig, throttle: Throttle | None = None) -> None:
         self.config = config
-        self.endpoint = HostedEndpoint(config)
         self.throttle = throttle or Throttle(config.concurrency)
         self.litellm = import_litellm()
         self._lock = threading.Lock()
@@ -101,12 +100,13 @@ class LiteLLMTransport:
         litellm, step = self.litellm, request.step
         if self._unreachable is not None:
             raise JudgeError(self._unreachable)
-        model, api_base, api_key = self.endpoint.target()
+        model, api_base = self.config.model, self.config.api_base
+        bypass_proxy_for_loopback(api_base)
         kwargs: dict[str, Any] = {
             "model": model, "messages": [{**m, "content": sendable(m["content"])} for m in request.messages],
             "timeout": self.config.request_timeout, "temperature": request.temperature, "max_retries": 0,
         }
-        for name, value in (("api_base", api_base), ("api_key", api_key),
+        for name, value in (("api_base", api_base), ("api_key", api_key(self.config)),
                             ("seed", request.seed), ("max_tokens", request.max_tokens)):
             if value is not None:
                 kwargs[name] = value

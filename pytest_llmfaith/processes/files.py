@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 StateT = TypeVar("StateT", bound="BaseModel")
-LOG_TAIL = 3000
 REPLACE_TRIES = 100  # 10 ms apart: a reader holds a state file for well under a second
 
 
@@ -115,10 +114,3 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
-
-
-def tail(path: Path) -> str:
-    try:
-        return path.read_bytes()[-LOG_TAIL:].decode(errors="replace").strip() or "(empty)"
-    except OSError:
-        return "(no log)"
