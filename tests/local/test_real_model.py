@@ -217,6 +217,22 @@ def test_a_label_is_the_same_bits_whatever_the_server_read_before(shared_base: s
 PREFIX_TRIES = 5
 
 
+def test_a_context_read_before_another_prompt_is_put_back_not_read_again(shared_base: str) -> None:
+    """A suite's tests share a context, and other questions (does this sentence state a fact?)
+    come between their verdicts: the context's prefix, kept aside, is put back with the same bits."""
+    claim = "Nordlicht beschäftigt 400 Menschen."
+    fresh, _ = label(shared_base, GERMAN, claim)
+    for _ in range(PREFIX_TRIES):  # another run may use the shared server in between
+        label(shared_base, GERMAN, "Nordlicht wurde 2012 gegründet.")
+        label(shared_base, "Paris ist die Hauptstadt Frankreichs.", "Paris liegt in Frankreich.")
+        answer, usage = label(shared_base, GERMAN, claim)
+        assert answer == fresh
+        if usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2:
+            break
+    else:
+        pytest.fail(f"the context was read again after an unrelated prompt in each of {PREFIX_TRIES} tries")
+
+
 SUITE = """
 import pytest
 
