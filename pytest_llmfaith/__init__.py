@@ -17,7 +17,7 @@ _EXPORTS = {
     "Scorer": "scorers",
     "assert_faithful_async": "plugin.assertion",
     "assert_not_hallucinated_async": "plugin.assertion",
-    "Judge": "judge.client",
+    "Judge": "library",
     "LLMJudge": "plugin.fixture",
     "JudgeConfig": "judge.config",
     "Transport": "judge.transport",
@@ -53,9 +53,9 @@ if TYPE_CHECKING:
         LocalJudgeUnavailable,
     )
     from pytest_llmfaith.judge.cache import JudgeCache
-    from pytest_llmfaith.judge.client import Judge
     from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
+    from pytest_llmfaith.library import Judge
     from pytest_llmfaith.plugin.assertion import (
         assert_faithful,
         assert_faithful_async,
@@ -70,8 +70,6 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     if name not in _EXPORTS:
         raise AttributeError(f"module 'pytest_llmfaith' has no attribute {name!r}")
-    if name == "Judge":  # the public judge comes with the offline judge plugged in
-        import_module(".wiring", __name__).plug_in_offline_judge()
     value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
     globals()[name] = value
     return value

@@ -20,12 +20,12 @@ from pytest_llmfaith.recordings.asker import NOBODY, Asker, AskingTest
 from pytest_llmfaith.settings import Settings
 
 if TYPE_CHECKING:
+    from pytest_llmfaith.judge.backend import Backend
     from pytest_llmfaith.judge.budget import Budget
     from pytest_llmfaith.judge.cache import JudgeCache
     from pytest_llmfaith.judge.client import Judge
     from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.judge.stores import Stores
-    from pytest_llmfaith.judge.transport import Transport
     from pytest_llmfaith.recordings.recorder import Recorder
     from pytest_llmfaith.relay.relay_client import RelayClient
     from pytest_llmfaith.scorers import Scorer
@@ -113,8 +113,6 @@ class JudgeRun:
         if model not in self._judges:
             from pytest_llmfaith.judge.client import Judge
             from pytest_llmfaith.judge.config import JudgeConfig
-            from pytest_llmfaith.local.port import OFFLINE_JUDGE
-
             s = self.settings
             config = JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
@@ -122,8 +120,8 @@ class JudgeRun:
                 max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
                 concurrency=s.judge_concurrency,
             )
-            self._judges[model] = Judge(config, stores=self._stores(), send=self._sender(config),
-                                        progress=self.progress, asker=self.asker, offline=OFFLINE_JUDGE)
+            self._judges[model] = Judge(config, stores=self._stores(), backend=self._backend(config),
+                                        progress=self.progress, asker=self.asker)
         return self._judges[model]
 
     def _stores(self) -> Stores:
@@ -152,30 +150,20 @@ class JudgeRun:
             flights = Flights(self.run_dir)
         return Stores(self._cache, self._recorder, flights)
 
-    def _sender(self, config: JudgeConfig) -> Callable[[], Transport]:
-        """Makes the judge's sending chain on its first uncached call: the run's relay, or this process
-        (litellm, or the offline judge's server, which already is the run's one warm process), within
-        the run's budget."""
+    def _backend(self, config: JudgeConfig) -> Backend:
+        """What the judge sends through: the run's relay, or this process (litellm, or the offline
+        judge's server, which already is the run's one warm process), within the run's budget."""
         relay = self.relay()
+        backend = backend_for(config)
+        if relay is not None and not config.is_local:
+            from pytest_llmfaith.relay.relay_client import RelayBackend
 
-        def send() -> Transport:
-            transport: Transport
-            if relay is not None and not config.is_local:
-                from pytest_llmfaith.relay.relay_client import RelayTransport
+            backend = RelayBackend(relay, config)
+        if self._budget is None:
+            return backend
+        from pytest_llmfaith.judge.budget import WithinBudget
 
-                transport = RelayTransport(relay, config)
-            else:
-                from pytest_llmfaith.judge.transport import in_process
-                from pytest_llmfaith.local.port import OFFLINE_JUDGE
-
-                transport = in_process(config, OFFLINE_JUDGE, self.progress.judge_loading)
-            if self._budget is None:
-                return transport
-            from pytest_llmfaith.judge.budget import Budgeted
-
-            return Budgeted(transport, self._budget, config.model)
-
-        return send
+        return WithinBudget(backend, self._budget, config.model)
 
     @property
     def budgeted(self) -> bool:
@@ -263,9 +251,12 @@ class JudgeRun:
             detach(RelayRun.model_validate(self.relay_run))
 
 
-def plug_in_offline_judge() -> None:
-    """For `pytest_llmfaith.Judge` used as a library: a local model works without a JudgeRun."""
-    from pytest_llmfaith.judge.offline import plug_in
-    from pytest_llmfaith.local.port import OFFLINE_JUDGE
+def backend_for(config: JudgeConfig) -> Backend:
+    """The backend a judge's model names: the offline judge for a local model, else litellm here."""
+    if config.is_local:
+        from pytest_llmfaith.local.port import OfflineBackend
 
-    plug_in(OFFLINE_JUDGE)
+        return OfflineBackend(config)
+    from pytest_llmfaith.judge.transport import HostedBackend
+
+    return HostedBackend(config)

@@ -1,5 +1,5 @@
 """The library path (README: "As a library, outside pytest") scores without importing pytest, and
-a local model works from `pytest_llmfaith.Judge` alone (the offline judge is plugged in for it)."""
+a local model works from `pytest_llmfaith.Judge` alone (it picks the offline judge's backend)."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from pytest_llmfaith.judge.run_state import SharedCounters, run_folder
 if TYPE_CHECKING:
     from filelock import BaseFileLock
 
+    from pytest_llmfaith.judge.backend import Announce, Backend
     from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
 
 NANO = 1_000_000_000  # costs are counted in nano-dollars: the counters are integers
@@ -122,6 +123,24 @@ class Budget:
         if reservation.first_price is not None:
             reservation.first_price.release()
             reservation.first_price = None
+
+
+class WithinBudget:
+    """A backend whose transports keep within the run's budget."""
+
+    def __init__(self, backend: Backend, budget: Budget, model: str) -> None:
+        self.backend = backend
+        self.budget = budget
+        self.model = model
+
+    def identity(self, replay: bool) -> str:
+        return self.backend.identity(replay)
+
+    def replay_hint(self, key_model: str) -> str:
+        return self.backend.replay_hint(key_model)
+
+    def transport(self, announce: Announce | None) -> Transport:
+        return Budgeted(self.backend.transport(announce), self.budget, self.model)
 
 
 class Budgeted:

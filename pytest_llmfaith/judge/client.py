@@ -18,13 +18,13 @@ from pydantic import BaseModel
 
 from pytest_llmfaith.errors import CacheMissError
 from pytest_llmfaith.judge.asking import ask_until_valid, extract_json
+from pytest_llmfaith.judge.backend import Backend
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.offline import OfflineJudge, plugged_in
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, p_yes, schema_json
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.judge.transport import Transport, in_process
+from pytest_llmfaith.judge.transport import HostedBackend, Transport
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
 from pytest_llmfaith.results import JudgeCall
 
@@ -36,25 +36,23 @@ Answer = tuple[T | str, JudgeCall]
 class Judge:
     """Asks one judge model for structured answers, through its stores.
 
-    Built whole: `stores` (Stores: recordings, cache, single flight) and `send` (makes the sending
-    chain, on the first uncached call). For library use, `cache` is the short form of
-    `stores=Stores(cache)` and `transport` a chain made already; without them, no cache and litellm
-    in this process (for a local model, the offline judge's transport).
+    Built whole: `stores` (Stores: recordings, cache, single flight) and `backend` (judge/backend.py:
+    the model as cache keys name it, and the sending chain, made on the first uncached call). For
+    library use, `cache` is the short form of `stores=Stores(cache)` and `transport` a chain made
+    already; without them, no cache and litellm in this process.
     """
 
     def __init__(self, config: JudgeConfig, cache: JudgeCache | None = None, transport: Transport | None = None,
-                 *, stores: Stores | None = None, send: Callable[[], Transport] | None = None,
-                 progress: JudgeProgress = NO_PROGRESS, asker: Asker = NOBODY,
-                 offline: OfflineJudge | None = None) -> None:
-        if (cache is not None and stores is not None) or (transport is not None and send is not None):
-            raise TypeError("Judge takes a cache or stores, a transport or send, not both")
+                 *, stores: Stores | None = None, backend: Backend | None = None,
+                 progress: JudgeProgress = NO_PROGRESS, asker: Asker = NOBODY) -> None:
+        if cache is not None and stores is not None:
+            raise TypeError("Judge takes a cache or stores, not both")
         self.config = config
         self.stores = stores if stores is not None else Stores(cache or JudgeCache(None, mode="off"))
         self.progress = progress  # told about judge calls and server starts
         self.asker = asker  # the test that is asking, named in a replay miss
-        self.offline = offline  # None: the one plugged in (judge/offline.py), asked only for a local model
-        self._send = send or self._in_process
-        self._transport = transport  # None: made by `send` on the first uncached call
+        self.backend = backend if backend is not None else HostedBackend(config)
+        self._transport = transport  # None: made by the backend on the first uncached call
         self._identity: str | None = None
         self._lock = threading.Lock()
 
@@ -67,10 +65,7 @@ class Judge:
     def identity(self) -> str:
         """The model as it enters cache keys: a local model is named by its weights' hash."""
         if self._identity is None:
-            if self.config.is_local:
-                self._identity = plugged_in(self.offline).identity(self.config.model, replay=self.stores.replay)
-            else:
-                self._identity = self.config.model
+            self._identity = self.backend.identity(replay=self.stores.replay)
         return self._identity
 
     def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str,
@@ -187,7 +182,7 @@ class Judge:
             f"{self.config.model}, api base {api_base or 'none'}, cache key {question.key[:12]}) in "
             f"{where}{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it "
             f"with a reachable judge and the same model and api base: {command}; then {keep}."
-            + (plugged_in(self.offline).replay_hint(self.identity) if self.config.is_local else "")
+            + self.backend.replay_hint(self.identity)
         )
 
     # -- the sending chain ----------------------------------------------------------------
@@ -197,11 +192,8 @@ class Judge:
         if self._transport is None:
             with self._lock:
                 if self._transport is None:
-                    self._transport = self._send()
+                    self._transport = self.backend.transport(self.progress.judge_loading)
         return self._transport
-
-    def _in_process(self) -> Transport:
-        return in_process(self.config, self.offline, self.progress.judge_loading)
 
     def close(self) -> None:
         """Give up this process's lease on the local judge server, if it used one."""

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from pytest_llmfaith.errors import JudgeError
+from pytest_llmfaith.errors import ConfigError, JudgeError
 from pytest_llmfaith.judge.completion import Completion as Completion
 from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequest
 from pytest_llmfaith.judge.completion import Transport as Transport
@@ -24,22 +24,35 @@ from pytest_llmfaith.judge.completion import no_choices, no_logprobs, sendable
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.endpoint import api_key, bypass_proxy_for_loopback
 from pytest_llmfaith.judge.failures import failure
-from pytest_llmfaith.judge.offline import Announce, plugged_in
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from pytest_llmfaith.judge.offline import OfflineJudge
+    from pytest_llmfaith.judge.backend import Announce
 
 UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of the run fails at once
 
 
-def in_process(config: JudgeConfig, offline: OfflineJudge | None, announce: Announce | None) -> Transport:
-    """litellm in this process; for a local model, the offline judge's own (`offline`, or the one
-    plugged in), to the shared server on this machine. Made on the first uncached call."""
-    if config.is_local:
-        return plugged_in(offline).transport(config, announce)
-    return LiteLLMTransport(config)
+class HostedBackend:
+    """A hosted model through litellm in this process (the backend a judge has unless told)."""
+
+    def __init__(self, config: JudgeConfig) -> None:
+        self.config = config
+
+    def identity(self, replay: bool) -> str:
+        if self.config.is_local:
+            raise ConfigError(
+                "llmfaith: a local judge model needs the offline judge's backend, and this judge was built "
+                "without one. Fix: use `from pytest_llmfaith import Judge` (it picks the backend from the model), "
+                "or pass Judge(..., backend=pytest_llmfaith.local.port.OfflineBackend(config)).")
+        return self.config.model
+
+    def replay_hint(self, key_model: str) -> str:
+        return ""
+
+    def transport(self, announce: Announce | None) -> Transport:
+        self.identity(replay=False)  # a local model is refused here too
+        return LiteLLMTransport(self.config)
 
 
 class Throttle:

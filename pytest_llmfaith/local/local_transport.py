@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from pytest_llmfaith.errors import JudgeError, LocalJudgeUnavailable, LocalServerDied
+from pytest_llmfaith.judge.backend import Announce
 from pytest_llmfaith.judge.completion import (
     Completion,
     CompletionRequest,
@@ -26,7 +27,6 @@ from pytest_llmfaith.judge.completion import (
     sendable,
 )
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.offline import Announce
 from pytest_llmfaith.local.kernels import choose
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.models import LocalModel, resolve_local_model
@@ -88,7 +88,7 @@ class _Unanswered(Exception):
 
 
 class LocalTransport:
-    """The judge's way to the offline judge's server (judge/offline.py's port hands it out)."""
+    """The judge's way to the offline judge's server (local/port.py's OfflineBackend makes it)."""
 
     def __init__(self, config: JudgeConfig, announce: Announce | None) -> None:
         self.config = config

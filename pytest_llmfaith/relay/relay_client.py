@@ -13,7 +13,7 @@ import threading
 
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport
+from pytest_llmfaith.judge.transport import Completion, CompletionRequest, HostedBackend, LiteLLMTransport
 from pytest_llmfaith.processes.children import KILLED_UNSEEN, relay_root
 from pytest_llmfaith.processes.deaths import STOPPING, Death
 from pytest_llmfaith.processes.loopback import request_json
@@ -171,6 +171,17 @@ class RelayClient:
         return RelayError(
             f"llmfaith: the judge relay died {when} the judge call at step '{step}', so that call has "
             f"no answer (an error, never a pass); the next judge call starts a new relay.\n{deaths}\n{fixed}")
+
+
+class RelayBackend(HostedBackend):
+    """A hosted model through the run's relay: one process holds litellm for all of a run's workers."""
+
+    def __init__(self, client: RelayClient, config: JudgeConfig) -> None:
+        super().__init__(config)
+        self.client = client
+
+    def transport(self, announce: object) -> RelayTransport:
+        return RelayTransport(self.client, self.config)
 
 
 class RelayTransport:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from cases import TESLA
 
-from pytest_llmfaith import BudgetExceeded, Hallucination, Judge, JudgeCache, JudgeConfig
-from pytest_llmfaith.judge.budget import Budget, Budgeted
+from pytest_llmfaith import BudgetExceeded, ConfigError, Hallucination, Judge, JudgeCache, JudgeConfig
+from pytest_llmfaith.judge.budget import Budget, Budgeted, WithinBudget
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.judge.transport import Completion, CompletionRequest, LiteLLMTransport, Transport, in_process
+from pytest_llmfaith.judge.transport import Completion, CompletionRequest, HostedBackend, LiteLLMTransport, Transport
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 REQUEST = CompletionRequest(step="claims", messages=[{"role": "user", "content": "hi"}], temperature=0.0)
@@ -53,53 +53,57 @@ def test_a_budgeted_transport_settles_with_the_price_the_reply_had(tmp_path: Pat
     budget.close()
 
 
-class Offline:
-    """An offline port that hands out `transport` and notes what it was asked with."""
+def test_each_model_gets_its_backend_and_a_local_one_never_litellm() -> None:
+    from pytest_llmfaith.local.local_transport import LocalTransport
+    from pytest_llmfaith.local.port import OfflineBackend
+    from pytest_llmfaith.wiring import backend_for
+
+    local, hosted = backend_for(JudgeConfig(model="local")), backend_for(JudgeConfig(model="openai/m"))
+    assert isinstance(local, OfflineBackend) and isinstance(hosted, HostedBackend)
+    assert local.identity(replay=True).startswith("local:")  # the weights' hash, without running them
+    assert isinstance(local.transport(None), LocalTransport)
+    assert hosted.identity(replay=False) == "openai/m" and isinstance(hosted.transport(None), LiteLLMTransport)
+    assert isinstance(Judge(JudgeConfig(model="local")).backend, OfflineBackend)  # the public judge picks it
+
+
+def test_a_core_judge_without_the_offline_backend_refuses_a_local_model_by_name() -> None:
+    from pytest_llmfaith.judge.client import Judge as CoreJudge
+
+    with pytest.raises(ConfigError, match="needs the offline judge's backend.*OfflineBackend"):
+        CoreJudge(JudgeConfig(model="local")).identity  # noqa: B018  # the property is the call
+
+
+class Given:
+    """A backend that hands out `transport` and counts how often it was asked for it."""
 
     def __init__(self, transport: Transport) -> None:
-        self.made = transport
-        self.asked: list[tuple[JudgeConfig, object]] = []
+        self.given, self.made = transport, 0
 
-    def identity(self, model: str, replay: bool) -> str:
-        return "sha256-of-the-weights"
+    def identity(self, replay: bool) -> str:
+        return "openai/test-judge"
 
     def replay_hint(self, key_model: str) -> str:
         return ""
 
-    def transport(self, config: JudgeConfig, announce: object) -> Transport:
-        self.asked.append((config, announce))
-        return self.made
-
-
-def test_a_local_model_is_sent_through_the_offline_port_s_transport() -> None:
-    config, offline = JudgeConfig(model="local"), Offline(Answers())
-
-    def announce(model: str, seconds: float | None) -> None:
-        pass
-
-    assert in_process(config, offline, announce) is offline.made
-    assert offline.asked == [(config, announce)]
-    assert isinstance(in_process(JudgeConfig(model="openai/m"), offline, announce), LiteLLMTransport)
-    assert len(offline.asked) == 1  # a hosted model is litellm's, here
+    def transport(self, announce: object) -> Transport:
+        self.made += 1
+        return self.given
 
 
 def test_a_judge_makes_its_chain_on_the_first_uncached_call_only(tesla_fake, tmp_path: Path) -> None:
-    made: list[Transport] = []
-
-    def send() -> Transport:
-        made.append(Budgeted(tesla_fake, Budget(tmp_path / "run", 10, None), "openai/test-judge"))
-        return made[-1]
+    given = Given(tesla_fake)
+    backend = WithinBudget(given, Budget(tmp_path / "run", 10, None), "openai/test-judge")
 
     def judge() -> Judge:
         return Judge(JudgeConfig(model="openai/test-judge"), stores=Stores(JudgeCache(tmp_path / "c", "use")),
-                     send=send)
+                     backend=backend)
 
     first = judge()
     assert Hallucination(first).run(OUTPUT, TESLA).score == 0.5
-    assert len(made) == 1  # two calls, one chain
+    assert given.made == 1  # two calls, one chain
     again = judge()
     assert [c.cached for c in Hallucination(again).run(OUTPUT, TESLA).judge_calls] == [True, True]
-    assert len(made) == 1  # a cached run makes none
+    assert given.made == 1  # a cached run makes none
     first.close()
     assert tesla_fake.closed
 
@@ -108,6 +112,4 @@ def test_a_judge_takes_each_part_once(tmp_path: Path) -> None:
     cache, config = JudgeCache(None, "off"), JudgeConfig(model="openai/m")
     with pytest.raises(TypeError, match="not both"):
         Judge(config, cache, stores=Stores(cache))
-    with pytest.raises(TypeError, match="not both"):
-        Judge(config, transport=Answers(), send=Answers)
     assert Judge(config, cache).cache is cache and Judge(config).cache.mode == "off"
