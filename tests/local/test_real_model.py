@@ -202,19 +202,24 @@ def test_a_label_is_the_same_bits_whatever_the_server_read_before(shared_base: s
     fresh = answers["unrelated"]
     assert fresh[0][0].lower() == "yes"
     assert {name: answer for name, answer in answers.items() if answer != fresh} == {}
-    # its prefix comes from the cache: asked back to back, a few times, since another run may use
-    # the shared server in between and evict it (issue 35.5)
-    for _ in range(PREFIX_TRIES):
-        label(shared_base, *others["same context"])
-        answer, usage = label(shared_base, GERMAN, claim)
-        assert answer == fresh
-        if usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2:
-            break
-    else:
-        pytest.fail(f"the shared prefix was read again in each of {PREFIX_TRIES} back-to-back tries")
+    # its prefix comes from the cache: asked back to back
+    assert_prefix_reused(shared_base, [others["same context"]], claim, fresh)
 
 
 PREFIX_TRIES = 5
+
+
+def assert_prefix_reused(shared_base: str, before: list[tuple[str, str]], claim: str, fresh: object) -> None:
+    """Asked after `before`, the claim's label has the same bits and its context comes from the
+    cache, in one of a few tries: another run may use the shared server in between (issue 35.5)."""
+    for _ in range(PREFIX_TRIES):
+        for asked in before:
+            label(shared_base, *asked)
+        answer, usage = label(shared_base, GERMAN, claim)
+        assert answer == fresh
+        if usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2:
+            return
+    pytest.fail(f"the context was read again after {before} in each of {PREFIX_TRIES} tries")
 
 
 def test_a_context_read_before_another_prompt_is_put_back_not_read_again(shared_base: str) -> None:
@@ -222,15 +227,9 @@ def test_a_context_read_before_another_prompt_is_put_back_not_read_again(shared_
     come between their verdicts: the context's prefix, kept aside, is put back with the same bits."""
     claim = "Nordlicht beschäftigt 400 Menschen."
     fresh, _ = label(shared_base, GERMAN, claim)
-    for _ in range(PREFIX_TRIES):  # another run may use the shared server in between
-        label(shared_base, GERMAN, "Nordlicht wurde 2012 gegründet.")
-        label(shared_base, "Paris ist die Hauptstadt Frankreichs.", "Paris liegt in Frankreich.")
-        answer, usage = label(shared_base, GERMAN, claim)
-        assert answer == fresh
-        if usage["prompt_tokens_read"] < usage["prompt_tokens"] / 2:
-            break
-    else:
-        pytest.fail(f"the context was read again after an unrelated prompt in each of {PREFIX_TRIES} tries")
+    assert_prefix_reused(shared_base, [(GERMAN, "Nordlicht wurde 2012 gegründet."),
+                                       ("Paris ist die Hauptstadt Frankreichs.", "Paris liegt in Frankreich.")],
+                         claim, fresh)
 
 
 SUITE = """
