@@ -1,10 +1,9 @@
 """The offline judge's engine, in the server process: chat requests answered by llama.cpp.
 
 A label is one forward pass read as next-token logprobs; claims are generated greedily without
-the grammar first (it checks the whole vocabulary at every step), each pass checking a draft copied
-from the prompt, and again under the grammar only when the answer does not fit the schema. A cached
-prefix is reused only on a REUSE_GRID boundary, because llama.cpp's results depend on where a batch
-starts (docs/offline-judge.md).
+the grammar first (it checks the whole vocabulary at every step) and again under it only when the answer
+does not fit the schema. A cached prefix is reused only on a REUSE_GRID boundary, because
+llama.cpp's results depend on where a batch starts (docs/offline-judge.md).
 """
 
 from __future__ import annotations
@@ -16,19 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator
 
     from llama_cpp import Llama
-    from llama_cpp.llama_types import ChatCompletionRequestMessage
+    from llama_cpp.llama_types import ChatCompletionRequestMessage, CreateChatCompletionStreamResponse
 
 TOP_LOGPROBS_MAX = 20
 REUSE_GRID = 16  # a reused prefix is a multiple of this many tokens (of the kernels' row groups)
 LOOP_REPEATS = 3  # an answer ending with one span this many times over is in a greedy loop
 LOOP_SPAN = (8, 400)  # the span's length in characters, shortest and longest
-GREEDY_MAX_TOKENS = 1024  # a JSON answer's limit when the request sets none
-DRAFT_TOKENS = 8  # the most tokens a pass checks beyond the one it must read
 KEPT_PREFIXES = 4  # prompt prefixes (a context's passages) the label context keeps aside
-DRAFT_MATCH = (4, 1)  # the longest and shortest tail of the sequence looked up earlier in it
 
 
 class RepetitionError(ValueError):
@@ -73,22 +69,23 @@ class LlamaEngine:
 
     def _json_without_grammar(self, kwargs: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any] | None:
         """The greedy answer generated freely, if it is one JSON object fitting `schema`; else None
-        (given up at the first token that is not `{`, so a miss costs about one pass)."""
-        tokens = self._tokens(kwargs["messages"])
-        text, written, generated, passes = "", b"", 0, 0
-        for accepted in self._greedy(tokens, int(kwargs.get("max_tokens") or GREEDY_MAX_TOKENS)):
-            passes += 1
-            for token in accepted:
-                generated += 1
-                written += self.reader.detokenize([token])
-                piece = written.decode("utf-8", errors="ignore")[len(text):]
+        (given up at the first token that is not `{`, so a miss costs about one token)."""
+        free = {k: v for k, v in kwargs.items() if k != "response_format"}
+        self._prime_writer(kwargs["messages"])
+        chunks = cast("Generator[CreateChatCompletionStreamResponse, None, None]",
+                      self.writer().create_chat_completion(**free, stream=True))
+        text, pieces = "", 0
+        try:
+            for chunk in chunks:
+                piece = str(chunk["choices"][0]["delta"].get("content") or "")
+                pieces += bool(piece)
                 text += piece
                 head = text.lstrip()
                 if head and not head.startswith("{"):
                     return None
                 start = loop_start(head) if piece else None
                 if start is not None:
-                    return self._without_loop(head, start, schema, len(tokens), generated, passes)
+                    return self._without_loop(head, start, schema, kwargs["messages"], pieces)
                 if "}" not in piece:
                     continue
                 try:
@@ -97,65 +94,22 @@ class LlamaEngine:
                     continue
                 if not fits(value, schema, schema):
                     return None
-                return self._completion(head[:end], len(tokens), generated, passes)
+                return self._completion(head[:end], len(self._tokens(kwargs["messages"])), pieces)
+        finally:
+            chunks.close()
         return None
 
-    def _greedy(self, tokens: list[int], max_tokens: int) -> Iterator[list[int]]:
-        """The greedy continuation of `tokens`, the tokens of one forward pass at a time, until an
-        end-of-generation token or `max_tokens`. Each pass also checks a draft copied from earlier
-        in the sequence (prompt lookup), so words an answer quotes from its prompt are read several
-        a pass instead of written one a pass. Only the request decides the drafts and the passes,
-        so an answer is the same every time it is asked, alone or after any other request."""
-        import numpy as np
-        from llama_cpp import llama_vocab_is_eog
-
-        context = self._writer_context()
-        llm = context.llm
-        if len(tokens) + 1 >= llm.n_ctx():
-            raise ValueError(f"Requested tokens ({len(tokens)}) exceed context window of {llm.n_ctx()}")
-        context.read(tokens, len(tokens) - 1)
-        vocabulary, n_vocab = llm._model.vocab, llm.n_vocab()
-        sequence, past, produced = list(tokens), len(tokens) - 1, 0
-        while produced < max_tokens and past < llm.n_ctx():
-            room = min(max_tokens - produced, llm.n_ctx() - past) - 1
-            batch = [sequence[-1], *lookup_draft(sequence, DRAFT_TOKENS)[:max(room, 0)]]
-            llm._batch.set_batch(batch=batch, n_past=past, logits_all=True)
-            llm._ctx.decode(llm._batch)
-            raw = llm._ctx.get_logits()  # type: ignore[no-untyped-call]  # llama_cpp leaves it unannotated
-            logits = np.ctypeslib.as_array(raw, shape=(len(batch), n_vocab))
-            accepted: list[int] = []
-            ended = False
-            for row, drafted in zip(logits, [*batch[1:], None]):
-                token = int(row.argmax())
-                ended = bool(llama_vocab_is_eog(vocabulary, token))
-                if ended:
-                    break
-                accepted.append(token)
-                if token != drafted or produced + len(accepted) >= max_tokens:
-                    break
-            if accepted:
-                yield accepted
-            if ended:
-                return
-            # batch[:len(accepted)] are the sequence now: their KV entries stay, the rest go
-            llm.input_ids[past:past + len(accepted)] = batch[:len(accepted)]
-            past += len(accepted)
-            llm.n_tokens = past
-            llm._ctx.kv_cache_seq_rm(-1, past, -1)
-            sequence += accepted
-            produced += len(accepted)
-
-    def _without_loop(self, head: str, start: int, schema: dict[str, Any], prompt_tokens: int,
-                      generated: int, passes: int) -> dict[str, Any]:
+    def _without_loop(self, head: str, start: int, schema: dict[str, Any], messages: list[dict[str, str]],
+                      pieces: int) -> dict[str, Any]:
         """The answer before its loop began, closed after its last whole item; else an error
         (the grammar's greedy answer would loop the same way, to the token limit)."""
         answer = closed_json(head[:start], schema)
         if answer is None:
             raise RepetitionError(
-                f"the offline judge repeated itself after {generated} tokens (a greedy decoding loop: "
+                f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
                 f"“…{head[start:][:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
                 "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
-        return self._completion(answer, prompt_tokens, generated, passes, cut=True)
+        return self._completion(answer, len(self._tokens(messages)), pieces, cut=True)
 
     def _tokens(self, messages: list[dict[str, str]]) -> list[int]:
         if self._format is None:
@@ -164,14 +118,13 @@ class LlamaEngine:
         return self.reader.tokenize(prompt.prompt.encode(), add_bos=not prompt.added_special, special=True)
 
     @staticmethod
-    def _completion(content: str, prompt_tokens: int, completion_tokens: int, passes: int,
-                    cut: bool = False) -> dict[str, Any]:
+    def _completion(content: str, prompt_tokens: int, completion_tokens: int, cut: bool = False) -> dict[str, Any]:
         return {
             "id": f"json-{'loop-cut-' if cut else ''}{time.time_ns()}", "object": "chat.completion",
             "created": int(time.time()),
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens, "completion_passes": passes},
+                      "total_tokens": prompt_tokens + completion_tokens},
         }
 
     def writer(self) -> Llama:
@@ -248,19 +201,6 @@ def fits(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
               "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
               "null": lambda v: v is None}
     return kind in checks and checks[kind](value)
-
-
-def lookup_draft(sequence: list[int], most: int) -> list[int]:
-    """What followed the latest earlier occurrence of the sequence's last tokens (the longest
-    tail of DRAFT_MATCH that occurs), at most `most` tokens: a guess the next pass checks."""
-    longest, shortest = DRAFT_MATCH
-    end = len(sequence)
-    for n in range(min(longest, end - 1), shortest - 1, -1):
-        tail = sequence[end - n:]
-        for start in range(end - n - 1, -1, -1):
-            if sequence[start] == tail[0] and sequence[start:start + n] == tail:
-                return sequence[start + n:start + n + most]
-    return []
 
 
 def loop_start(text: str) -> int | None:

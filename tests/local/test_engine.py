@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.judge.client import schema_json
-from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, lookup_draft, loop_start
+from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import verdict_schemas
@@ -126,27 +126,17 @@ OUTPUTS = ["Acme was founded in 1999 in Oslo. It employs 40 people.",
 
 
 @pytest.mark.parametrize("index", range(len(OUTPUTS)))
-def test_free_json_fits_the_schema_and_quotes_in_few_passes(answers: list[dict[str, Any]], index: int) -> None:
+def test_free_json_is_the_answer_the_grammar_gives(answers: list[dict[str, Any]], index: int) -> None:
     free = answers[index]
     assert free["id"].startswith("json-"), "the answer should have come without the grammar"
-    assert fits(json.loads(free["content"]), CLAIMS, CLAIMS)
+    assert free["content"] == free["grammar"].strip()
     assert free["usage"]["prompt_tokens"] == free["grammar_prompt_tokens"]
-    # the words are copies of the prompt: drafts looked up there are accepted several a pass
-    assert free["usage"]["completion_passes"] * 2 <= free["usage"]["completion_tokens"], free["usage"]
 
 
 @pytest.mark.parametrize("index", range(len(OUTPUTS) + 1))
 def test_an_answer_is_the_same_when_asked_again_after_other_requests(answers: list[dict[str, Any]],
                                                                      index: int) -> None:
     assert answers[index]["again"] == answers[index]["content"]
-
-
-def test_a_draft_is_what_followed_the_latest_earlier_occurrence_of_the_tail() -> None:
-    sequence = [1, 2, 3, 4, 5, 9, 2, 3, 4, 6, 7, 2, 3, 4]
-    assert lookup_draft(sequence, 8) == [6, 7, 2, 3, 4]  # the tail 2 3 4 last occurred before 6 7
-    assert lookup_draft(sequence, 2) == [6, 7]
-    assert lookup_draft([1, 2, 3, 1, 8, 8, 3], 3) == [1, 8, 8]  # a one-token tail: after the earlier 3
-    assert lookup_draft([1, 2, 3, 4], 8) == []  # nothing repeats: no draft, one token a pass
 
 
 def test_an_answer_that_is_not_json_is_generated_again_under_the_grammar(answers: list[dict[str, Any]]) -> None:
