@@ -25,6 +25,7 @@ REUSE_GRID = 16  # a reused prefix is a multiple of this many tokens (of the ker
 LOOP_REPEATS = 3  # an answer ending with one span this many times over is in a greedy loop
 LOOP_SPAN = (8, 400)  # the span's length in characters, shortest and longest
 KEPT_PREFIXES = 4  # prompt prefixes (a context's passages) the label context keeps aside
+KEPT_BYTES = 256 * 2**20  # and their KV entries' bytes at most (about 9,000 tokens of this model)
 
 
 class RepetitionError(ValueError):
@@ -292,14 +293,13 @@ class PromptReader:
         best = max(shares, key=lambda share: share[0], default=None)
         if len(cached) > reuse and len(cached) >= REUSE_GRID and llm._ctx.kv_cache_seq_rm(-1, len(cached), -1):
             size = llama_state_seq_get_size(ctx, 0)
-            data = (ctypes.c_uint8 * size)()
-            if llama_state_seq_get_data(ctx, data, size, 0) == size:  # a prefix of it kept before goes
-                others = [(t, d) for t, d in self._kept if t != cached[:len(t)]]
-                self._kept = [*others[max(0, len(others) - self.keep + 1):], (cached, data)]
+            data = (ctypes.c_uint8 * min(size, KEPT_BYTES + 1))()
+            if size <= KEPT_BYTES and llama_state_seq_get_data(ctx, data, size, 0) == size:
+                self._keep([(t, d) for t, d in self._kept if t != cached[:len(t)]], (cached, data))  # its prefixes go
         if best is None or best[0] <= reuse:
             return reuse
         shared, tokens, data = best
-        self._kept = [*[k for k in self._kept if k[0] is not tokens], (tokens, data)][-self.keep:]
+        self._keep([k for k in self._kept if k[0] is not tokens], (tokens, data))
         llm._ctx.kv_cache_seq_rm(-1, 0, -1)
         if llama_state_seq_set_data(ctx, data, len(data), 0) != len(data):
             llm._ctx.kv_cache_seq_rm(-1, 0, -1)
@@ -307,6 +307,13 @@ class PromptReader:
         llm.input_ids[:len(tokens)] = tokens
         llm.n_tokens = len(tokens)
         return shared
+
+    def _keep(self, others: list[tuple[list[int], Any]], last: tuple[list[int], Any]) -> None:
+        """`last` kept as the most recently used; the oldest others go beyond `keep` or KEPT_BYTES."""
+        kept = [*others, last]
+        while len(kept) > 1 and (len(kept) > self.keep or sum(len(data) for _, data in kept) > KEPT_BYTES):
+            kept.pop(0)
+        self._kept = kept
 
 
 def aligned_reuse(cached: list[int], tokens: list[int], chunk: int) -> int:

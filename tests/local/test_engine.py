@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from pytest_llmfaith.judge.client import schema_json
-from pytest_llmfaith.local.engine import aligned_reuse, closed_json, fits, loop_start
+from pytest_llmfaith.local import engine
+from pytest_llmfaith.local.engine import PromptReader, aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.local.models import LocalModel
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import verdict_schemas
@@ -181,3 +182,15 @@ def test_a_greedy_loop_is_cut_after_the_last_whole_claim(real_model: LocalModel)
 ])
 def test_a_cached_prefix_is_reused_only_down_to_the_grid(cached: list[int], tokens: list[int], expected: int) -> None:
     assert aligned_reuse(cached, tokens, 16) == expected
+
+
+def test_the_label_context_keeps_the_latest_prefixes_within_their_count_and_bytes(monkeypatch) -> None:
+    reader = PromptReader(cast(Any, None), keep=3)
+    for n in range(5):
+        reader._keep(reader._kept, ([n], bytes(10)))
+    assert [tokens for tokens, _ in reader._kept] == [[2], [3], [4]]  # the oldest went
+    monkeypatch.setattr(engine, "KEPT_BYTES", 25)
+    reader._keep(reader._kept, ([5], bytes(10)))
+    assert [tokens for tokens, _ in reader._kept] == [[4], [5]]  # within the bytes too
+    reader._keep(reader._kept, ([6], bytes(30)))
+    assert [tokens for tokens, _ in reader._kept] == [[6]]  # the last one is always kept
