@@ -153,12 +153,13 @@ class JudgeRun:
     def _backend(self, config: JudgeConfig) -> Backend:
         """What the judge sends through: the run's relay, or this process (litellm, or the offline
         judge's server, which already is the run's one warm process), within the run's budget."""
-        relay = self.relay()
-        backend = backend_for(config)
+        relay = self.relay()  # asked for every model, as the run's relay line says what it found
         if relay is not None and not config.is_local:
             from pytest_llmfaith.relay.relay_client import RelayBackend
 
-            backend = RelayBackend(relay, config)
+            backend: Backend = RelayBackend(relay, config)
+        else:
+            backend = backend_for(config)
         if self._budget is None:
             return backend
         from pytest_llmfaith.judge.budget import WithinBudget
