@@ -127,7 +127,7 @@ class ClaimsScorer(Scorer):
         verdicts, analyze_prompt = self._verdicts(items, context, calls)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
-        claims = [item.name for item in items]
+        claims = [item.quote for item in items]
         result = self.result(
             score=score, reason="", output=output,
             context=context, input=input, scale=scale, claims=claims, verdicts=verdicts,
@@ -148,17 +148,17 @@ class ClaimsScorer(Scorer):
         if not items:
             return [], ""
         if not context:
-            return [self._about(Verdict(statement=i.name, verdict=self.empty_context_verdict,
+            return [self._about(Verdict(statement=i.quote, verdict=self.empty_context_verdict,
                                         reason="the context is empty"), i, []) for i in items], ""
         config = self.judge.config
         if config.verdict_mode == "label":
             found, label_calls, prompt = labels.judge_claims(self.judge, items, context)
             calls.extend(label_calls)
-            samples = [[Verdict(statement=i.name, verdict=self.label_verdict(f), reason=self.label_reason(f),
+            samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
                                 evidence=f.evidence) for i, f in zip(items, found)]]
             for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
                 drawn = votes.drawn_labels(found, k, config.votes, config.votes_temperature)
-                samples.append([Verdict(statement=i.name, verdict=self.label_verdict(label), reason=reason,
+                samples.append([Verdict(statement=i.quote, verdict=self.label_verdict(label), reason=reason,
                                         evidence=label.evidence) for i, (label, reason) in zip(items, drawn)])
         else:
             asked = [self._asked_verdicts(items, context, calls, k) for k in range(config.votes)]
@@ -236,7 +236,7 @@ class ClaimsScorer(Scorer):
 
     @classmethod
     def _verdict(cls, answer: Any, item: Judged) -> Verdict:
-        return Verdict(statement=item.name, verdict=cls.verdict_of(answer), reason=answer.reason.strip())
+        return Verdict(statement=item.quote, verdict=cls.verdict_of(answer), reason=answer.reason.strip())
 
     @staticmethod
     def verdict_of(answer: Any) -> str:

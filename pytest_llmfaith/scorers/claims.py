@@ -1,11 +1,12 @@
 """The claims step: what each verdict will be about, always the output's own words.
 
-The judge lists claims, each with the stretch of the OUTPUT that states it, copied. Code checks
-only what is exact: that stretch is in the output (case, white space, quote marks and Unicode
-forms folded). A claim whose words are not there is asked again once, then left out; every
-sentence no kept claim quotes is the judge's narrow question ("does it state a fact?"), and is
-judged itself when it does. The judge's wording of a claim is its name and nothing more: a claim
-that adds "at least" or drops a "not" cannot change what is judged.
+The judge lists claims as the stretches of the OUTPUT that state them, copied, and nothing else:
+a claim is its words, so a judge's rewording ("at least" added, a "not" dropped) cannot exist,
+and the offline judge generates each claim once, not a paraphrase and then its words (half the
+tokens: benchmarks/README.md). Code checks only what is exact: that stretch is in the output
+(case, white space, quote marks and Unicode forms folded). A claim whose words are not there is
+asked again once, then left out; every sentence no kept claim quotes is the judge's narrow
+question ("does it state a fact?"), and is judged itself when it does.
 """
 
 from __future__ import annotations
@@ -24,33 +25,26 @@ from pytest_llmfaith.text.exact import fold, left_bare, locate, sentence_spans, 
 
 
 def _words_of(value: Any) -> Any:
-    """A bare string is a claim quoting itself: judges that ignore the format still count when verbatim."""
-    return {"claim": value, "words": value} if isinstance(value, str) else value
-
-
-class Claim(BaseModel):
-    """Both required, in the prompt's order: a grammar (the offline judge's) writes them in that order."""
-
-    claim: str  # the judge's wording: the claim's name
-    words: str  # the OUTPUT's words that state it, copied; stretches joined by "…"
+    """A judge that answers in an earlier shape ({"claim": ..., "words": ...}) still counts: its words
+    are the claim, its wording is dropped."""
+    return value.get("words", value) if isinstance(value, dict) else value
 
 
 class ClaimsAnswer(BaseModel):
-    claims: list[Annotated[Claim, BeforeValidator(_words_of)]]
+    claims: list[Annotated[str, BeforeValidator(_words_of)]]  # the OUTPUT's words, stretches joined by "…"
 
 
 @dataclass(frozen=True)
 class Judged:
     """What one verdict is about: the output's words, read in their sentences."""
 
-    name: str  # the claim as the judge worded it, or the sentence
     words: tuple[str, ...]  # the output's stretches, as the output writes them
     sentence: str  # the output's sentences those stretches are in
     whole: bool = False  # a sentence no quoted claim covered, judged as itself
 
     @classmethod
     def whole_sentence(cls, sentence: str) -> Judged:
-        return cls(sentence, (sentence,), sentence, whole=True)
+        return cls((sentence,), sentence, whole=True)
 
     @property
     def quote(self) -> str:
@@ -76,17 +70,17 @@ def read_claims(judge: Judge, output: str) -> ReadClaims:
     messages = prompts.claims_messages(output)
     answer, call = judge.ask("claims", messages, ClaimsAnswer, prompts.CLAIMS_VERSION)
     calls = [call]
-    claims: list[Claim] = list(answer.claims)  # type: ignore[union-attr]
-    if any(locate(c.words, output) is None for c in claims):
+    claims: list[str] = list(answer.claims)  # type: ignore[union-attr]
+    if any(locate(c, output) is None for c in claims):
         claims, again = _asked_again(judge, messages, claims, output)
         calls.append(again)
     kept, left_out, quoted = [], [], []
     for claim in _distinct(claims):
-        spans = locate(claim.words, output)
+        spans = locate(claim, output)
         if spans is None:
-            left_out.append(claim.claim or claim.words)
+            left_out.append(claim)
             continue
-        kept.append(_judged(claim, spans, output))
+        kept.append(_judged(spans, output))
         quoted += spans
     found = sentence_spans(output)
     touched = set(sentences_of(quoted, output))
@@ -99,37 +93,37 @@ def read_claims(judge: Judge, output: str) -> ReadClaims:
     sentences = [Judged.whole_sentence(s) for s, fact in [*zip(unquoted, facts), *zip((s for s, _ in partly), more)]
                  if fact]
     return ReadClaims(_in_output_order(kept + sentences, output), calls, messages[-1]["content"],
-                      [c.claim or c.words for c in claims], left_out)
+                      claims, left_out)
 
 
-def _asked_again(judge: Judge, messages: list[dict[str, str]], claims: list[Claim],
-                 output: str) -> tuple[list[Claim], JudgeCall]:
+def _asked_again(judge: Judge, messages: list[dict[str, str]], claims: list[str],
+                 output: str) -> tuple[list[str], JudgeCall]:
     """One more request, with what was wrong: a question of its own, so both answers are cached."""
-    wrong = [c.words for c in claims if locate(c.words, output) is None]
-    listed = json.dumps({"claims": [c.model_dump() for c in claims]}, ensure_ascii=False)
+    wrong = [c for c in claims if locate(c, output) is None]
+    listed = json.dumps({"claims": claims}, ensure_ascii=False)
     follow_up = [*messages, {"role": "assistant", "content": listed},
                  {"role": "user", "content": prompts.NOT_COPIED.format(words=json.dumps(wrong, ensure_ascii=False))}]
     answer, call = judge.ask("claims", follow_up, ClaimsAnswer, prompts.CLAIMS_VERSION)
     return list(answer.claims), call  # type: ignore[union-attr]
 
 
-def _distinct(claims: Sequence[Claim]) -> list[Claim]:
+def _distinct(claims: Sequence[str]) -> list[str]:
     """A claim listed twice with the same words would count twice."""
     seen: set[str] = set()
     kept = []
     for claim in claims:
-        key = fold(claim.words)
+        key = fold(claim)
         if key and key not in seen:
             seen.add(key)
             kept.append(claim)
     return kept
 
 
-def _judged(claim: Claim, spans: list[tuple[int, int]], output: str) -> Judged:
+def _judged(spans: list[tuple[int, int]], output: str) -> Judged:
     found = sentence_spans(output)
     words = tuple(output[a:b] for a, b in spans)
     sentence = " ".join(found[i][0] for i in sentences_of(spans, output)) or " ".join(words)
-    return Judged(claim.claim.strip() or " … ".join(words), words, sentence)
+    return Judged(words, sentence)
 
 
 def _spans(judged: Judged, output: str) -> list[tuple[int, int]]:

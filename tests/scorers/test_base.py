@@ -197,3 +197,27 @@ def test_hallucination_asks_whether_claims_are_supported_and_maps_the_answer(fak
     assert result.score == 0.67
     assert result.analyze_step_result["verdicts"][1]["verdict"] == "yes"
     assert '"supported"' in fake.calls("verdicts")[0]["body"]["messages"][-1]["content"]
+
+
+@pytest.mark.parametrize(("listed", "passes"), [
+    # the judge's wording drops the "not" its words keep: the words are judged, and fail
+    ({"claim": "Backups are encrypted.", "words": "Backups are not encrypted"}, False),
+    # the judge's wording says more than its words: the words are judged, and pass
+    ({"claim": "Backups are never encrypted.", "words": "Backups are encrypted"}, True),
+])
+def test_a_claim_is_its_words_even_from_a_judge_answering_with_a_wording(fake, make_fake_judge, listed, passes):
+    """Claims are asked as the output's words only; a judge that still words them ({"claim", "words"})
+    is judged and reported by its words, and its wording is dropped."""
+    output = f"{listed['words']} at rest."
+    fake.facts(claims={output: [listed]}, supported=["Backups are encrypted"],
+               contradicted=["Backups are not encrypted"])
+    result = Faithfulness(make_fake_judge()).run(output, ["Backups are encrypted at rest."])
+    assert result.claims == [listed["words"]] and result.preprocess_step_result == {"claims": [listed["words"]]}
+    assert (result.score == 1.0) is passes
+    assert all(listed["claim"] not in str(r["body"]) for r in fake.calls("verdicts"))
+
+
+def test_the_claims_step_asks_for_the_output_words_only(fake, make_fake_judge):
+    Faithfulness(make_fake_judge()).run("Backups are kept for 90 days.", ["ctx"])
+    schema = fake.calls("claims")[0]["body"]["json_schema"]
+    assert schema["properties"]["claims"]["items"]["type"] == "string"
