@@ -25,6 +25,7 @@ ROOT = HERE.parent
 SCRIPTS = {
     "plugin_overhead": ["--repeats", "15", "--import-repeats", "10"],
     "cached_rerun": ["--repeats", "7", "--small", "0"],
+    "xdist": ["--repeats", "1", "--assertions", "24", "--workers", "4"],  # cold and warm -n 4 against -n 0
 }
 FIGURE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 
