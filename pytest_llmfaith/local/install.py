@@ -9,7 +9,7 @@ import time
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local import check, weights
-from pytest_llmfaith.local.kernels import Proof, choose, prove
+from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, Proof, Variant, choose, forced_variant, prove
 from pytest_llmfaith.local.runtime import (
     CompileFailed,
     RuntimeInstallError,
@@ -17,7 +17,6 @@ from pytest_llmfaith.local.runtime import (
     install_runtime,
     variant_to_build,
 )
-from pytest_llmfaith.local.variants import PORTABLE, PREBUILT, VARIANT_ENV, Variant, forced_variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
 
 

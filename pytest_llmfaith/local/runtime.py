@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.local.kernels import forget_proofs
-from pytest_llmfaith.local.variants import (
+from pytest_llmfaith.local.kernels import (
     LLAMA_VERSION,
     PORTABLE,
     PORTABLE_FLAGS,
@@ -30,6 +29,7 @@ from pytest_llmfaith.local.variants import (
     cache_root,
     flags_id,
     forced_variant,
+    forget_proofs,
     this_cpu,
     usable_variants,
 )

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import pytest_llmfaith
+from pytest_llmfaith.local.kernels import PORTABLE, Variant
 from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.variants import PORTABLE, Variant
 
 SHIM = Path(__file__).parents[1] / "fake_platform"
 CLIENT = '''

@@ -22,10 +22,22 @@ from pytest_llmfaith import Judge, JudgeCache, JudgeConfig
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.judge.cache import request_key
 from pytest_llmfaith.local import install, kernels, runtime
-from pytest_llmfaith.local.kernels import Choice, choose, identity, read_proof, replay_hint
+from pytest_llmfaith.local.kernels import (
+    AVX512,
+    PORTABLE,
+    Choice,
+    Cpu,
+    Variant,
+    choose,
+    flags_id,
+    identity,
+    read_proof,
+    replay_hint,
+    this_cpu,
+    usable_variants,
+)
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, runtime_identity, shutdown_server
 from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.variants import AVX512, PORTABLE, Cpu, Variant, flags_id, this_cpu, usable_variants
 from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, sidecar_path
 from pytest_llmfaith.processes.files import stat_line
 
