@@ -25,7 +25,12 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local.check import ProbeFailed, probe
-from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, INSTALL_COMMANDS, default_model_path
+from pytest_llmfaith.local.weights import (
+    DEFAULT_MODEL_SHA256,
+    INSTALL_COMMANDS,
+    default_model_path,
+    resolve_local_model,
+)
 from pytest_llmfaith.processes.capabilities import cpu_model_and_flags
 from pytest_llmfaith.processes.files import file_lock, write_json_atomic
 
@@ -204,8 +209,6 @@ def identity(model: str, *, prove: bool = True) -> str:
     if model.strip() == "local":  # known without the weights: replay needs no model
         sha256, path = DEFAULT_MODEL_SHA256, default_model_path()
     else:
-        from pytest_llmfaith.local.models import resolve_local_model
-
         resolved = resolve_local_model(model)
         sha256, path = resolved.sha256, resolved.path
     variant = choose(path if prove and path.is_file() else None).variant

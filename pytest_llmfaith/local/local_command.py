@@ -17,7 +17,6 @@ from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local import check, weights
 from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, Proof, Variant, choose, forced_variant, prove
 from pytest_llmfaith.local.launcher import server_alive, shutdown_server
-from pytest_llmfaith.local.models import resolve_local_model
 from pytest_llmfaith.local.runtime import (
     CompileFailed,
     RuntimeInstallError,
@@ -25,7 +24,7 @@ from pytest_llmfaith.local.runtime import (
     install_runtime,
     variant_to_build,
 )
-from pytest_llmfaith.local.weights import INSTALL_COMMANDS, say
+from pytest_llmfaith.local.weights import INSTALL_COMMANDS, resolve_local_model, say
 
 USAGE = "usage: python -m pytest_llmfaith local install | prove | stop [local|local:/path/model.gguf]"
 

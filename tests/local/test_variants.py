@@ -37,8 +37,7 @@ from pytest_llmfaith.local.kernels import (
     usable_variants,
 )
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, runtime_identity, shutdown_server
-from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, sidecar_path
+from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, LocalModel, sidecar_path
 from pytest_llmfaith.processes.files import stat_line
 
 COMMON = ("fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 "
