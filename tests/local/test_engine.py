@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import pytest
 
-from pytest_llmfaith.judge.client import schema_json
+from pytest_llmfaith.judge.question import schema_json
 from pytest_llmfaith.local import engine
 from pytest_llmfaith.local.engine import PromptReader, aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.local.weights import LocalModel
