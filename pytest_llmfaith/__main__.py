@@ -18,7 +18,7 @@ SIGPIPE_EXIT = 141  # 128 + SIGPIPE: what a shell reports for a writer whose rea
 COMMANDS = {
     # name: (module with a `main(argv) -> int`, one line of help)
     "cache": ("pytest_llmfaith.cli.cache_command", "stats, show, prune and merge the judge cache and the recordings"),
-    "check": ("pytest_llmfaith.selfcheck.check_command", "score the judge on a labelled set (--min-accuracy to gate)"),
+    "check": ("pytest_llmfaith.selfcheck.judge_check", "score the judge on a labelled set (--min-accuracy to gate)"),
     "local": ("pytest_llmfaith.local.local_command", "install | prove | stop: the offline judge on this machine"),
     "relay": ("pytest_llmfaith.relay.relay_command", "status | stop: the judge relays of the test runs going on"),
 }
