@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from pytest_llmfaith.errors import ConfigError, LLMFaithError
 from pytest_llmfaith.recordings.recorder import SELF_CHECK
-from pytest_llmfaith.report.selfcheck import CheckReport, ItemOutcome, ScorerCheck
+from pytest_llmfaith.report.model import CheckReport, ItemOutcome, ScorerCheck
 from pytest_llmfaith.selfcheck.labelled import balanced_accuracy, class_accuracy, passes, read_jsonl, score_item
 from pytest_llmfaith.settings import resolve
 
