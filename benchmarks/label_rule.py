@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _labelled import balanced_accuracy, hash_order, load_items  # noqa: E402
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig  # noqa: E402
-from pytest_llmfaith.judge.client import NextToken, p_yes  # noqa: E402
+from pytest_llmfaith.judge.question import NextToken, p_yes  # noqa: E402
 from pytest_llmfaith.scorers import labels  # noqa: E402
 from pytest_llmfaith.text.sentences import sentences  # noqa: E402
 

@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pytest_llmfaith.local.launcher import ensure_server, run_files, shutdown_server
-from pytest_llmfaith.local.models import LocalModel, resolve_local_model
+from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 
 HERE = Path(__file__).resolve().parent
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))

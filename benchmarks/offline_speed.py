@@ -168,8 +168,7 @@ def measure_here(model: Path, repeats: int) -> dict[str, float]:
 
 def measure_variants(repeats: int) -> None:
     """Each usable, installed (and, if not portable, proven) variant in a child process of its own."""
-    from pytest_llmfaith.local.kernels import prove
-    from pytest_llmfaith.local.variants import this_cpu, usable_variants
+    from pytest_llmfaith.local.kernels import prove, this_cpu, usable_variants
     from pytest_llmfaith.local.weights import default_model_path
     from pytest_llmfaith.processes.children import PACKAGE_ROOT
 

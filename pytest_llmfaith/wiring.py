@@ -145,7 +145,7 @@ class JudgeRun:
                 self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
         flights = None
         if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
-            from pytest_llmfaith.judge.flight import Flights
+            from pytest_llmfaith.judge.stores import Flights
 
             flights = Flights(self.run_dir)
         return Stores(self._cache, self._recorder, flights)

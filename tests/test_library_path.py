@@ -40,8 +40,7 @@ def test_the_library_path_scores_without_importing_pytest(server: JudgeServer) -
 
 def test_a_local_model_is_keyed_by_its_weights_from_the_public_judge(monkeypatch) -> None:
     """By its weights, and by the kernels this CPU runs (+avx512 on an AVX-512 machine)."""
-    from pytest_llmfaith.local.kernels import choose
-    from pytest_llmfaith.local.variants import VARIANT_ENV
+    from pytest_llmfaith.local.kernels import VARIANT_ENV, choose
     from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, default_model_path
 
     weights = default_model_path()

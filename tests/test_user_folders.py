@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from user_folders import OWN, REAL, Folders, fingerprint, guard_real_folders
 
-from pytest_llmfaith.local.variants import cache_root
+from pytest_llmfaith.local.kernels import cache_root
 from pytest_llmfaith.local.weights import model_dir
 
 

@@ -17,18 +17,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from pytest_llmfaith.errors import CacheMissError
-from pytest_llmfaith.judge.asking import ask_until_valid, extract_json
+from pytest_llmfaith.judge.asking import ask_until_valid
 from pytest_llmfaith.judge.backend import Backend
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
-from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, p_yes, schema_json
+from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, schema_json
 from pytest_llmfaith.judge.stores import Stores
 from pytest_llmfaith.judge.transport import HostedBackend, Transport
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
 from pytest_llmfaith.results import JudgeCall
-
-__all__ = ["Judge", "NextToken", "extract_json", "p_yes"]  # the answer helpers the scorers import with the judge
 
 Answer = tuple[T | str, JudgeCall]
 

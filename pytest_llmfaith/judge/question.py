@@ -14,8 +14,7 @@ from pydantic import BaseModel, Field, model_validator
 from pytest_llmfaith.errors import redact_data
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import CompletionRequest
-from pytest_llmfaith.recordings.asked import summarise
-from pytest_llmfaith.recordings.recording_format import Entry, StoredAnswer
+from pytest_llmfaith.recordings.recording_format import Entry, StoredAnswer, summarise
 
 T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]

@@ -12,11 +12,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.local.variants import Variant
 from pytest_llmfaith.local.weights import INSTALL_COMMANDS
 from pytest_llmfaith.processes.children import PACKAGE_ROOT
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.local.kernels import Variant  # kernels.py runs this module's probe
 
 _PROBE = """
 import importlib, json, sys, time

@@ -15,10 +15,9 @@ import time
 from collections.abc import Callable
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
-from pytest_llmfaith.local.kernels import Choice, choose, install_command
-from pytest_llmfaith.local.models import LocalModel
+from pytest_llmfaith.local.kernels import Choice, Variant, choose, install_command
 from pytest_llmfaith.local.runstate import ServerState, server_files
-from pytest_llmfaith.local.variants import Variant
+from pytest_llmfaith.local.weights import LocalModel
 from pytest_llmfaith.processes.capabilities import background_processes_missing
 from pytest_llmfaith.processes.children import PACKAGE_ROOT
 from pytest_llmfaith.processes.children import child_alive as server_alive

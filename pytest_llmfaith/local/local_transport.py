@@ -27,11 +27,10 @@ from pytest_llmfaith.judge.completion import (
     sendable,
 )
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.local.kernels import choose
+from pytest_llmfaith.local.kernels import VARIANT_ENV, choose
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutdown_server
-from pytest_llmfaith.local.models import LocalModel, resolve_local_model
 from pytest_llmfaith.local.runstate import ServerState
-from pytest_llmfaith.local.variants import VARIANT_ENV
+from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.children import KILLED_UNSEEN
 from pytest_llmfaith.processes.deaths import Death
 from pytest_llmfaith.processes.loopback import exchange

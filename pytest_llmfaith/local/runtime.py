@@ -1,4 +1,5 @@
-"""The offline judge's runtime, compiled once per machine by `python -m pytest_llmfaith local install` (install.py).
+"""The offline judge's runtime, compiled once per machine by `python -m pytest_llmfaith local install`
+(local_command.py).
 
 One build, the best kernel variant this CPU runs; the portable one as well only where that one
 fails its proof. pip's wheel cache keys a wheel without CMAKE_ARGS, so each build is kept in a
@@ -19,8 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_llmfaith.errors import LLMFaithError
-from pytest_llmfaith.local.kernels import forget_proofs
-from pytest_llmfaith.local.variants import (
+from pytest_llmfaith.local.kernels import (
     LLAMA_VERSION,
     PORTABLE,
     PORTABLE_FLAGS,
@@ -30,6 +30,7 @@ from pytest_llmfaith.local.variants import (
     cache_root,
     flags_id,
     forced_variant,
+    forget_proofs,
     this_cpu,
     usable_variants,
 )

@@ -34,8 +34,7 @@ from pytest_llmfaith.settings import OPTIONS, resolve
 
 if TYPE_CHECKING:
     from pytest_llmfaith.plugin.fixture import LLMJudge
-    from pytest_llmfaith.report.model import Report
-    from pytest_llmfaith.report.selfcheck import CheckReport
+    from pytest_llmfaith.report.model import CheckReport, Report
     from pytest_llmfaith.scorers import Scorer
 
 

@@ -3,13 +3,15 @@
 The page's CSS and script live in page.html next to this module; the run goes in as JSON inside
 a <script type="application/json"> tag, which the script renders (so the file stays about the
 size of its data). Every text of the run reaches the page only through that JSON, escaped so that
-no `</script>` or `<!--` in an output can end the tag. No pytest, no file or network access here.
+no `</script>` or `<!--` in an output can end the tag. A verdict's words and the context sentence
+it rests on are marked only where they are found exactly. No pytest, no file or network access here.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -17,9 +19,9 @@ from typing import Any
 from pytest_llmfaith.report.baseline import Baseline, claim_changes
 from pytest_llmfaith.report.figures import lowest_agreement, rule_decided, score_text, threshold_text
 from pytest_llmfaith.report.history import History
-from pytest_llmfaith.report.marks import evidence_span, word_spans
 from pytest_llmfaith.report.model import Report
 from pytest_llmfaith.results import Assessment, ClaimChange, Status, Verdict
+from pytest_llmfaith.text.exact import locate
 from pytest_llmfaith.wording import finding, plural
 
 ERROR = "ERROR"  # a test whose judge failed: it has no score, only the error
@@ -135,3 +137,40 @@ def _changes(a: Assessment, baseline: Baseline | None) -> list[ClaimChange]:
 
 def _change(c: ClaimChange, scorer: str) -> dict[str, str]:
     return {"c": c.change, "t": c.claim, "d": c.describe(scorer)}
+
+
+# Where a verdict's words sit in the output and the sentence it rests on in the context: found
+# exactly, never guessed. A verdict carries the output's own words it is about (`Verdict.words`,
+# verbatim) and the context sentence it rests on (`Verdict.evidence`, verbatim). Both are found by
+# exact search after the folding the scorer compares with: Unicode NFKC, case, any run of white space
+# as one space, one form of each quote mark and dash. A quote of several stretches ("Acme … in Oslo")
+# marks each stretch. Nothing found, or nothing given: nothing is marked, and the page says so.
+
+Span = tuple[int, int]  # character offsets of the original text, end excluded
+
+
+def word_spans(words: Sequence[str], output: str) -> list[Span]:
+    """Where the output says each of a verdict's words, in order: each from where the one before
+    ended when it is there (a claim's words read in order), else from the output's start; [] when
+    any of them is not in the output (nothing is marked at a guess)."""
+    spans: list[Span] = []
+    for quoted in words:
+        if not quoted.strip():
+            continue
+        found = (locate(quoted, output, spans[-1][1]) if spans else None) or locate(quoted, output)
+        if not found:
+            return []
+        spans += found
+    return spans
+
+
+def evidence_span(evidence: str, context: Sequence[str]) -> tuple[int, int, int] | None:
+    """(passage, start, end) of the context sentence a verdict rests on, None when it has none or
+    the context does not hold it."""
+    if not evidence.strip():
+        return None
+    for p, passage in enumerate(context):
+        found = locate(evidence, passage) or []
+        if found:
+            return p, found[0][0], found[-1][1]
+    return None

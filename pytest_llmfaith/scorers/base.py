@@ -15,7 +15,8 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, BeforeValidator, create_model
 
 from pytest_llmfaith.errors import redact_data
-from pytest_llmfaith.judge.client import Judge, extract_json
+from pytest_llmfaith.judge.asking import extract_json
+from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
 from pytest_llmfaith.scorers import labels, prompts, questions, votes
 from pytest_llmfaith.scorers.claims import Judged, read_claims

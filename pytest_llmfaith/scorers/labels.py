@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pytest_llmfaith.judge.client import Judge, NextToken, p_yes
+from pytest_llmfaith.judge.client import Judge
+from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.claims import Judged
 from pytest_llmfaith.scorers.questions import DOCUMENT_SYSTEM, context_text

@@ -19,7 +19,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator
 
-from pytest_llmfaith.judge.client import Judge, NextToken, p_yes
+from pytest_llmfaith.judge.client import Judge
+from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 
 VERSION = "questions-2"

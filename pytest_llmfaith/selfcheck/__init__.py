@@ -2,5 +2,5 @@
 
 `labelled.py` is the item format and the metrics (shared with benchmarks/scorer_accuracy.py),
 `items.jsonl` the small labelled set shipped with the package, `judge_check.py` the check itself
-and `check_command.py` its command line (`python -m pytest_llmfaith check`).
+and its command line (`python -m pytest_llmfaith check`).
 """

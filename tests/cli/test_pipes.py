@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pytest_llmfaith.__main__ import SIGPIPE_EXIT
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.processes.pipes import SIGPIPE_EXIT
 
 
 def piped_into_a_reader_that_left(cwd: Path, *command: str) -> subprocess.CompletedProcess[bytes]:

@@ -8,7 +8,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.judge.client import extract_json
+from pytest_llmfaith.judge.asking import extract_json
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.judge.flight import Flights
-from pytest_llmfaith.judge.stores import Stores
+from pytest_llmfaith.judge.stores import Flights, Stores
 from pytest_llmfaith.recordings.asker import AskingTest
 from pytest_llmfaith.recordings.recorder import SELF_CHECK, Recorder
 from pytest_llmfaith.recordings.recording_format import (

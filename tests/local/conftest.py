@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
-from pytest_llmfaith.local.kernels import choose
-from pytest_llmfaith.local.models import LocalModel, resolve_local_model
-from pytest_llmfaith.local.variants import PORTABLE, Variant
+from pytest_llmfaith.local.kernels import PORTABLE, Variant, choose
+from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 
 
 @pytest.fixture(scope="session")

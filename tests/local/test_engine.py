@@ -13,10 +13,10 @@ from typing import Any, cast
 
 import pytest
 
-from pytest_llmfaith.judge.client import schema_json
+from pytest_llmfaith.judge.question import schema_json
 from pytest_llmfaith.local import engine
 from pytest_llmfaith.local.engine import PromptReader, aligned_reuse, closed_json, fits, loop_start
-from pytest_llmfaith.local.models import LocalModel
+from pytest_llmfaith.local.weights import LocalModel
 from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import verdict_schemas
 from pytest_llmfaith.scorers.claims import ClaimsAnswer

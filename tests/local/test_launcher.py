@@ -10,7 +10,7 @@ import pytest
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.launcher import ensure_server, shutdown_server
-from pytest_llmfaith.local.models import LocalModel
+from pytest_llmfaith.local.weights import LocalModel
 
 
 def test_missing_runtime_is_detected_before_spawning(model_dir: Path, monkeypatch, tmp_path) -> None:

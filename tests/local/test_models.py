@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith.errors import ConfigError, LocalJudgeUnavailable
-from pytest_llmfaith.local import models
-from pytest_llmfaith.local.models import resolve_local_model
-from pytest_llmfaith.local.weights import DEFAULT_MODEL_FILE, write_record
+from pytest_llmfaith.local import weights
+from pytest_llmfaith.local.weights import DEFAULT_MODEL_FILE, resolve_local_model, write_record
 
 
 def test_missing_default_weights_name_the_fix(model_dir: Path) -> None:
@@ -31,11 +30,11 @@ def test_default_model_trusts_a_matching_sidecar(model_dir: Path, monkeypatch) -
     model_dir.mkdir()
     path.write_bytes(b"GGUF fake")
     sha = hashlib.sha256(path.read_bytes()).hexdigest()
-    monkeypatch.setattr(models, "DEFAULT_MODEL_SHA256", sha)
+    monkeypatch.setattr(weights, "DEFAULT_MODEL_SHA256", sha)
     with pytest.raises(LocalJudgeUnavailable, match="unverified or were changed"):
         resolve_local_model("local")  # no sidecar yet
     write_record(path, sha)
-    monkeypatch.setattr(models, "sha256_file", lambda p: pytest.fail("hashed the default model"))
+    monkeypatch.setattr(weights, "sha256_file", lambda p: pytest.fail("hashed the default model"))
     model = resolve_local_model(" local ")
     assert (model.path, model.sha256) == (path, sha)
     path.write_bytes(b"GGUF fake, but longer")
@@ -50,8 +49,8 @@ def test_user_gguf_is_hashed_once_and_again_when_changed(
     user_file.parent.mkdir()
     user_file.write_bytes(b"GGUF one")
     hashed: list[Path] = []
-    real_hash = models.sha256_file
-    monkeypatch.setattr(models, "sha256_file", lambda p: hashed.append(p) or real_hash(p))
+    real_hash = weights.sha256_file
+    monkeypatch.setattr(weights, "sha256_file", lambda p: hashed.append(p) or real_hash(p))
 
     first = resolve_local_model(f"local:{user_file}")
     assert first.sha256 == hashlib.sha256(b"GGUF one").hexdigest()

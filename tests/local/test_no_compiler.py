@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith.local import runtime
-from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.variants import PREBUILT
-from pytest_llmfaith.local.weights import sidecar_path
+from pytest_llmfaith.local.kernels import PREBUILT
+from pytest_llmfaith.local.weights import LocalModel, sidecar_path
 
 
 def test_what_a_compile_lacks_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

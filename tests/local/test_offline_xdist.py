@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from plugin_helpers import gone
 
-from pytest_llmfaith.local.models import LocalModel
+from pytest_llmfaith.local.weights import LocalModel
 
 pytest.importorskip("xdist")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_llmfaith.local import install, runtime
+from pytest_llmfaith.local import local_command, runtime
 from pytest_llmfaith.local.runtime import RuntimeInstallError, ensure_wheel, install_target, install_wheel, wheel_folder
 from pytest_llmfaith.processes.files import stat_line
 
@@ -126,13 +126,13 @@ def test_the_install_command_reports_a_broken_compile_and_fails(slow_project: st
     monkeypatch.setenv("FAKE_BUILD_S", "0")
     monkeypatch.setattr(runtime, "ensure_wheel", lambda **_: ensure_wheel(slow_project, FLAGS, heartbeat=5))
     monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "portable")  # forced: no fallback to the prebuilt runtime
-    assert install.main([]) == 1
+    assert local_command.install([]) == 1
     assert "fake compiler error" in capfd.readouterr().err
     fetched: list[str] = []
     monkeypatch.delenv("LLMFAITH_LOCAL_VARIANT")  # auto: the compile's error, then the prebuilt runtime
     monkeypatch.setattr(runtime, "install_target", lambda source, folder: fetched.append(str(source)))
-    monkeypatch.setattr("pytest_llmfaith.local.install.install_weights", lambda proven: 0)
-    assert install.main(["--no-check"]) == 0
+    monkeypatch.setattr("pytest_llmfaith.local.local_command.install_weights", lambda proven: 0)
+    assert local_command.install(["--no-check"]) == 0
     said = capfd.readouterr().err
     assert "fake compiler error" in said and "So, for now, xllamacpp's prebuilt runtime from PyPI" in said
     assert fetched == ["xllamacpp==2026.10.11549"]

@@ -18,7 +18,7 @@ import pytest
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig, JudgeError
 from pytest_llmfaith.local.launcher import ensure_server, run_files, server_alive, shutdown_server
-from pytest_llmfaith.local.models import LocalModel
+from pytest_llmfaith.local.weights import LocalModel
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 

@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 
 import pytest_llmfaith
-from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.variants import PORTABLE, Variant
+from pytest_llmfaith.local.kernels import PORTABLE, Variant
+from pytest_llmfaith.local.weights import LocalModel
 
 SHIM = Path(__file__).parents[1] / "fake_platform"
 CLIENT = '''
 import json, os, sys, time
 from pytest_llmfaith.local import launcher
 from pytest_llmfaith.local.launcher import ensure_server, shutdown_server
-from pytest_llmfaith.local.models import resolve_local_model
+from pytest_llmfaith.local.weights import resolve_local_model
 from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.loopback import request_json
 

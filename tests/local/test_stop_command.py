@@ -9,7 +9,7 @@ import pytest
 
 from pytest_llmfaith.local.launcher import ensure_server, run_files, server_alive
 from pytest_llmfaith.local.local_command import main as _run
-from pytest_llmfaith.local.models import LocalModel
+from pytest_llmfaith.local.weights import LocalModel
 
 
 def test_stop_names_the_server_it_stopped_then_that_none_runs(

@@ -21,12 +21,23 @@ import pytest
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.judge.cache import request_key
-from pytest_llmfaith.local import install, kernels, runtime
-from pytest_llmfaith.local.kernels import Choice, choose, identity, read_proof, replay_hint
+from pytest_llmfaith.local import kernels, local_command, runtime
+from pytest_llmfaith.local.kernels import (
+    AVX512,
+    PORTABLE,
+    Choice,
+    Cpu,
+    Variant,
+    choose,
+    flags_id,
+    identity,
+    read_proof,
+    replay_hint,
+    this_cpu,
+    usable_variants,
+)
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, runtime_identity, shutdown_server
-from pytest_llmfaith.local.models import LocalModel
-from pytest_llmfaith.local.variants import AVX512, PORTABLE, Cpu, Variant, flags_id, this_cpu, usable_variants
-from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, sidecar_path
+from pytest_llmfaith.local.weights import DEFAULT_MODEL_SHA256, LocalModel, sidecar_path
 from pytest_llmfaith.processes.files import stat_line
 
 COMMON = ("fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 "
@@ -304,8 +315,8 @@ class Installs:
         monkeypatch.setattr(runtime, "this_cpu", lambda: Cpu("Test CPU", frozenset(CPUS[cpu].split())))
         monkeypatch.setattr(runtime, "ensure_wheel", self.ensure_wheel)
         monkeypatch.setattr(runtime, "install_wheel", lambda wheel: None)
-        monkeypatch.setattr(install, "prove", self.prove)
-        monkeypatch.setattr("pytest_llmfaith.local.install.install_weights", lambda proven: 0)
+        monkeypatch.setattr(local_command, "prove", self.prove)
+        monkeypatch.setattr("pytest_llmfaith.local.local_command.install_weights", lambda proven: 0)
         monkeypatch.setattr("pytest_llmfaith.local.check.main", lambda model, variant: self.checked.append(
             variant.name) or 0)
         monkeypatch.setattr(runtime, "install_target", self.install_target)
@@ -338,12 +349,12 @@ def test_install_compiles_once_the_kernels_this_cpu_runs_and_portable_only_where
         fake_build: Callable[[Variant, str], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         cpu: str, proofs: dict[str, bool], compiled: list[str], checked: list[str]) -> None:
     installs = Installs(monkeypatch, cpu, proofs, tmp_path)
-    assert install.main([]) == 0
+    assert local_command.install([]) == 0
     assert (installs.compiled, installs.checked) == (compiled, checked)
     assert [v.name for v in (AVX512, PORTABLE) if v.installed()] == compiled
     stamp = stat_line(AVX512.folder() / runtime.INSTALLED_FROM)
     again = Installs(monkeypatch, cpu, proofs, tmp_path)  # a second install: nothing compiled or replaced
-    assert install.main([]) == 0
+    assert local_command.install([]) == 0
     assert again.compiled == [] and stat_line(AVX512.folder() / runtime.INSTALLED_FROM) == stamp
 
 

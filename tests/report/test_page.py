@@ -8,8 +8,8 @@ import json
 import re
 
 from pytest_llmfaith.report import baseline, figures, history, page
-from pytest_llmfaith.report.marks import evidence_span, word_spans
 from pytest_llmfaith.report.model import Report
+from pytest_llmfaith.report.page import evidence_span, word_spans
 from pytest_llmfaith.results import Assessment, Regression, ScoreResult, Verdict
 
 CTX = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."]
