@@ -154,7 +154,7 @@ class JudgeRun:
 
             backend: Backend = RelayBackend(relay, config)
         else:
-            backend = backend_for(config)
+            backend = backend_for(config, self.settings.idle_timeout)
         if self._budget is None:
             return backend
         from pytest_llmfaith.judge.budget import WithinBudget
@@ -210,12 +210,13 @@ class JudgeRun:
             self._relay.close()
 
 
-def backend_for(config: JudgeConfig) -> Backend:
-    """The backend a judge's model names: the offline judge for a local model, else litellm here."""
+def backend_for(config: JudgeConfig, idle_timeout: float | None = None) -> Backend:
+    """The backend a judge's model names: the offline judge for a local model, else litellm here.
+    `idle_timeout`: the offline judge's server's (--llm-idle-timeout; None: as the environment sets it)."""
     if config.is_local:
         from pytest_llmfaith.local.port import OfflineBackend
 
-        return OfflineBackend(config)
+        return OfflineBackend(config, idle_timeout)
     from pytest_llmfaith.judge.transport import HostedBackend
 
     return HostedBackend(config)

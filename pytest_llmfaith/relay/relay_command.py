@@ -60,9 +60,9 @@ def _summary(run: RelayRun, directory: Path) -> tuple[int, str] | None:
         how = f"started by this run (litellm imported once, {stats.litellm_import_s:.1f} s)"
     else:
         how = "warm: started by another run (litellm imported 0 times for this run)"
-    stays = ("it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
+    stays = ("it ends with the run (LLMFAITH_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
              f"it stays up {state.idle_timeout:g} s after the last run for the next one "
-             f"(LLMFAITH_RELAY_IDLE_TIMEOUT; 0 ends it with the run)")
+             f"(LLMFAITH_IDLE_TIMEOUT; 0 ends it with the run)")
     return stats.pid, (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from "
                        f"{mine.processes} process(es), at most {state.concurrency} at once; {how}; {stays}; "
                        f"stop it: {STOP_COMMAND}")
