@@ -111,6 +111,7 @@ class Option:
     parse: Callable[[str], Any]
     flag_only: bool = False  # a switch (store_true) on the command line
     optional_value: bool = False  # a switch that may take a value: --name or --name=VALUE
+    aliases: tuple[str, ...] = ()  # deprecated environment variables, still read after `env`, in this order
 
     @property
     def flag(self) -> str:
@@ -153,9 +154,11 @@ OPTIONS: tuple[Option, ...] = (
            "run safely (its folder not private, a platform without what it needs), 'auto' turns it off, "
            "saying why in one line, and 'on' is an error",
            _choice(*RELAY_MODES)),
-    Option("llm_relay_idle_timeout", "seconds the judge relay stays up after the last run that uses "
-           "it ended, for the next run to reuse it warm; 0 ends it with the run",
-           _number(float, 0)),
+    Option("llm_idle_timeout", "seconds the background services (the judge relay, the offline judge's "
+           "server) stay up after the last run that used them; 0 ends them with the run (deprecated "
+           "environment variables, still read when LLMFAITH_IDLE_TIMEOUT is unset: "
+           "LLMFAITH_RELAY_IDLE_TIMEOUT, LLMFAITH_LOCAL_IDLE_TIMEOUT)",
+           _number(float, 0), aliases=("LLMFAITH_RELAY_IDLE_TIMEOUT", "LLMFAITH_LOCAL_IDLE_TIMEOUT")),
     Option("llm_judge_verdicts", "verdict calls: 'all' claims in one call, 'one' claim per call "
            "(concurrent), 'label' one claim per call read from the answer's token probabilities "
            "(needs logprobs: OpenAI, the offline judge), 'auto' = label for the offline judge, "
@@ -218,7 +221,7 @@ class Settings:
     judge_max_tokens: int | None = None
     judge_concurrency: int = 8
     judge_relay: str = "auto"
-    relay_idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     judge_verdicts: str = "auto"
     judge_votes: int = 1
     judge_votes_temperature: float = 0.7
@@ -259,8 +262,8 @@ def resolve(
     """Build Settings from the three sources; raise ValueError naming the source and the fix."""
     values: dict[str, Any] = {}
     for opt in OPTIONS:
-        for source, raw in ((opt.flag, cli(opt.name)), (f"environment variable {opt.env}", environ.get(opt.env)),
-                            (f"ini key {opt.name}", ini(opt.name))):
+        sources = [(opt.flag, cli(opt.name)), *_environment(opt, environ), (f"ini key {opt.name}", ini(opt.name))]
+        for source, raw in sources:
             if raw is None or raw == "":
                 continue
             if isinstance(raw, bool):
@@ -280,6 +283,24 @@ def resolve(
     if values.get("baseline_update") and not values.get("baseline"):
         raise ValueError("llmfaith: --llm-baseline-update needs --llm-baseline=PATH (where to write it)")
     return Settings(**{k: v for k, v in values.items() if v is not None})
+
+
+def _environment(opt: Option, environ: Mapping[str, str]) -> list[tuple[str, str | None]]:
+    """The option's environment variable, then its deprecated names (the new name wins)."""
+    return [(f"environment variable {name}", environ.get(name)) for name in (opt.env, *opt.aliases)]
+
+
+def environment_value(name: str, environ: Mapping[str, str] | None = None) -> Any:
+    """The option whose ini key is `name` as the environment sets it (its deprecated names too), else
+    its default: for what runs outside a run's Settings (a library judge's offline server)."""
+    opt = next(o for o in OPTIONS if o.name == name)
+    for source, raw in _environment(opt, os.environ if environ is None else environ):
+        if raw:
+            try:
+                return opt.parse(raw)
+            except ValueError as err:
+                raise ValueError(f"llmfaith: {source} = {raw!r} {err}") from None
+    return opt.default
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> Settings:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.judge.stores import Stores
     from pytest_llmfaith.recordings.recorder import Recorder
-    from pytest_llmfaith.relay.relay_client import RelayClient
+    from pytest_llmfaith.relay.run_relay import RunRelay
     from pytest_llmfaith.scorers import Scorer
     from pytest_llmfaith.scorers.registry import ScorerRegistry
 
@@ -63,7 +63,7 @@ class QuietAsker:
 
 
 class JudgeRun:
-    """Owns the judges (one per model), their shared cache, recordings, budget and relay."""
+    """Owns the judges (one per model), their shared cache, recordings and budget, and holds the run's relay."""
 
     def __init__(self, settings: Settings, progress: JudgeProgress = NO_PROGRESS, asker: Asker = NOBODY,
                  register_scorers: RegisterScorers | None = None) -> None:
@@ -78,13 +78,8 @@ class JudgeRun:
         # folder the controller names for its xdist workers, made by the first process that needs it.
         self.run_dir: Path | None = None
         self._budget: Budget | None = None
-        # The run's judge relay (wire.RelayRun as JSON): given to xdist workers by the controller;
-        # in the run's first process, made on first need when `owns_relay` (see relay_run_info).
-        self.relay_run: dict[str, Any] | None = None
-        self.owns_relay = False
-        self.relay_off: str | None = None  # why `auto` runs no relay here (relay.identity.why_no_relay), once asked
-        self._relay: RelayClient | None = None
-        self._judges_lock = threading.Lock()  # judges, cache and scorers are made once, in any thread
+        self._relay: RunRelay | None = None  # the run's judge relay, made on first need (`relay`)
+        self._judges_lock = threading.RLock()  # judges, cache, scorers and relay are made once, in any thread
         self._registry: ScorerRegistry | None = None
 
     def scorer(self, name: str, model: str | None = None) -> Scorer:
@@ -153,13 +148,13 @@ class JudgeRun:
     def _backend(self, config: JudgeConfig) -> Backend:
         """What the judge sends through: the run's relay, or this process (litellm, or the offline
         judge's server, which already is the run's one warm process), within the run's budget."""
-        relay = self.relay()  # asked for every model, as the run's relay line says what it found
+        relay = self.relay.client()  # asked for every model, as the run's relay line says what it found
         if relay is not None and not config.is_local:
             from pytest_llmfaith.relay.relay_client import RelayBackend
 
             backend: Backend = RelayBackend(relay, config)
         else:
-            backend = backend_for(config)
+            backend = backend_for(config, self.settings.idle_timeout)
         if self._budget is None:
             return backend
         from pytest_llmfaith.judge.budget import WithinBudget
@@ -171,59 +166,25 @@ class JudgeRun:
         """The run limits its judge requests (--llm-max-judge-calls, --llm-max-cost)."""
         return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
 
-    def relay_run_info(self) -> dict[str, Any] | None:
-        """Made on first need: its identity costs a metadata look-up and hashing the environment,
-        which a serial suite that never calls the judge must not pay. Under `auto`, wherever the
-        relay cannot run safely, for any reason, there is none: the run is judged in its processes,
-        and says why in one line. Under `on` the relay's client refuses, with the same reason."""
-        if self.relay_run is None and self.owns_relay:
-            from pytest_llmfaith.relay.identity import new_relay_run, why_no_relay
+    @property
+    def relay(self) -> RunRelay:
+        """The run's judge relay (relay/run_relay.py), made on first need: a suite that never scores
+        imports nothing of relay/."""
+        with self._judges_lock:
+            if self._relay is None:
+                self._relay = self.new_relay()
+            return self._relay
 
-            why = why_no_relay() if self.settings.judge_relay == "auto" else None
-            if why is not None:
-                self.relay_off, self.owns_relay = why, False
-                return None
-            self.relay_run = new_relay_run(self.settings)
-        return self.relay_run
-
-    def relay_attached(self) -> bool:
-        """Whether a process of this run leased the run's relay: it needed a judge call."""
-        if self.relay_run is None:
-            return False
-        from pytest_llmfaith.relay.identity import attached
-
-        return attached(self.relay_run)
-
-    def relay_deaths(self) -> list[tuple[int, str, bool]]:
-        """The run's relays this process saw die, (pid, how, True), and how the processes it started
-        ended (False): only the one that started a relay can read its exit status, and under xdist it
-        may not be the worker that saw it die. For the run's summary, which the controller writes."""
-        if self._relay is None:
-            return []
-        from pytest_llmfaith.processes.children import ended_children
-
-        return [*((death.pid, death.how, True) for death in self._relay.deaths),
-                *((pid, how, False) for pid, how in ended_children())]
-
-    def relay(self) -> RelayClient | None:
-        """This process's client of the run's judge relay; None when the run has none."""
-        run = self.relay_run_info() if self._relay is None else None
-        if run is not None:
-            from pytest_llmfaith.relay.relay_client import RelayClient
-            from pytest_llmfaith.relay.wire import RelayRun
-
-            self._relay = RelayClient(RelayRun.model_validate(run))
+    @property
+    def made_relay(self) -> RunRelay | None:
+        """The run's relay if anything asked for it yet: the end of a run asks this, making none."""
         return self._relay
 
-    def prewarm_relay(self) -> None:
-        """Start the relay early only when calls will reach the judge, so litellm's import overlaps the
-        tests; a cached or replayed run starts nothing."""
-        s = self.settings
-        calls = s.cache in ("off", "refresh") or (s.cache == "use" and s.recordings is None
-                                                   and not s.cache_dir.exists())
-        relay = self.relay() if calls and s.judge_model and not s.judge_model.startswith("local") else None
-        if relay is not None:
-            relay.prewarm()
+    def new_relay(self) -> RunRelay:
+        """None here (the command line's judge self-check); the pytest session's has one."""
+        from pytest_llmfaith.relay.run_relay import RunRelay
+
+        return RunRelay(self.settings)
 
     @contextmanager
     def asking_outside_tests(self, owner: str) -> Iterator[None]:
@@ -245,19 +206,17 @@ class JudgeRun:
         for store in (self._cache, self._budget):
             if store is not None:
                 store.close()
-        if self.owns_relay and self.relay_attached():
-            from pytest_llmfaith.relay.relay_client import detach
-            from pytest_llmfaith.relay.wire import RelayRun
-
-            detach(RelayRun.model_validate(self.relay_run))
+        if self._relay is not None:
+            self._relay.close()
 
 
-def backend_for(config: JudgeConfig) -> Backend:
-    """The backend a judge's model names: the offline judge for a local model, else litellm here."""
+def backend_for(config: JudgeConfig, idle_timeout: float | None = None) -> Backend:
+    """The backend a judge's model names: the offline judge for a local model, else litellm here.
+    `idle_timeout`: the offline judge's server's (--llm-idle-timeout; None: as the environment sets it)."""
     if config.is_local:
         from pytest_llmfaith.local.port import OfflineBackend
 
-        return OfflineBackend(config)
+        return OfflineBackend(config, idle_timeout)
     from pytest_llmfaith.judge.transport import HostedBackend
 
     return HostedBackend(config)

@@ -13,8 +13,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 # The judge relays of the runs these tests start end with their runs (not 120 s later), unless a
-# test asks otherwise (tests/relay/ tests the warm relay).
-os.environ["LLMFAITH_RELAY_IDLE_TIMEOUT"] = "0"
+# test asks otherwise (tests/relay/ tests the warm relay; tests/local/ keeps the offline judge's
+# server warm between its runs, as by default).
+os.environ["LLMFAITH_IDLE_TIMEOUT"] = "0"
 # No test reads or writes the user's real home or cache: HOME and the XDG folders are a temporary
 # folder's for the whole session (user_folders.py), and the offline judge's installed runtime and
 # weights are linked into it, so the real-model tests still find them.
@@ -126,4 +127,4 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
     # In-process runs reuse the litellm this process imported; a relay per test would cost an import
     # each. The relay's own tests (tests/relay/, tests/subprocess_runs/) leave it on.
     monkeypatch.setenv("LLMFAITH_JUDGE_RELAY", "off")
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "0")  # as above
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "0")  # as above

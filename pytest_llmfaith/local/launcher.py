@@ -24,7 +24,7 @@ from pytest_llmfaith.processes.children import child_alive as server_alive
 from pytest_llmfaith.processes.files import stat_line
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Service, ServiceFiles, StartFailed
-from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
+from pytest_llmfaith.settings import environment_value
 
 __all__ = ["ensure_server", "ensure_server_state", "run_files", "server_alive", "shutdown_server"]
 
@@ -33,16 +33,23 @@ SERVER_MODULE = "pytest_llmfaith.local.server"
 LIBRARIES = (".so", ".dylib", ".dll", ".pyd")  # the compiled parts of a runtime: what it runs
 
 
-def ensure_server(model: LocalModel) -> str:
+def ensure_server(model: LocalModel, idle_timeout: float | None = None) -> str:
     """Return the api base (`http://127.0.0.1:PORT/v1`) of a live server for `model`."""
-    return ensure_server_state(model).api_base
+    return ensure_server_state(model, idle_timeout=idle_timeout).api_base
 
 
 def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None = None,
-                        choice: Choice | None = None) -> ServerState:
+                        choice: Choice | None = None, idle_timeout: float | None = None) -> ServerState:
     """The live server for `model` and this runtime, leased for this process; started if needed
     (`starting` is called first then, e.g. to tell the user a model is being loaded) on the
-    kernels `choice` names (by default the ones `choose` proves with this model)."""
+    kernels `choice` names (by default the ones `choose` proves with this model). A server it
+    starts stays up `idle_timeout` seconds after its last lease (the run's --llm-idle-timeout;
+    None, outside a run: as the environment sets it, else the default)."""
+    if idle_timeout is None:
+        try:
+            idle_timeout = float(environment_value("llm_idle_timeout"))
+        except ValueError as err:
+            raise LocalJudgeUnavailable(str(err)) from None
     variant = (choice or choose(model.path)).variant
     files = run_files(model, variant)
     runtime = runtime_identity(variant) or ""
@@ -55,9 +62,8 @@ def ensure_server_state(model: LocalModel, starting: Callable[[], None] | None =
         return (health.get("sha256"), health.get("pid"), health.get("runtime")) == (model.sha256, state.pid, runtime)
 
     def arguments() -> list[str]:
-        idle = os.environ.get("LLMFAITH_LOCAL_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
         return ["--model", str(model.path), "--sha256", model.sha256, "--name", model.name,
-                "--run-dir", str(files.state.parent), "--idle-timeout", idle, "--runtime", runtime,
+                "--run-dir", str(files.state.parent), "--idle-timeout", str(idle_timeout), "--runtime", runtime,
                 "--engine", variant.module, "--llama-cpp-path", str(variant.folder())]
 
     # A crash in llama.cpp leaves "Fatal Python error: Segmentation fault" and the Python stack in

@@ -89,8 +89,9 @@ class _Unanswered(Exception):
 class LocalTransport:
     """The judge's way to the offline judge's server (local/port.py's OfflineBackend makes it)."""
 
-    def __init__(self, config: JudgeConfig, announce: Announce | None) -> None:
+    def __init__(self, config: JudgeConfig, announce: Announce | None, idle_timeout: float | None = None) -> None:
         self.config = config
+        self.idle_timeout = idle_timeout  # of a server it starts (OfflineBackend's)
         self.announce = announce  # (model and kernels, None) when a load starts; (..., seconds) when ready
         self.model: LocalModel | None = None
         self.hold: Hold[ServerState] = Hold(self._find, lambda pid: run_files(self._model()).log_of(pid))
@@ -175,7 +176,7 @@ class LocalTransport:
             if announce is not None:
                 announce(label, None)
 
-        state = ensure_server_state(model, starting=starting, choice=choice)
+        state = ensure_server_state(model, starting=starting, choice=choice, idle_timeout=self.idle_timeout)
         if loading and announce is not None:
             announce(label, time.monotonic() - started)
         return state

@@ -12,8 +12,11 @@ if TYPE_CHECKING:
 
 
 class OfflineBackend:
-    def __init__(self, config: JudgeConfig) -> None:
+    def __init__(self, config: JudgeConfig, idle_timeout: float | None = None) -> None:
         self.config = config
+        # How long a server this run starts stays up after its last lease (--llm-idle-timeout);
+        # None outside a run (a library judge): as the environment sets it (launcher.ensure_server_state).
+        self.idle_timeout = idle_timeout
 
     def identity(self, replay: bool) -> str:
         from pytest_llmfaith.local.kernels import identity
@@ -28,4 +31,4 @@ class OfflineBackend:
     def transport(self, announce: Announce | None) -> LocalTransport:
         from pytest_llmfaith.local.local_transport import LocalTransport
 
-        return LocalTransport(self.config, announce)
+        return LocalTransport(self.config, announce, self.idle_timeout)

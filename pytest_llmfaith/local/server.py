@@ -128,7 +128,7 @@ class OfflineServer(ServiceServer[ServerState]):
         runtime: str = "",
     ) -> None:
         super().__init__(_Handler, files, idle_timeout=idle_timeout, port=port, idle_reason=(
-            f"no lease and no request for {idle_timeout:g} s (LLMFAITH_LOCAL_IDLE_TIMEOUT)"))
+            f"no lease and no request for {idle_timeout:g} s (--llm-idle-timeout, LLMFAITH_IDLE_TIMEOUT)"))
         self.engine = engine
         self.name = name
         self.sha256 = sha256
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sha256", required=True)
     parser.add_argument("--name", required=True)
     parser.add_argument("--run-dir", type=Path, required=True)
-    parser.add_argument("--idle-timeout", type=float, required=True)  # the launcher's, from settings.py's default
+    parser.add_argument("--idle-timeout", type=float, required=True)  # the launcher's: the run's --llm-idle-timeout
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--runtime", default="")

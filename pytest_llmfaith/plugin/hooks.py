@@ -76,10 +76,6 @@ def pytest_configure(config: pytest.Config) -> None:
     session = LLMFaithSession(settings, config, terminal_progress.install(config))
     shared = getattr(config, "workerinput", {}).get("llmfaith_run_dir")  # xdist: the controller's
     session.run_dir = Path(shared) if shared else Path(tempfile.gettempdir()) / f"llmfaith-run-{secrets.token_hex(8)}"
-    if hasattr(config, "workerinput"):  # xdist: the controller's relay, if it has one
-        session.relay_run = config.workerinput.get("llmfaith_relay")
-    else:
-        session.owns_relay = settings.judge_relay != "off"
     previous = activate(session)
     hooks = RunHooks(session, config, previous)
     if not shared:  # the controller's own folder: a SIGTERM'd run removes it too
@@ -154,7 +150,7 @@ class RunHooks:
         sends its judge calls through the run's one relay (started by the first process that needs it)."""
         if self.session.run_dir is not None:
             node.workerinput["llmfaith_run_dir"] = str(self.session.run_dir)
-        run = self.session.relay_run_info()
+        run = self.session.relay.run_info()  # its relay, for LLMFaithSession.new_relay in each worker
         if run is not None:
             node.workerinput["llmfaith_relay"] = run
 
@@ -168,9 +164,8 @@ class RunHooks:
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """When a test that will run uses the judge, start the relay in the background now, so
         that litellm's import overlaps the start of the tests rather than delaying the first call."""
-        if (self.session.relay_run is not None or self.session.owns_relay) and not config.option.collectonly \
-                and any(self._uses_judge(item) for item in items):
-            self.session.prewarm_relay()
+        if not config.option.collectonly and any(self._uses_judge(item) for item in items):
+            self.session.relay.prewarm()  # nothing without a relay (--llm-judge-relay=off, a worker handed none)
 
     def _uses_judge(self, item: pytest.Item) -> bool:
         """The llm_judge fixture, the llmfaith marker, or anything of this package in the test's module."""
@@ -273,7 +268,8 @@ class RunHooks:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.is_controller:  # xdist hands the controller its workeroutput (pytest_testnodedown)
-            seen = [list(death) for death in self.session.relay_deaths()]
+            relay = self.session.made_relay
+            seen = [list(death) for death in relay.deaths()] if relay is not None else []
             self.config.workeroutput["llmfaith_relay_deaths"] = seen  # type: ignore[attr-defined]
             return
         try:
@@ -282,16 +278,9 @@ class RunHooks:
             self.notes = [f"llmfaith recordings: not updated: {err}"]
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        if self.session.relay_attached():  # a process of this run needed the relay
-            from pytest_llmfaith.relay.relay_command import summary
-            from pytest_llmfaith.relay.wire import RelayRun
-
-            deaths = [*self.relay_deaths, *self.session.relay_deaths()]
-            self.notes += filter(None, [summary(RelayRun.model_validate(self.session.relay_run), deaths)])
-        elif self.session.relay_off is not None and self.judged:
-            from pytest_llmfaith.relay.identity import off_note
-
-            self.notes.append(off_note(self.session.relay_off))
+        relay = self.session.made_relay  # none made: nothing of this run asked for it
+        if relay is not None:
+            self.notes += relay.notes(self.relay_deaths, self.judged)
         if not self.judged:
             return
         from pytest_llmfaith.report import gates

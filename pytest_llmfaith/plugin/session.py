@@ -22,6 +22,7 @@ from pytest_llmfaith.settings import Settings, from_environment
 from pytest_llmfaith.wiring import JudgeRun
 
 if TYPE_CHECKING:
+    from pytest_llmfaith.relay.run_relay import RunRelay
     from pytest_llmfaith.report.baseline import Baseline
     from pytest_llmfaith.results import Assessment
 
@@ -67,6 +68,17 @@ class LLMFaithSession(JudgeRun):
         self._lock = threading.Lock()  # assertions may run in threads of one test
         self._baseline: Baseline | ConfigError | None = None
         self._baseline_loaded = False
+
+    def new_relay(self) -> RunRelay:
+        """An xdist worker's is the controller's (pytest_configure_node), if it has one; the run's first
+        process makes it on first need unless --llm-judge-relay=off. Outside pytest (library use): none."""
+        from pytest_llmfaith.relay.run_relay import RunRelay
+
+        if self.config is None:
+            return RunRelay(self.settings)
+        if hasattr(self.config, "workerinput"):
+            return RunRelay(self.settings, run=self.config.workerinput.get("llmfaith_relay"))
+        return RunRelay(self.settings, owns=self.settings.judge_relay != "off")
 
     def next_ordinal(self, item: pytest.Item | None, scorer: str, label: str | None) -> int:
         """1 for a test's first assessment of this scorer and label, then 2, 3..."""

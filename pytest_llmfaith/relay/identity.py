@@ -25,12 +25,13 @@ from pytest_llmfaith.settings import OPTIONS, Settings
 
 # Not part of what the relay's calls depend on: set per run or per test by pytest, xdist or the
 # shell, or the plugin's own options (they travel in each call, or are in the identity).
-_PER_RUN_VARIABLES = frozenset({"COLUMNS", "LINES", "PWD", "OLDPWD", "SHLVL", "_", *(o.env for o in OPTIONS)})
+_PER_RUN_VARIABLES = frozenset({"COLUMNS", "LINES", "PWD", "OLDPWD", "SHLVL", "_",
+                                *(name for o in OPTIONS for name in (o.env, *o.aliases))})
 
 
 def new_relay_run(settings: Settings) -> dict[str, Any]:
     """Plain JSON of wire.RelayRun: validated by the processes that use it, not here (no pydantic)."""
-    concurrency, idle_timeout = settings.judge_concurrency, settings.relay_idle_timeout
+    concurrency, idle_timeout = settings.judge_concurrency, settings.idle_timeout
     return {"directory": str(relay_root() / f"warm-{identity(concurrency, idle_timeout)}"),
             "run_id": f"{os.getpid()}-{secrets.token_hex(4)}", "owner_pid": os.getpid(),
             "concurrency": concurrency, "idle_timeout": idle_timeout}

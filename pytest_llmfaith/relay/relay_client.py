@@ -55,7 +55,7 @@ def fix(death: Death) -> str:
                 "killing it: free memory or run fewer processes")
     if STOPPING in death.log_tail or death.how == "exited with code 0":
         return ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
-                "LLMFAITH_RELAY_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
+                "LLMFAITH_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
     return "if it failed on its own, report it with this log"
 
 
@@ -213,6 +213,6 @@ class RelayTransport:
 
 
 def detach(run: RelayRun) -> None:
-    """Give up the run's lease; the relay then idles out (at once with LLMFAITH_RELAY_IDLE_TIMEOUT=0)."""
+    """Give up the run's lease; the relay then idles out (at once with LLMFAITH_IDLE_TIMEOUT=0)."""
     for directory in leased(run.directory, run.owner_pid):  # held: no relay retired and removed it meanwhile
         relay_files(directory).release(run.owner_pid)

@@ -23,7 +23,7 @@ STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 def summary(run: RelayRun, deaths: Iterable[tuple[int, str, bool]] = ()) -> str | None:
     """One line per relay that served the run (several if its processes had different environments),
     and one for its relays that died mid-run: `deaths` (pid, how, saw it die) from each process of the
-    run (wiring.relay_deaths)."""
+    run (run_relay.RunRelay.deaths)."""
     served = [found for found in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if found]
     lines = [line for _, line in served]
     deaths = list(deaths)
@@ -60,9 +60,9 @@ def _summary(run: RelayRun, directory: Path) -> tuple[int, str] | None:
         how = f"started by this run (litellm imported once, {stats.litellm_import_s:.1f} s)"
     else:
         how = "warm: started by another run (litellm imported 0 times for this run)"
-    stays = ("it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
+    stays = ("it ends with the run (LLMFAITH_IDLE_TIMEOUT=0)" if state.idle_timeout == 0 else
              f"it stays up {state.idle_timeout:g} s after the last run for the next one "
-             f"(LLMFAITH_RELAY_IDLE_TIMEOUT; 0 ends it with the run)")
+             f"(LLMFAITH_IDLE_TIMEOUT; 0 ends it with the run)")
     return stats.pid, (f"llmfaith judge relay (pid {stats.pid}): {mine.requests} judge requests from "
                        f"{mine.processes} process(es), at most {state.concurrency} at once; {how}; {stays}; "
                        f"stop it: {STOP_COMMAND}")

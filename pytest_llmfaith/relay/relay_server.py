@@ -68,7 +68,7 @@ class RelayServer(ServiceServer[RelayState]):
     def __init__(self, files: ServiceFiles[RelayState], *, started_by: str, concurrency: int, idle_timeout: float,
                  import_s: float, environment: str) -> None:
         super().__init__(_Handler, files, idle_timeout=idle_timeout, idle_reason=(
-            f"no run attached and no judge call for {idle_timeout:g} s (LLMFAITH_RELAY_IDLE_TIMEOUT)"))
+            f"no run attached and no judge call for {idle_timeout:g} s (--llm-idle-timeout, LLMFAITH_IDLE_TIMEOUT)"))
         self.leases = files.leases
         self.started_by = started_by
         self.token = secrets.token_urlsafe(32)

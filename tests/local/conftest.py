@@ -18,6 +18,14 @@ import pytest
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.local.kernels import PORTABLE, Variant, choose
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
+from pytest_llmfaith.settings import DEFAULT_IDLE_TIMEOUT
+
+
+@pytest.fixture(autouse=True)
+def _warm_offline_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offline judge's server stays up its default time after a run, for the next one (the
+    suite's conftest.py ends the relays with their runs: LLMFAITH_IDLE_TIMEOUT=0)."""
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", str(DEFAULT_IDLE_TIMEOUT))
 
 
 @pytest.fixture(scope="session")
@@ -94,7 +102,7 @@ def fake_runtime(model_dir: Path, fake_build: Callable[[Variant, str], Path],
     monkeypatch.setattr(launcher, "SERVER_MODULE", "fake_judge_server")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(Path(__file__).parent),
                                                                    os.environ.get("PYTHONPATH")])))
-    monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "30")
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "30")
 
     def use(runtime: str) -> None:
         monkeypatch.setattr(launcher, "runtime_identity", lambda variant=None: runtime)

@@ -37,3 +37,70 @@ def test_module_cli(model_dir: Path, capsys) -> None:
     assert main(["local", "stop"]) == 0  # nothing installed, nothing running: says so, no traceback
     assert "nothing to stop" in capsys.readouterr().err
     assert main(["local", "check"]) == 2  # `check` is the labelled self-check's, one meaning only
+
+
+# -- how long the server stays up: the run's --llm-idle-timeout, handed down from the settings ------
+
+def _started_with(monkeypatch, tmp_path: Path, **kwargs: object) -> str:
+    """The --idle-timeout the launcher would start the server with (nothing is started)."""
+    from types import SimpleNamespace
+
+    from pytest_llmfaith.local import launcher
+    from pytest_llmfaith.local.kernels import Choice
+    from pytest_llmfaith.local.variants import PORTABLE
+
+    started: list[list[str]] = []
+
+    class Started:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def find_or_start(self, owner: int, arguments, starting=None) -> str:
+            started.append(arguments())
+            return "state"
+
+    monkeypatch.setattr(launcher, "run_files", lambda model, variant=None: SimpleNamespace(state=tmp_path / "s.json"))
+    monkeypatch.setattr(launcher, "runtime_identity", lambda variant=None: "runtime")
+    monkeypatch.setattr(launcher, "Service", Started)
+    model = LocalModel(path=tmp_path / "m.gguf", sha256="3" * 64, name="m")
+    launcher.ensure_server_state(model, choice=Choice(PORTABLE), **kwargs)  # type: ignore[arg-type]
+    (arguments,) = started
+    return arguments[arguments.index("--idle-timeout") + 1]
+
+
+def test_the_server_is_started_with_the_idle_timeout_it_is_handed(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "9")  # the run's settings, not the environment, decide
+    assert float(_started_with(monkeypatch, tmp_path, idle_timeout=7.0)) == 7.0
+
+
+def test_outside_a_run_the_server_takes_the_environments_idle_timeout_old_name_included(
+        monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("LLMFAITH_IDLE_TIMEOUT")
+    monkeypatch.delenv("LLMFAITH_RELAY_IDLE_TIMEOUT", raising=False)
+    assert float(_started_with(monkeypatch, tmp_path)) == 120.0  # the option's default
+    monkeypatch.setenv("LLMFAITH_LOCAL_IDLE_TIMEOUT", "5")  # deprecated, still read
+    assert float(_started_with(monkeypatch, tmp_path)) == 5.0
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "30")  # the new name wins
+    assert float(_started_with(monkeypatch, tmp_path)) == 30.0
+
+
+def test_a_runs_idle_timeout_reaches_the_offline_judges_launcher(monkeypatch, tmp_path: Path) -> None:
+    """Threaded from the settings through the wiring's OfflineBackend and its transport."""
+    from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.local import local_transport
+    from pytest_llmfaith.local.kernels import Choice
+    from pytest_llmfaith.local.port import OfflineBackend
+    from pytest_llmfaith.local.variants import PORTABLE
+    from pytest_llmfaith.settings import Settings
+    from pytest_llmfaith.wiring import JudgeRun
+
+    handed: list[float | None] = []
+    model = LocalModel(path=tmp_path / "m.gguf", sha256="4" * 64, name="m")
+    monkeypatch.setattr(local_transport, "resolve_local_model", lambda name: model)
+    monkeypatch.setattr(local_transport, "choose", lambda path: Choice(PORTABLE))
+    monkeypatch.setattr(local_transport, "ensure_server_state",
+                        lambda model, starting, choice, idle_timeout: handed.append(idle_timeout))
+    backend = JudgeRun(Settings(idle_timeout=7.0))._backend(JudgeConfig(model="local"))
+    assert isinstance(backend, OfflineBackend)
+    backend.transport(None)._find()
+    assert handed == [7.0]

@@ -82,7 +82,7 @@ def test_without_a_compiler_install_takes_the_prebuilt_runtime_and_a_run_scores_
     (models / sidecar_path(real_model.path).name).write_bytes(sidecar_path(real_model.path).read_bytes())
     (tmp_path / "empty").mkdir()
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "LLMFAITH_MODEL_DIR": str(models),
-           "PATH": str(tmp_path / "empty"), "LLMFAITH_LOCAL_IDLE_TIMEOUT": "5"}
+           "PATH": str(tmp_path / "empty"), "LLMFAITH_IDLE_TIMEOUT": "5"}
     base = {k: v for k, v in os.environ.items() if k not in ("CC", "CXX", "LLMFAITH_LOCAL_VARIANT")}
     done = subprocess.run([sys.executable, "-m", "pytest_llmfaith", "local", "install"], env={**base, **env},
                           capture_output=True, text=True, timeout=900)

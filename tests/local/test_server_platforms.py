@@ -57,7 +57,7 @@ def python_path() -> str:
 def test_the_offline_judges_server_starts_serves_and_stops(
         fake_model: LocalModel, model_dir: Path, fake_build: Callable[[Variant, str], Path], platform: str) -> None:
     fake_build(PORTABLE, "")  # a runtime folder the fake server imports and never calls
-    env = {**os.environ, "LLMFAITH_FAKE_PLATFORM": platform, "LLMFAITH_LOCAL_IDLE_TIMEOUT": "30",
+    env = {**os.environ, "LLMFAITH_FAKE_PLATFORM": platform, "LLMFAITH_IDLE_TIMEOUT": "30",
            "PYTHONPATH": python_path()}
     done = subprocess.run([sys.executable, "-c", CLIENT, f"local:{fake_model.path}"], env=env,
                           capture_output=True, text=True, timeout=120)

@@ -390,7 +390,7 @@ def test_the_real_avx512_build_dies_of_sigill_here_and_the_run_scores_on_portabl
     (models / sidecar_path(real_model.path).name).write_bytes(sidecar_path(real_model.path).read_bytes())
     pytester.makepyfile(test_suite=SUITE)
     env = {"XDG_CACHE_HOME": str(cache), "LLMFAITH_MODEL_DIR": str(models), "LLMFAITH_LOCAL_VARIANT": "avx512",
-           "LLMFAITH_LOCAL_IDLE_TIMEOUT": "5"}
+           "LLMFAITH_IDLE_TIMEOUT": "5"}
     with pytest.MonkeyPatch.context() as patch:
         for name, value in env.items():
             patch.setenv(name, value)

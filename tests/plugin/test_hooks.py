@@ -195,10 +195,10 @@ USES = {
 def test_a_module_that_uses_the_plugin_in_any_way_starts_the_relay_early(
         pytester, monkeypatch, form: str) -> None:
     """So that litellm's import in the relay overlaps the tests (the relay itself is not started here)."""
-    from pytest_llmfaith.wiring import JudgeRun
+    from pytest_llmfaith.relay.run_relay import RunRelay
 
     prewarmed: list[str] = []
-    monkeypatch.setattr(JudgeRun, "prewarm_relay", lambda self: prewarmed.append(form))
+    monkeypatch.setattr(RunRelay, "prewarm", lambda self: prewarmed.append(form))
     pytester.makepyfile(test_mod=USES.get(form, "import json\n\ndef test_it():\n    assert json\n"))
     pytester.runpytest("--llm-judge-relay=on", "--llm-judge-model=openai/test-judge").assert_outcomes(passed=1)
     assert prewarmed == ([] if form == "nothing of it" else [form])

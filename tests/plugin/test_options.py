@@ -55,6 +55,26 @@ def test_precedence_cli_over_env_over_ini_over_default(pytester: pytest.Pytester
     assert probe(result) == ["openai/from-cli", "0", "9.0", "off", "llm", "0.2", "clic"]
 
 
+def test_one_idle_timeout_for_both_services_its_old_names_still_read(tmp_path) -> None:
+    """--llm-idle-timeout is the relay's and the offline judge server's; the variables each had
+    before are deprecated names of it, and the new one wins over them."""
+    from pytest_llmfaith.settings import resolve
+
+    def idle(environ: dict[str, str], ini: str | None = None, cli: str | None = None) -> float:
+        return resolve(lambda name: cli if name == "llm_idle_timeout" else None,
+                       lambda name: ini if name == "llm_idle_timeout" else None, environ, tmp_path).idle_timeout
+
+    assert idle({}) == 120.0
+    assert idle({}, ini="60") == 60.0
+    assert idle({"LLMFAITH_RELAY_IDLE_TIMEOUT": "0"}, ini="60") == 0.0
+    assert idle({"LLMFAITH_LOCAL_IDLE_TIMEOUT": "5"}) == 5.0
+    assert idle({"LLMFAITH_RELAY_IDLE_TIMEOUT": "0", "LLMFAITH_IDLE_TIMEOUT": "30"}) == 30.0
+    assert idle({"LLMFAITH_LOCAL_IDLE_TIMEOUT": "5", "LLMFAITH_IDLE_TIMEOUT": "30"}) == 30.0
+    assert idle({"LLMFAITH_IDLE_TIMEOUT": "30"}, cli="1") == 1.0
+    with pytest.raises(ValueError, match="environment variable LLMFAITH_LOCAL_IDLE_TIMEOUT = 'soon'"):
+        idle({"LLMFAITH_LOCAL_IDLE_TIMEOUT": "soon"})
+
+
 def test_precedence_decides_the_threshold_used(pytester: pytest.Pytester, server, monkeypatch) -> None:
     """End to end: the same 0.50 score passes or fails depending on which source set the default."""
     server.facts(**TESLA_FACTS)

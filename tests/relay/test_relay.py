@@ -4,7 +4,7 @@ replaced is the kit's, tested on a service of its own (tests/processes/).
 
 Runs are fresh interpreters (pytester.runpytest_subprocess or subprocess) against the loopback judge
 of this process, each with a private temporary folder, so its relays are the only ones seen. Every
-relay started costs one litellm import (~5 s). conftest.py sets LLMFAITH_RELAY_IDLE_TIMEOUT=0 (a
+relay started costs one litellm import (~5 s). conftest.py sets LLMFAITH_IDLE_TIMEOUT=0 (a
 relay ends with its run); the tests of the warm relay set their own.
 """
 
@@ -158,8 +158,8 @@ def test_under_xdist_one_relay_makes_every_call_and_no_test_process_imports_lite
     assert flags == {"litellm-controller.txt": "False", "litellm-gw0.txt": "False", "litellm-gw1.txt": "False"}
     assert relays_started(relay_root) == [pid]
     text = result.stdout.str()
-    assert STARTED in text and "it ends with the run (LLMFAITH_RELAY_IDLE_TIMEOUT=0)" in text and STOP_HINT in text
-    assert gone(pid)  # LLMFAITH_RELAY_IDLE_TIMEOUT=0: it ends with the run
+    assert STARTED in text and "it ends with the run (LLMFAITH_IDLE_TIMEOUT=0)" in text and STOP_HINT in text
+    assert gone(pid)  # LLMFAITH_IDLE_TIMEOUT=0: it ends with the run
 
 
 def test_a_run_that_never_calls_the_judge_starts_no_relay(pytester: pytest.Pytester, server, relay_root: Path) -> None:
@@ -205,7 +205,7 @@ def test_under_xdist_a_run_that_never_calls_the_judge_names_its_relay_without_py
 def test_the_next_run_reuses_the_warm_relay_and_imports_nothing(
         pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server.facts(supported=FACTS)
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # longer than any run here
     pytester.makepyfile(test_suite=SUITE.format(n=2))
     pytester.makeconftest(HOOKS)
     try:
@@ -230,7 +230,7 @@ def test_the_next_run_reuses_the_warm_relay_and_imports_nothing(
 def test_a_run_with_another_api_key_gets_another_relay_and_no_key_is_written(
         pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server.facts(supported=FACTS)
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # longer than any run here
     pytester.makepyfile(test_suite=SUITE.format(n=1))
     keys = ["sk-first-DO-NOT-SHOW-0123456789", "sk-second-DO-NOT-SHOW-9876543210"]
     pids, outputs = [], []
@@ -260,7 +260,7 @@ def test_a_first_call_starts_the_relay():
     assert_faithful(GOOD, CTX)
 
 def test_b_relay_killed_during_a_call():
-    threading.Timer(0.3, os.kill, [active_session().relay().address().pid, signal.SIGKILL]).start()
+    threading.Timer(0.3, os.kill, [active_session().relay.client().address().pid, signal.SIGKILL]).start()
     assert_faithful(GOOD, CTX)  # the judge takes 0.8 s: the call is in flight
 
 def test_c_the_next_call_starts_a_new_relay():
@@ -315,7 +315,7 @@ from pytest_llmfaith.processes.children import child_alive
 from pytest_llmfaith.plugin.session import active_session
 
 def relay():
-    return active_session().relay().address()
+    return active_session().relay.client().address()
 
 def test_a_first_call_starts_the_relay():
     assert_faithful(GOOD, CTX)
@@ -393,7 +393,7 @@ def test_two():
 def test_two_runs_at_once_share_one_relay_each_counted_apart(
         tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server.facts(supported=FACTS)
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # however late the second run attaches
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # however late the second run attaches
     runs = []
     for name, extra in (("a", ["-n", "2"]), ("b", [])):  # a serial run uses the relay too
         folder = tmp_path / name
@@ -537,7 +537,7 @@ def test_a_warm_relay_forgets_the_judge_that_was_down_in_the_last_run(
         pytester: pytest.Pytester, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The circuit breaker (3 calls that could not connect: the rest of the run fails at once)
     belongs to the run that tripped it: the next run finds the relay warm and the judge back."""
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # longer than any run here
     down = JudgeServer()
     port = down.httpd.server_address[1]
     down.httpd.server_close()  # nothing listens there: every connection is refused
@@ -564,7 +564,7 @@ def test_a_warm_relay_holds_back_no_run_for_the_rate_limit_of_a_run_that_ended(
         tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A 429's Retry-After holds back the requests of the run that got it (all its workers), not
     the next run: here the run that got it was killed while it waited."""
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # longer than any run here
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # longer than any run here
     server.facts(supported=FACTS)
     server.fail("429", step="claims", seconds=60.0)  # the longest back-off the transport accepts
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
@@ -664,7 +664,7 @@ def keyed_project(folder: Path, where: str, key: str, judge: JudgeServer, output
 @pytest.mark.parametrize("where", ["import", "fixture", "subfolder"])
 def test_each_run_s_judge_gets_that_run_s_key_from_a_warm_relay_serial_or_not_at_once_or_not(
         tmp_path: Path, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    monkeypatch.setenv("LLMFAITH_RELAY_IDLE_TIMEOUT", "600")  # every relay stays warm for the next run
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # every relay stays warm for the next run
     for name in ("OPENAI_API_KEY", "OPENAI_API_BASE", "OPENAI_BASE_URL"):
         monkeypatch.delenv(name, raising=False)  # the runs start alike: the same relay's name
     keys = {"a": "sk-project-a-DO-NOT-SHOW-0123456789", "b": "sk-project-b-DO-NOT-SHOW-9876543210"}

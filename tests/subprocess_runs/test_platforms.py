@@ -155,7 +155,7 @@ def test_a_judged_suite_goes_through_one_relay(pytester: pytest.Pytester, server
     assert all(line == f"{SEEN[platform]} litellm=False" for line in seen(pytester, workers).values())
     user = "tester" if platform == "windows" else str(os.getuid())  # Windows' user name; a uid elsewhere
     assert [(log.parts[-3], log.name) for log in logs] == [(f"llmfaith-relay-{user}", f"relay.{pid}.log")]
-    assert gone(pid) and not list(tmp.glob("*/warm-*"))  # LLMFAITH_RELAY_IDLE_TIMEOUT=0: it ends with the run
+    assert gone(pid) and not list(tmp.glob("*/warm-*"))  # LLMFAITH_IDLE_TIMEOUT=0: it ends with the run
 
 
 @FAKES
