@@ -59,9 +59,8 @@ class LLMJudge:
                         turn: int | None = None) -> ScoreResult:
         """`assert_faithful`, with this object's defaults."""
         __tracebackhide__ = True
-        d = self.defaults
-        return assess("faithfulness", output, context, d.min_score if min_score is None else min_score,
-                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model, turn))
+        return self.assert_score("faithfulness", output, context, min_score, input=input, scale=scale, model=model,
+                                 no_claims=no_claims, label=label, turn=turn)
 
     def assert_not_hallucinated(self, output: Any, context: RunContext = None, max_score: float | None = None, *,
                                 input: str | None = None, scale: float | None = None, model: str | None = None,
@@ -69,25 +68,24 @@ class LLMJudge:
                                 turn: int | None = None) -> ScoreResult:
         """`assert_not_hallucinated`, with this object's defaults."""
         __tracebackhide__ = True
-        d = self.defaults
-        return assess("hallucination", output, context, d.max_score if max_score is None else max_score,
-                      no_claims or d.no_claims, label, self._test(), **self._options(input, scale, model, turn))
+        return self.assert_score("hallucination", output, context, max_score, input=input, scale=scale, model=model,
+                                 no_claims=no_claims, label=label, turn=turn)
 
     def faithfulness(self, output: Any, context: RunContext = None, *, input: str | None = None,
                      scale: float | None = None, model: str | None = None, label: str | None = None,
                      turn: int | None = None) -> ScoreResult:
         """The faithfulness score without a threshold (a NO THRESHOLD row)."""
         __tracebackhide__ = True
-        return score("faithfulness", output, context, label=label, item=self._test(),
-                     **self._options(input, scale, model, turn))
+        return self.score("faithfulness", output, context, input=input, scale=scale, model=model, label=label,
+                          turn=turn)
 
     def hallucination(self, output: Any, context: RunContext = None, *, input: str | None = None,
                       scale: float | None = None, model: str | None = None, label: str | None = None,
                       turn: int | None = None) -> ScoreResult:
         """The hallucination score without a threshold (a NO THRESHOLD row)."""
         __tracebackhide__ = True
-        return score("hallucination", output, context, label=label, item=self._test(),
-                     **self._options(input, scale, model, turn))
+        return self.score("hallucination", output, context, input=input, scale=scale, model=model, label=label,
+                          turn=turn)
 
     assert_faithful_async = async_twin(assert_faithful, "faithfulness")
     assert_not_hallucinated_async = async_twin(assert_not_hallucinated, "hallucination")
