@@ -22,8 +22,7 @@ from pytest_llmfaith.judge.completion import (
     Completion,
     CompletionRequest,
     judge_failure,
-    no_choices,
-    no_logprobs,
+    parse_completion,
     sendable,
 )
 from pytest_llmfaith.judge.config import JudgeConfig
@@ -186,32 +185,13 @@ class LocalTransport:
         return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
 
     def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
-        """As LiteLLMTransport._parse reads litellm's object of this answer."""
+        """The answer's JSON, read as every transport reads it (completion.parse_completion)."""
         cfg, step = self.config, request.step
         try:
-            payload = json.loads(answer)
-            choices = payload.get("choices")
-            if not choices:
-                raise no_choices(cfg, step)
-            choice = choices[0]
-            top = _top_logprobs(choice) if request.top_logprobs else None
-            if request.top_logprobs and not top:
-                raise no_logprobs(cfg, step)
-            usage = payload.get("usage") or {}
-            return Completion(text=(choice.get("message") or {}).get("content") or "",
-                              usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
-                                     "completion_tokens": usage.get("completion_tokens") or 0},
-                              cost=None, finish_reason=choice.get("finish_reason"), top_logprobs=top)
+            return parse_completion(json.loads(answer), cfg, request)
         except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
             raise JudgeError(f"llmfaith: judge {cfg.model} answered step '{step}' with no chat completion "
                              f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
-
-
-def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:
-    """The first answer token's alternatives, least likely first ({} when the server sent none)."""
-    content = (choice.get("logprobs") or {}).get("content") or []
-    alternatives = (content[0].get("top_logprobs") or []) if content else []
-    return {alt["token"]: float(alt["logprob"]) for alt in reversed(alternatives)}
 
 
 def _said(answer: bytes) -> str:
