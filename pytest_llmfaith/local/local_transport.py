@@ -31,14 +31,12 @@ from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutd
 from pytest_llmfaith.local.models import LocalModel, resolve_local_model
 from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.local.variants import VARIANT_ENV
-from pytest_llmfaith.processes.children import KILLED_UNSEEN
-from pytest_llmfaith.processes.deaths import Death
+from pytest_llmfaith.processes.deaths import Death, told
 from pytest_llmfaith.processes.loopback import exchange
 from pytest_llmfaith.processes.service import Hold
 
 SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
 NAME = "The offline judge server"
-_CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
 CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
              "instructions: rebuild llama-cpp-python portably (`make clean install` in a checkout "
              "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
@@ -59,9 +57,9 @@ _HINTS = {
 
 
 def fix(death: Death) -> str:
-    if any(name in death.how for name in _CRASH_SIGNALS) or "Fatal Python error" in death.log_tail:
+    if death.crashed:
         return CRASH_FIX
-    return KILL_FIX if "SIGKILL" in death.how or death.how == KILLED_UNSEEN else OTHER_FIX
+    return KILL_FIX if death.killed else OTHER_FIX
 
 
 def chat_body(request: CompletionRequest) -> dict[str, Any]:
@@ -181,7 +179,7 @@ class LocalTransport:
         return state
 
     def _message(self, step: str, what: str) -> str:
-        deaths = "\n".join(death.describe(NAME) for death in self.hold.deaths)
+        deaths = told(NAME, self.hold.deaths)
         return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
 
     def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
