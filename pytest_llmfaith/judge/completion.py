@@ -93,6 +93,33 @@ def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
     )
 
 
+def parse_completion(payload: dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
+    """An OpenAI chat completion (its JSON as a dict) as the judge reads it, from every transport:
+    the first choice's text, finish reason and (for `top_logprobs`) first token's alternatives,
+    and the usage; the cost is the transport's to add. A payload of another shape raises what
+    reading it raised (ValueError, AttributeError, TypeError, KeyError, IndexError): the transport
+    words that."""
+    choices = payload.get("choices")
+    if not choices:
+        raise no_choices(config, request.step)
+    choice = choices[0]
+    top = _top_logprobs(choice) if request.top_logprobs else None
+    if request.top_logprobs and not top:
+        raise no_logprobs(config, request.step)
+    usage = payload.get("usage") or {}
+    return Completion(text=(choice.get("message") or {}).get("content") or "",
+                      usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
+                             "completion_tokens": usage.get("completion_tokens") or 0},
+                      finish_reason=choice.get("finish_reason"), top_logprobs=top)
+
+
+def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:
+    """The first answer token's alternatives, least likely first ({} when the judge sent none)."""
+    content = (choice.get("logprobs") or {}).get("content") or []
+    alternatives = (content[0].get("top_logprobs") or []) if content else []
+    return {alt["token"]: float(alt["logprob"]) for alt in reversed(alternatives)}
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 

@@ -20,7 +20,7 @@ from pytest_llmfaith.errors import ConfigError, JudgeError
 from pytest_llmfaith.judge.completion import Completion as Completion
 from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequest
 from pytest_llmfaith.judge.completion import Transport as Transport
-from pytest_llmfaith.judge.completion import no_choices, no_logprobs, sendable
+from pytest_llmfaith.judge.completion import parse_completion, sendable
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.endpoint import api_key, bypass_proxy_for_loopback
 from pytest_llmfaith.judge.failures import failure
@@ -147,20 +147,10 @@ class LiteLLMTransport:
         return self._parse(response, request)
 
     def _parse(self, response: Any, request: CompletionRequest) -> Completion:
-        if not response.choices:
-            raise no_choices(self.config, request.step)
-        choice = response.choices[0]
-        top = _top_logprobs(choice) if request.top_logprobs else None
-        if request.top_logprobs and not top:
-            raise no_logprobs(self.config, request.step)
-        usage = getattr(response, "usage", None)
-        return Completion(
-            text=choice.message.content or "",
-            usage={"prompt_tokens": getattr(usage, "prompt_tokens", None) or 0,
-                   "completion_tokens": getattr(usage, "completion_tokens", None) or 0},
-            cost=_cost(self.litellm, response), finish_reason=getattr(choice, "finish_reason", None),
-            top_logprobs=top,
-        )
+        """litellm's response read as every transport reads its JSON (completion.parse_completion)."""
+        completion = parse_completion(response.model_dump(warnings=False), self.config, request)
+        completion.cost = _cost(self.litellm, response)
+        return completion
 
     def _count_unreachable(self, error: JudgeError) -> JudgeError:
         """After UNREACHABLE_AFTER calls in a row could not connect, the rest fail at once with the
@@ -197,15 +187,6 @@ class LiteLLMTransport:
             except (KeyError, TypeError, ValueError):
                 continue
         return min(self.config.backoff_s * 2.0**attempt, 30.0)
-
-
-
-def _top_logprobs(choice: Any) -> dict[str, float]:
-    """The first answer token's alternatives, least likely first ({} when the judge sent none)."""
-    content = getattr(getattr(choice, "logprobs", None), "content", None) or []
-    first = content[0] if content else None
-    alternatives = (getattr(first, "top_logprobs", None) or []) if first is not None else []
-    return {alt.token: float(alt.logprob) for alt in reversed(alternatives)}
 
 
 def _cost(litellm: ModuleType, response: Any) -> float | None:

@@ -95,7 +95,8 @@ class LlamaEngine:
                     continue
                 if not fits(value, schema, schema):
                     return None
-                return self._completion(head[:end], len(self._tokens(kwargs["messages"])), pieces)
+                prompt = len(self._tokens(kwargs["messages"]))
+                return chat_completion(f"json-{time.time_ns()}", head[:end], "stop", prompt, pieces)
         finally:
             chunks.close()
         return None
@@ -106,27 +107,15 @@ class LlamaEngine:
         (the grammar's greedy answer would loop the same way, to the token limit)."""
         answer = closed_json(head[:start], schema)
         if answer is None:
-            raise RepetitionError(
-                f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
-                f"“…{head[start:][:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
-                "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
-        return self._completion(answer, len(self._tokens(messages)), pieces, cut=True)
+            raise looped(pieces, head[start:])
+        prompt = len(self._tokens(messages))
+        return chat_completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt, pieces)
 
     def _tokens(self, messages: list[dict[str, str]]) -> list[int]:
         if self._format is None:
             raise ValueError("this GGUF file has no chat template; the offline judge needs one")
         prompt = self._format(messages=cast("list[ChatCompletionRequestMessage]", messages))
         return self.reader.tokenize(prompt.prompt.encode(), add_bos=not prompt.added_special, special=True)
-
-    @staticmethod
-    def _completion(content: str, prompt_tokens: int, completion_tokens: int, cut: bool = False) -> dict[str, Any]:
-        return {
-            "id": f"json-{'loop-cut-' if cut else ''}{time.time_ns()}", "object": "chat.completion",
-            "created": int(time.time()),
-            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens},
-        }
 
     def writer(self) -> Llama:
         """The generating context (see _writer_context)."""
@@ -161,18 +150,44 @@ class LlamaEngine:
         logits -= logits.max()
         logprobs = logits - math.log(float(np.exp(logits).sum()))
         best = np.argsort(-logprobs)[: max(1, min(top, TOP_LOGPROBS_MAX))]
-        entries = [{"token": _piece(llm, int(t)), "logprob": float(logprobs[t])} for t in best]
-        return {
-            "id": f"label-{time.time_ns()}", "object": "chat.completion", "created": int(time.time()),
-            "choices": [{
-                "index": 0, "finish_reason": "length",
-                "message": {"role": "assistant", "content": entries[0]["token"]},
-                "logprobs": {"content": [{**entries[0], "bytes": None, "top_logprobs": [
-                    {**entry, "bytes": None} for entry in entries]}]},
-            }],
-            "usage": {"prompt_tokens": len(tokens), "completion_tokens": 1, "total_tokens": len(tokens) + 1,
-                      "prompt_tokens_read": len(tokens) - reuse},
-        }
+        return label_completion([(_piece(llm, int(t)), float(logprobs[t])) for t in best], len(tokens),
+                                len(tokens) - reuse)
+
+
+def chat_completion(answer_id: str, content: str, finish: str, prompt_tokens: int,
+                    completion_tokens: int) -> dict[str, Any]:
+    """A generated answer as an OpenAI chat completion (both engines answer with these)."""
+    return {
+        "id": answer_id, "object": "chat.completion", "created": int(time.time()),
+        "choices": [{"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": content}}],
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                  "total_tokens": prompt_tokens + completion_tokens},
+    }
+
+
+def label_completion(top: list[tuple[str, float]], prompt_tokens: int, prompt_tokens_read: int) -> dict[str, Any]:
+    """A label, the next token's most likely tokens (`top`: text and logprob, most likely first), as
+    an OpenAI chat completion with logprobs answering the first; `prompt_tokens_read` those not
+    taken from a cache."""
+    entries = [{"token": token, "logprob": logprob, "bytes": None} for token, logprob in top]
+    return {
+        "id": f"label-{time.time_ns()}", "object": "chat.completion", "created": int(time.time()),
+        "choices": [{
+            "index": 0, "finish_reason": "length",
+            "message": {"role": "assistant", "content": entries[0]["token"]},
+            "logprobs": {"content": [{**entries[0], "top_logprobs": entries}]},
+        }],
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": 1, "total_tokens": prompt_tokens + 1,
+                  "prompt_tokens_read": prompt_tokens_read},
+    }
+
+
+def looped(pieces: int, loop: str) -> RepetitionError:
+    """A greedy answer that began to repeat `loop` after `pieces` tokens, with no whole answer before it."""
+    return RepetitionError(
+        f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
+        f"“…{loop[:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
+        "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
 
 
 def fits(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:

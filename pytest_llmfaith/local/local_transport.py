@@ -22,8 +22,7 @@ from pytest_llmfaith.judge.completion import (
     Completion,
     CompletionRequest,
     judge_failure,
-    no_choices,
-    no_logprobs,
+    parse_completion,
     sendable,
 )
 from pytest_llmfaith.judge.config import JudgeConfig
@@ -31,14 +30,12 @@ from pytest_llmfaith.local.kernels import VARIANT_ENV, choose
 from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
-from pytest_llmfaith.processes.children import KILLED_UNSEEN
-from pytest_llmfaith.processes.deaths import Death
+from pytest_llmfaith.processes.deaths import Death, told
 from pytest_llmfaith.processes.loopback import exchange
 from pytest_llmfaith.processes.service import Hold
 
 SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
 NAME = "The offline judge server"
-_CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
 CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
              "instructions: rebuild llama-cpp-python portably (`make clean install` in a checkout "
              "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
@@ -59,9 +56,9 @@ _HINTS = {
 
 
 def fix(death: Death) -> str:
-    if any(name in death.how for name in _CRASH_SIGNALS) or "Fatal Python error" in death.log_tail:
+    if death.crashed:
         return CRASH_FIX
-    return KILL_FIX if "SIGKILL" in death.how or death.how == KILLED_UNSEEN else OTHER_FIX
+    return KILL_FIX if death.killed else OTHER_FIX
 
 
 def chat_body(request: CompletionRequest) -> dict[str, Any]:
@@ -182,36 +179,17 @@ class LocalTransport:
         return state
 
     def _message(self, step: str, what: str) -> str:
-        deaths = "\n".join(death.describe(NAME) for death in self.hold.deaths)
+        deaths = told(NAME, self.hold.deaths)
         return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
 
     def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
-        """As LiteLLMTransport._parse reads litellm's object of this answer."""
+        """The answer's JSON, read as every transport reads it (completion.parse_completion)."""
         cfg, step = self.config, request.step
         try:
-            payload = json.loads(answer)
-            choices = payload.get("choices")
-            if not choices:
-                raise no_choices(cfg, step)
-            choice = choices[0]
-            top = _top_logprobs(choice) if request.top_logprobs else None
-            if request.top_logprobs and not top:
-                raise no_logprobs(cfg, step)
-            usage = payload.get("usage") or {}
-            return Completion(text=(choice.get("message") or {}).get("content") or "",
-                              usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
-                                     "completion_tokens": usage.get("completion_tokens") or 0},
-                              cost=None, finish_reason=choice.get("finish_reason"), top_logprobs=top)
+            return parse_completion(json.loads(answer), cfg, request)
         except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
             raise JudgeError(f"llmfaith: judge {cfg.model} answered step '{step}' with no chat completion "
                              f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
-
-
-def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:
-    """The first answer token's alternatives, least likely first ({} when the server sent none)."""
-    content = (choice.get("logprobs") or {}).get("content") or []
-    alternatives = (content[0].get("top_logprobs") or []) if content else []
-    return {alt["token"]: float(alt["logprob"]) for alt in reversed(alternatives)}
 
 
 def _said(answer: bytes) -> str:

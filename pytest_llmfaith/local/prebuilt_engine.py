@@ -14,7 +14,14 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from pytest_llmfaith.local.engine import TOP_LOGPROBS_MAX, RepetitionError, closed_json, loop_start
+from pytest_llmfaith.local.engine import (
+    TOP_LOGPROBS_MAX,
+    chat_completion,
+    closed_json,
+    label_completion,
+    loop_start,
+    looped,
+)
 
 _LABEL = {"max_tokens": 1, "temperature": 0, "logprobs": True, "post_sampling_probs": False}
 """post_sampling_probs off: the softmax of the raw logits over the whole vocabulary (on, at
@@ -59,21 +66,12 @@ class XllamaEngine:
         return self._ask(request)
 
     def label(self, messages: list[dict[str, str]], top: int) -> dict[str, Any]:
-        """The next token's `top` most likely tokens, shaped as LlamaEngine.label's answer."""
+        """The next token's `top` most likely tokens, answered as LlamaEngine.label answers (label_completion)."""
         answer = self._ask({"messages": messages, **_LABEL, "top_logprobs": max(1, min(top, TOP_LOGPROBS_MAX))})
-        entries = [{"token": _text(entry), "logprob": float(entry["logprob"]), "bytes": None}
-                   for entry in answer["choices"][0]["logprobs"]["content"][0]["top_logprobs"]]
+        best = [(_text(entry), float(entry["logprob"]))
+                for entry in answer["choices"][0]["logprobs"]["content"][0]["top_logprobs"]]
         prompt = int(answer["usage"]["prompt_tokens"])
-        return {
-            "id": f"label-{time.time_ns()}", "object": "chat.completion", "created": int(time.time()),
-            "choices": [{
-                "index": 0, "finish_reason": "length",
-                "message": {"role": "assistant", "content": entries[0]["token"]},
-                "logprobs": {"content": [{**entries[0], "top_logprobs": entries}]},
-            }],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": 1, "total_tokens": prompt + 1,
-                      "prompt_tokens_read": int((answer.get("timings") or {}).get("prompt_n", prompt))},
-        }
+        return label_completion(best, prompt, int((answer.get("timings") or {}).get("prompt_n", prompt)))
 
     def _json(self, request: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
         """Generated under the schema, streamed: a greedy loop is cut after its last whole item
@@ -113,13 +111,10 @@ class XllamaEngine:
         if loop:
             answer = closed_json(head[:loop[0]], schema)
             if answer is None:
-                raise RepetitionError(
-                    f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
-                    f"“…{head[loop[0]:][:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
-                    "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
-            return _completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt, pieces)
+                raise looped(pieces, head[loop[0]:])
+            return chat_completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt, pieces)
         completion = int(usage.get("completion_tokens") or pieces)
-        return _completion(str(last.get("id") or f"json-{time.time_ns()}"), head.rstrip(),
+        return chat_completion(str(last.get("id") or f"json-{time.time_ns()}"), head.rstrip(),
                            str(last.get("finish_reason") or "stop"), prompt, completion)
 
     def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -131,16 +126,6 @@ class XllamaEngine:
     def _call(self, request: dict[str, Any], *stream: Any) -> Any:
         """Every request with the prompt cache off (a request may turn it on for itself)."""
         return self._server.handle_chat_completions({**request, "cache_prompt": False}, *stream)
-
-
-def _completion(answer_id: str, content: str, finish: str, prompt_tokens: int,
-                completion_tokens: int) -> dict[str, Any]:
-    return {
-        "id": answer_id, "object": "chat.completion", "created": int(time.time()),
-        "choices": [{"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": content}}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens},
-    }
 
 
 def _prompt_tokens(timings: dict[str, Any]) -> int:

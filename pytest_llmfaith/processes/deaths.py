@@ -1,5 +1,5 @@
-"""A dead background service, as a process that used it tells it: how it ended, and the end of its log
-(the one reader of a service's log, for a failed start too).
+"""A dead background service, as a process that used it tells it: how it ended (killed, crashed,
+stopped), and the end of its log (the one reader of a service's log, for a failed start too).
 
 Only the process that started a service reads its exit status. Any other one tells from the log:
 every process started by the kit writes one last line when it exits on its own (childlog.ENDED), so
@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from pytest_llmfaith.processes.children import ENDED, KILLED_UNSEEN, UNKNOWN_EXIT, exit_description
 
 STOPPING = "stopping: "  # what a service says in its log when it stops on its own (serving.py), then why
+_CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
 _LOG_READ = 30_000
 _TAIL_LINES = 12
 _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
@@ -39,6 +40,26 @@ class Death(BaseModel):
 
     def describe(self, name: str) -> str:
         return f"{name} (pid {self.pid}) {self.how}. Its log ({self.log}) ends with:\n{quoted(self.log_tail)}"
+
+    @property
+    def killed(self) -> bool:
+        """Killed from outside: by SIGKILL (mostly the out-of-memory killer), or so by all signs."""
+        return "SIGKILL" in self.how or self.how == KILLED_UNSEEN
+
+    @property
+    def crashed(self) -> bool:
+        """Crashed: a fatal signal of its own making, or faulthandler's report of one in its log."""
+        return any(name in self.how for name in _CRASH_SIGNALS) or "Fatal Python error" in self.log_tail
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped: it said so in its log (STOPPING), or it exited with code 0."""
+        return STOPPING in self.log_tail or self.how == "exited with code 0"
+
+
+def told(name: str, deaths: list[Death]) -> str:
+    """The deaths a client saw of the service called `name`, one after the other, each with its log's end."""
+    return "\n".join(death.describe(name) for death in deaths)
 
 
 def quoted(log_end: str) -> str:

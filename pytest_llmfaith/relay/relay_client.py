@@ -14,8 +14,8 @@ import threading
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.transport import Completion, CompletionRequest, HostedBackend, LiteLLMTransport
-from pytest_llmfaith.processes.children import KILLED_UNSEEN, relay_root
-from pytest_llmfaith.processes.deaths import STOPPING, Death
+from pytest_llmfaith.processes.children import relay_root
+from pytest_llmfaith.processes.deaths import Death, told
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Hold, Service, StartFailed
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
@@ -50,10 +50,10 @@ def health(state: RelayState) -> RelayStats | None:
 
 
 def fix(death: Death) -> str:
-    if "SIGKILL" in death.how or death.how == KILLED_UNSEEN:
+    if death.killed:
         return ("SIGKILL mostly comes from the out-of-memory killer (see `dmesg`) or from someone "
                 "killing it: free memory or run fewer processes")
-    if STOPPING in death.log_tail or death.how == "exited with code 0":
+    if death.stopped:
         return ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
                 "LLMFAITH_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
     return "if it failed on its own, report it with this log"
@@ -161,7 +161,7 @@ class RelayClient:
                 from None
 
     def _died(self, step: str, when: str) -> RelayError:
-        deaths = "\n".join(death.describe(NAME) for death in self.deaths)
+        deaths = told(NAME, self.deaths)
         fixed = f"Fix: {fix(self.deaths[-1])}; {FIX}."
         if self.hold.replaced:
             self._gave_up = (f"llmfaith: the judge relay of this run died again after its restart, "
