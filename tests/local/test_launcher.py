@@ -47,7 +47,7 @@ def _started_with(monkeypatch, tmp_path: Path, **kwargs: object) -> str:
 
     from pytest_llmfaith.local import launcher
     from pytest_llmfaith.local.kernels import Choice
-    from pytest_llmfaith.local.variants import PORTABLE
+    from pytest_llmfaith.local.kernels import PORTABLE
 
     started: list[list[str]] = []
 
@@ -90,7 +90,7 @@ def test_a_runs_idle_timeout_reaches_the_offline_judges_launcher(monkeypatch, tm
     from pytest_llmfaith.local import local_transport
     from pytest_llmfaith.local.kernels import Choice
     from pytest_llmfaith.local.port import OfflineBackend
-    from pytest_llmfaith.local.variants import PORTABLE
+    from pytest_llmfaith.local.kernels import PORTABLE
     from pytest_llmfaith.settings import Settings
     from pytest_llmfaith.wiring import JudgeRun
 
