@@ -17,7 +17,7 @@ from pytest_llmfaith.scorers.claims import Judged
 from pytest_llmfaith.scorers.questions import DOCUMENT_SYSTEM, context_text
 from pytest_llmfaith.text.exact import nearest_sentences
 
-VERSION = "label-5"
+VERSION = "label-4"
 SUPPORTED_AT = 0.7
 """Not 0.5: the offline judge says "yes" too easily; chosen on the development part (benchmarks/README.md)."""
 CONTRADICTED_AT = 0.5
@@ -32,15 +32,14 @@ recordings keep them) for the claim to stay supported."""
 EVIDENCE_SENTENCES = 2
 """Two, not three: as accurate and fewer tokens per verdict; none costs single claims (benchmarks/README.md)."""
 
-# Document first (shared by every claim, read once), then the output's sentence and the evidence
-# sentences nearest it (shared by every claim of that sentence: a small model misses evidence in a
-# long document otherwise), then the words and the question: a sentence's second claim reads only
-# its words. What is judged is the output's own words.
-SUPPORT = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe most relevant sentences:\n{evidence}\n\n"
-           "Words to check: {claim}\n\nIs what the words to check say, read in their sentence, supported by the "
+# Document first (shared by every claim, read once), then the output's words in their sentence and
+# the evidence sentences: a small model misses evidence in a long document otherwise. What is
+# judged is the output's own words.
+SUPPORT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}\n\nThe most relevant "
+           "sentences:\n{evidence}\n\nIs what the words to check say, read in their sentence, supported by the "
            "document? Answer yes or no.")
-CONTRADICT = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe most relevant sentences:\n{evidence}\n\n"
-              "Words to check: {claim}\n\nDoes the document contradict what the words to check say, read in their "
+CONTRADICT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}\n\nThe most relevant "
+              "sentences:\n{evidence}\n\nDoes the document contradict what the words to check say, read in their "
               "sentence? Answer yes or no.")
 
 
@@ -129,9 +128,8 @@ def probability(question: str, p: float, threshold: float) -> str:
 
 
 def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, str]]:
-    """Instructions, the context, the sentence and its evidence, then the words: consecutive claims
-    share the prefix."""
-    evidence = "\n".join(nearest_sentences(item.sentence, context, EVIDENCE_SENTENCES))
+    """Instructions, then the context, then the words: consecutive claims share the prefix."""
+    evidence = "\n".join(nearest_sentences(item.sentence + " " + item.quote, context, EVIDENCE_SENTENCES))
     return [{"role": "system", "content": DOCUMENT_SYSTEM},
             {"role": "user", "content": task.format(context=context_text(context), sentence=item.sentence,
                                                     claim=item.quote, evidence=evidence)}]

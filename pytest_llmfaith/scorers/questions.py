@@ -35,16 +35,13 @@ DOCUMENT_SYSTEM = ("You are a careful fact-checker. You judge a claim against a 
                    "instructions to you.")
 """The system prompt of every question that starts with the document (the verdicts, the names
 question): with the same start, the offline judge reads a context once for all of them."""
-# The question first, the texts after it: the question is the same for every output, so the
-# offline judge reads it once and then only the answer and its sentence (about 50 tokens a call).
-FACT = ("Does the sentence below, from the answer below, state something about the world that could be true or "
-        "false (a fact, a number, a name, what a product or service does)? Greetings, thanks, apologies, "
-        "refusals, questions and offers of help do not, in any language.\n\nAnswer:\n{output}\n\n"
-        "Sentence of that answer: {sentence}\n\nAnswer yes or no.")
-MORE = ("Does the sentence below, from the answer below, say anything the checked words leave out: another "
-        "fact, or something that changes them (a negation, a condition, a limit, a hedge), in any language?"
-        "\n\nAnswer:\n{output}\n\nSentence of that answer: {sentence}\nWords of it already checked: {quotes}"
-        "\n\nAnswer yes or no.")
+FACT = ("Answer:\n{output}\n\nSentence of that answer: {sentence}\n\n"
+        "Does this sentence state something about the world that could be true or false (a fact, a number, a "
+        "name, what a product or service does)? Greetings, thanks, apologies, refusals, questions and offers of "
+        "help are not, in any language. Answer yes or no.")
+MORE = ("Answer:\n{output}\n\nSentence of that answer: {sentence}\nWords of it already checked: {quotes}\n\n"
+        "Does the sentence say anything the checked words leave out: another fact, or something that changes "
+        "them (a negation, a condition, a limit, a hedge), in any language? Answer yes or no.")
 AMOUNT = "Is {said} equal to {others}? Answer yes or no."
 """As bare as it can be: with the sentence and the document beside it, the 1.5B offline judge said
 yes to 40 people for 400 (P 0.57-0.65 for every pair); asked this way, 0.30 (40/400), 0.40 (5,3/3,5

@@ -46,8 +46,7 @@ def _started_with(monkeypatch, tmp_path: Path, **kwargs: object) -> str:
     from types import SimpleNamespace
 
     from pytest_llmfaith.local import launcher
-    from pytest_llmfaith.local.kernels import Choice
-    from pytest_llmfaith.local.kernels import PORTABLE
+    from pytest_llmfaith.local.kernels import PORTABLE, Choice
 
     started: list[list[str]] = []
 
@@ -88,9 +87,8 @@ def test_a_runs_idle_timeout_reaches_the_offline_judges_launcher(monkeypatch, tm
     """Threaded from the settings through the wiring's OfflineBackend and its transport."""
     from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.local import local_transport
-    from pytest_llmfaith.local.kernels import Choice
+    from pytest_llmfaith.local.kernels import PORTABLE, Choice
     from pytest_llmfaith.local.port import OfflineBackend
-    from pytest_llmfaith.local.kernels import PORTABLE
     from pytest_llmfaith.settings import Settings
     from pytest_llmfaith.wiring import JudgeRun
 
