@@ -26,10 +26,9 @@ VERDICTS = schema_json(verdict_schemas("T", ("yes", "no", "unsure"))[1])
 
 
 @pytest.mark.parametrize("value, schema, expected", [
-    ({"claims": [{"claim": "a", "words": "a"}, {"claim": "b", "words": "b"}]}, CLAIMS, True),
-    ({"claims": [{"words": "a"}]}, CLAIMS, False),  # both keys, as the grammar writes them
-    ({"claims": [{"words": "a", "claim": "a"}]}, CLAIMS, False),  # the grammar's key order
-    ({"claims": ["a", "b"]}, CLAIMS, False),  # a bare string is read by the scorer, never written by the grammar
+    ({"claims": ["a", "b"]}, CLAIMS, True),
+    # an earlier shape is read by the scorer, never written by the grammar
+    ({"claims": [{"claim": "a", "words": "a"}]}, CLAIMS, False),
     ({"claims": []}, CLAIMS, True),
     ({"claims": "a"}, CLAIMS, False),
     ({}, CLAIMS, False),
@@ -49,9 +48,9 @@ def test_fits_is_the_grammar_schema_subset(value: Any, schema: dict, expected: b
     assert fits(value, schema, schema) is expected
 
 
-_EXTRA = '{"claim": "Each extra 100 GB costs $2.", "words": "every extra 100 GB adds $2"}, '
-LOOPED = ('{"claims": [{"claim": "Acme costs $8 per month.", "words": "costs $8 per month"}, ' + _EXTRA * 3
-          + '{"claim": "Each')
+_EXTRA = '"every extra 100 GB adds $2", '
+LOOPED = '{"claims": ["costs $8 per month", ' + _EXTRA * 3 + '"every'
+
 
 
 @pytest.mark.parametrize("text, looping", [
@@ -70,12 +69,10 @@ def test_a_greedy_loop_is_seen_where_it_starts(text: str, looping: bool) -> None
 
 
 @pytest.mark.parametrize("text, expected", [
-    (LOOPED[:loop_start(LOOPED)], '{"claims": [{"claim": "Acme costs $8 per month.", "words": "costs $8 per month"}, '
-                                  '{"claim": "Each extra 100 GB costs $2.", "words": "every extra 100 GB adds $2"}]}'),
+    (LOOPED[:loop_start(LOOPED)], '{"claims": ["costs $8 per month", "every extra 100 GB adds $2"]}'),
     # the looping claim goes: its sentence is then asked about and judged itself
-    ('{"claims": [{"claim": "It costs $2 per month per', '{"claims": []}'),
-    ('{"claims": [{"claim": "a, b", "words": "a"}, {"claim": "c \\" ,d"',
-     '{"claims": [{"claim": "a, b", "words": "a"}]}'),  # commas and escaped quotes in strings
+    ('{"claims": ["It costs $2 per month per', '{"claims": []}'),
+    ('{"claims": ["a, b", "c \\" ,d', '{"claims": ["a, b"]}'),  # commas and escaped quotes in strings
     ('{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}, {"verd',
      '{"verdicts": [{"verdict": "yes"}, {"verdict": "no"}]}'),
     ('{"claims": "never an array', None),
@@ -170,7 +167,7 @@ def test_a_greedy_loop_is_cut_after_the_last_whole_claim(real_model: LocalModel)
     assert answer["id"].startswith(("json-loop-cut-", "json-"))
     assert answer["completion_tokens"] < 200, "stopped at the loop or the answer's end, not at the token limit"
     claims = json.loads(answer["content"])["claims"]
-    assert claims and any(c["words"] in LOOPING for c in claims)
+    assert claims and any(c in LOOPING for c in claims)
 
 
 @pytest.mark.parametrize("cached, tokens, expected", [
