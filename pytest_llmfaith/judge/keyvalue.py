@@ -7,17 +7,21 @@ to read, it writes nothing: diskcache rewrites its settings table on every open 
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 FILENAME = "cache.db"
 TABLE = "entries"
 TIMEOUT = 60.0  # seconds a write waits for another process's to end (xdist workers share the file)
+BUSY = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+T = TypeVar("T")
 
 
 class BeingCreated(Exception):
@@ -49,16 +53,17 @@ class KeyValueFile:
         connection then removes SQLite's -wal/-shm files), else read-only, else immutable (a
         read-only folder, where even -shm cannot be made)."""
         for flags in ("mode=rw", "mode=ro", "mode=ro&immutable=1"):
-            db = sqlite3.connect(f"file:{path}?{flags}", uri=True, check_same_thread=False, isolation_level=None)
+            db = sqlite3.connect(f"file:{path}?{flags}", uri=True, timeout=TIMEOUT, check_same_thread=False,
+                                 isolation_level=None)
             try:
-                tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                tables = _patiently(partial(_tables, db))
                 if TABLE not in tables:
                     raise OtherTables(tables) if tables else BeingCreated()
-                db.execute(f"SELECT 1 FROM {TABLE} LIMIT 1")
+                _patiently(partial(db.execute, f"SELECT 1 FROM {TABLE} LIMIT 1"))
                 return cls(db, read_only=flags != "mode=rw")
-            except sqlite3.OperationalError:
+            except sqlite3.OperationalError as err:
                 db.close()
-                if "immutable" in flags:
+                if "immutable" in flags or _busy(err):  # busy past the timeout is no reason to stop writing
                     raise
             except BaseException:
                 db.close()
@@ -70,10 +75,11 @@ class KeyValueFile:
         """The file, made if missing, in write-ahead-log mode: readers never wait for a writer."""
         db = sqlite3.connect(path, timeout=TIMEOUT, check_same_thread=False, isolation_level=None)
         try:
-            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode = WAL")
+            if _patiently(lambda: db.execute("PRAGMA journal_mode").fetchone()[0]) != "wal":
+                _patiently(lambda: db.execute("PRAGMA journal_mode = WAL").fetchall())
             db.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints, never corrupt (as diskcache did)
-            db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (key TEXT PRIMARY KEY, stored REAL NOT NULL, value)")
+            _patiently(lambda: db.execute(
+                f"CREATE TABLE IF NOT EXISTS {TABLE} (key TEXT PRIMARY KEY, stored REAL NOT NULL, value)"))
         except BaseException:
             db.close()
             raise
@@ -136,3 +142,26 @@ class KeyValueFile:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _busy(err: sqlite3.OperationalError) -> bool:
+    code = getattr(err, "sqlite_errorcode", None)  # Python 3.11+
+    return code & 0xFF in BUSY if code is not None else "locked" in str(err) or "busy" in str(err)
+
+
+def _patiently(step: Callable[[], T]) -> T:
+    """Where waiting could deadlock (a journal-mode change, a read that turns into a write), SQLite
+    answers "database is locked" at once instead of waiting: processes creating the file together
+    (xdist workers on a fresh cache) would then run uncached. Wait here instead, up to TIMEOUT."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            return step()
+        except sqlite3.OperationalError as err:
+            if not _busy(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(random.uniform(0.005, 0.05))

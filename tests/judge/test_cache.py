@@ -150,6 +150,25 @@ def test_a_store_another_process_is_still_creating_is_empty_not_broken(tmp_path)
     assert JudgeCache(tmp_path, "replay").get("k") == {"answer": {"claims": ["kept"]}}
 
 
+def test_a_store_another_process_is_writing_while_created_is_waited_for(tmp_path):
+    """A sibling mid-transaction when a worker switches the file to write-ahead logging: SQLite
+    answers "database is locked" at once there, without waiting, and the worker ran uncached
+    (seen in CI as lost answers). Now it waits for the sibling's transaction to end."""
+    import sqlite3
+    import threading
+
+    sibling = sqlite3.connect(tmp_path / "cache.db", isolation_level=None, check_same_thread=False)
+    sibling.execute("BEGIN IMMEDIATE")
+    sibling.execute("CREATE TABLE entries (key TEXT PRIMARY KEY, stored REAL NOT NULL, value)")
+    threading.Timer(0.5, lambda: sibling.execute("COMMIT")).start()
+    cache = JudgeCache(tmp_path, "use")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cache.set("k", {"answer": {"claims": ["kept"]}})
+    sibling.close()
+    assert JudgeCache(tmp_path, "replay").get("k") == {"answer": {"claims": ["kept"]}}
+
+
 def test_a_database_that_is_not_a_judge_cache_is_left_alone(tmp_path):
     """Unlike a store being created, a cache.db with tables of its own is someone else's: it is
     reported, never written into."""
@@ -229,7 +248,7 @@ def test_parallel_processes_share_one_store_without_losing_entries(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(tmp_path), f"w{n}"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(4)]
     outputs = [p.communicate(timeout=120) for p in procs]
-    assert all(out.strip() == "ok" for out, _ in outputs), outputs
+    assert all(out.strip() == "ok" and not err for out, err in outputs), outputs
     cache = JudgeCache(tmp_path, "replay")
     for n in range(4):
         for i in range(200):
