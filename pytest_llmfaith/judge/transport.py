@@ -1,9 +1,9 @@
 """The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
 
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. The key each request carries is read by judge/endpoint.py; what every
-transport takes and gives is in completion.py. The offline judge has its own, without litellm
-(local/local_transport.py).
+failure and the fix. The key each request carries is read here at each call, as litellm reads
+its own variables; what every transport takes and gives is in completion.py. The offline judge
+has its own, without litellm (local/local_transport.py).
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
 
 from pytest_llmfaith.errors import ConfigError, JudgeError
 from pytest_llmfaith.judge.completion import Completion as Completion
 from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequest
 from pytest_llmfaith.judge.completion import Transport as Transport
-from pytest_llmfaith.judge.completion import parse_completion, sendable
+from pytest_llmfaith.judge.completion import judge_failure, parse_completion, sendable
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.endpoint import api_key, bypass_proxy_for_loopback
-from pytest_llmfaith.judge.failures import failure
+from pytest_llmfaith.processes.loopback import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -198,3 +198,74 @@ def _cost(litellm: ModuleType, response: Any) -> float | None:
         except Exception:
             return None
     return float(cost) if cost else None
+
+
+# -- where a request goes, with which key ---------------------------------------------
+def api_key(config: JudgeConfig) -> str | None:
+    """The key of a hosted judge's request, read at each call as litellm reads its own variables:
+    a fixture may set it after the first call."""
+    key = os.environ.get(config.api_key_env) if config.api_key_env else None
+    if config.api_key_env and not key:
+        raise JudgeError(
+            f"llmfaith: the judge API key variable {config.api_key_env} is not set. "
+            f"Fix: export {config.api_key_env}=<your key>, or change --llm-judge-api-key-env."
+        )
+    # the variable litellm reads itself otherwise: the provider's, by its convention
+    name = config.api_key_env or f"{config.model.partition('/')[0].upper()}_API_KEY"
+    refuse_whitespace(name, os.environ.get(name, ""))
+    if key is None and config.api_base and config.model.startswith("openai/"):
+        key = os.environ.get("OPENAI_API_KEY") or "none"  # keyless local servers
+    return key
+
+
+_BLANKS = {"\n": "a newline", "\r": "a carriage return", " ": "a space", "\t": "a tab"}
+
+
+def refuse_whitespace(name: str, key: str) -> None:
+    """A key read from a file keeps its newline, which no HTTP header may hold: said as such, not
+    as the connection error it becomes. Not stripped: the redaction of every output looks for the
+    variable's value as it is, so a stripped key echoed by a server would be shown."""
+    ends = [f"{where} {_BLANKS.get(char, 'whitespace')}"
+            for where, char, edge in (("starts with", key[:1], key.lstrip()), ("ends with", key[-1:], key.rstrip()))
+            if edge != key]
+    if ends:
+        raise JudgeError(
+            f"llmfaith: the judge's API key in {name} {' and '.join(ends)}: it cannot be sent like that (a "
+            "key read from a file keeps its newline, and no HTTP header may hold one). Fix: set it "
+            f"without, e.g. {name}=\"$(tr -d '[:space:]' < key.txt)\"; the key is not shown.")
+
+
+def bypass_proxy_for_loopback(api_base: str | None) -> None:
+    """A judge on this machine (the offline judge, a local server) is never reached through
+    HTTP(S)_PROXY: add its host to NO_PROXY, which litellm's HTTP client honours."""
+    host = urlparse(api_base or "").hostname
+    if host not in LOOPBACK_HOSTS:
+        return
+    for name in ("NO_PROXY", "no_proxy"):
+        hosts = [h for h in os.environ.get(name, "").split(",") if h.strip()]
+        if host not in hosts:
+            os.environ[name] = ",".join([*hosts, host])
+
+
+# -- what a failed call says ------------------------------------------------------------
+def failure(config: JudgeConfig, step: str, err: Exception, attempts: int) -> JudgeError:
+    """A failed call as a JudgeError, its kind set on it (connection failures are counted)."""
+    kind = type(err).__name__
+    if "connection error" in str(err).lower():
+        kind = "APIConnectionError"  # litellm reports some refused connections as 500s
+    return judge_failure(config, step, kind, server_said(err), attempts)
+
+
+def server_said(err: BaseException) -> str:
+    """What the server said: the innermost message of the exception chain. litellm's own text
+    loses it when a 200 response's body is an error object."""
+    said = ""
+    seen: BaseException | None = err
+    for _ in range(10):  # a chain is a handful of wrappers; never follow a cycle forever
+        if seen is None:
+            break
+        message = getattr(seen, "message", None)
+        if isinstance(message, str) and message.strip():
+            said = message.strip().splitlines()[0]
+        seen = seen.__cause__ or seen.__context__
+    return said or (str(err).strip().splitlines() or [""])[0]

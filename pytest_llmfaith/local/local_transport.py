@@ -27,8 +27,7 @@ from pytest_llmfaith.judge.completion import (
 )
 from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.local.kernels import VARIANT_ENV, choose
-from pytest_llmfaith.local.launcher import ensure_server_state, run_files, shutdown_server
-from pytest_llmfaith.local.runstate import ServerState
+from pytest_llmfaith.local.launcher import ServerState, ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.deaths import Death, told
 from pytest_llmfaith.processes.loopback import exchange

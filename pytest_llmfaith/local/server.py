@@ -22,8 +22,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pytest_llmfaith.local.engine import LlamaEngine
+from pytest_llmfaith.local.launcher import ServerState, server_files
 from pytest_llmfaith.local.prebuilt_engine import XllamaEngine
-from pytest_llmfaith.local.runstate import ServerState, server_files
 from pytest_llmfaith.processes.children import started_at
 from pytest_llmfaith.processes.service import ServiceFiles
 from pytest_llmfaith.processes.serving import ServiceHandler, ServiceServer

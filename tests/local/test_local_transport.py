@@ -16,8 +16,8 @@ import pytest
 from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.completion import CompletionRequest
 from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.local.launcher import ServerState
 from pytest_llmfaith.local.local_transport import LocalTransport, chat_body
-from pytest_llmfaith.local.runstate import ServerState
 from pytest_llmfaith.local.server import OfflineServer
 from pytest_llmfaith.processes.children import started_at
 from pytest_llmfaith.processes.service import Hold

@@ -26,8 +26,8 @@ import pytest
 from pytest_llmfaith.errors import LocalJudgeUnavailable
 from pytest_llmfaith.judge.question import schema_json
 from pytest_llmfaith.local.engine import RepetitionError, fits
+from pytest_llmfaith.local.launcher import ServerState, server_files
 from pytest_llmfaith.local.prebuilt_engine import XllamaEngine
-from pytest_llmfaith.local.runstate import ServerState, server_files
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Service, ServiceFiles

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith.errors import LocalJudgeUnavailable
-from pytest_llmfaith.local.launcher import ensure_server, run_files, runtime_identity, shutdown_server
-from pytest_llmfaith.local.runstate import ServerState
+from pytest_llmfaith.local.launcher import ServerState, ensure_server, run_files, runtime_identity, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel
 from pytest_llmfaith.processes.service import ServiceFiles
 
