@@ -214,7 +214,7 @@ def backend_for(config: JudgeConfig, idle_timeout: float | None = None) -> Backe
     """The backend a judge's model names: the offline judge for a local model, else litellm here.
     `idle_timeout`: the offline judge's server's (--llm-idle-timeout; None: as the environment sets it)."""
     if config.is_local:
-        from pytest_llmfaith.local.port import OfflineBackend
+        from pytest_llmfaith.local.local_transport import OfflineBackend
 
         return OfflineBackend(config, idle_timeout)
     from pytest_llmfaith.judge.transport import HostedBackend

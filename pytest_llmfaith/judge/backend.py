@@ -2,7 +2,7 @@
 model as cache keys name it, what a replay miss adds, and the transport, made on the first
 uncached call. Three kinds, each built for one config: hosted (litellm in this process,
 judge/transport.py), the run's relay (relay/relay_client.py) and the offline judge
-(local/port.py). The judge core never imports the last two: the wiring builds them.
+(local/local_transport.py). The judge core never imports the last two: the wiring builds them.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ would pay to talk to a server of ours.
 It sends what litellm's openai path sent (so the server gives the same answers) and reads the
 answer as LiteLLMTransport does. The server is found or started on the first request (the one
 line that says a model loads), and replaced once if it dies; a second death is an error naming
-both, since a crash that repeats would only repeat again.
+both, since a crash that repeats would only repeat again. OfflineBackend is what a judge is handed
+(judge/backend.py): the cache identity, and this transport, which never imports litellm.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pytest_llmfaith.judge.completion import (
     sendable,
 )
 from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.local.kernels import VARIANT_ENV, choose
+from pytest_llmfaith.local.kernels import VARIANT_ENV, choose, identity, replay_hint
 from pytest_llmfaith.local.launcher import ServerState, ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.deaths import Death, told
@@ -197,3 +198,20 @@ def _said(answer: bytes) -> str:
         return str(json.loads(answer)["error"]["message"])
     except (ValueError, KeyError, TypeError):
         return answer[:300].decode(errors="replace")
+
+
+class OfflineBackend:
+    def __init__(self, config: JudgeConfig, idle_timeout: float | None = None) -> None:
+        self.config = config
+        # How long a server this run starts stays up after its last lease (--llm-idle-timeout);
+        # None outside a run (a library judge): as the environment sets it (launcher.ensure_server_state).
+        self.idle_timeout = idle_timeout
+
+    def identity(self, replay: bool) -> str:
+        return identity(self.config.model, prove=not replay)
+
+    def replay_hint(self, key_model: str) -> str:
+        return replay_hint(key_model)
+
+    def transport(self, announce: Announce | None) -> LocalTransport:
+        return LocalTransport(self.config, announce, self.idle_timeout)

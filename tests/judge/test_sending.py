@@ -54,8 +54,7 @@ def test_a_budgeted_transport_settles_with_the_price_the_reply_had(tmp_path: Pat
 
 
 def test_each_model_gets_its_backend_and_a_local_one_never_litellm() -> None:
-    from pytest_llmfaith.local.local_transport import LocalTransport
-    from pytest_llmfaith.local.port import OfflineBackend
+    from pytest_llmfaith.local.local_transport import LocalTransport, OfflineBackend
     from pytest_llmfaith.wiring import backend_for
 
     local, hosted = backend_for(JudgeConfig(model="local")), backend_for(JudgeConfig(model="openai/m"))

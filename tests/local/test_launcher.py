@@ -88,7 +88,7 @@ def test_a_runs_idle_timeout_reaches_the_offline_judges_launcher(monkeypatch, tm
     from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.local import local_transport
     from pytest_llmfaith.local.kernels import PORTABLE, Choice
-    from pytest_llmfaith.local.port import OfflineBackend
+    from pytest_llmfaith.local.local_transport import OfflineBackend
     from pytest_llmfaith.settings import Settings
     from pytest_llmfaith.wiring import JudgeRun
 
