@@ -24,6 +24,7 @@ _SPACELESS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar
 _SPACED = rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{_SPACELESS}]]"
 _TOKEN = regex.compile(rf"[{_SPACELESS}]+|{_SPACED}+(?:[.,']{_SPACED}+)*", regex.VERSION1)
 _IS_SPACELESS = regex.compile(rf"[{_SPACELESS}]")
+_IS_SPACED = regex.compile(_SPACED, regex.VERSION1)
 Span = tuple[int, int]
 
 
@@ -57,21 +58,86 @@ def locate(words: str, text: str, start: int = 0) -> list[Span] | None:
     """Where `text` says each stretch of `words` (at or after the character `start`, each stretch
     after the one before), as character spans of `text`; None if a stretch (or the whole quote,
     when it has no letter or digit) is not there. A quote found whole is not split at an ellipsis
-    it holds ("Wait... what?")."""
+    it holds ("Wait... what?"). A stretch starts and ends where a word does ("compatible" is not
+    found in "incompatible"). A quote whose words are all the text's, in its order, but with
+    words of the text left out between them, is found as those stretches, as if their gaps had
+    been marked "…" (at most MAX_STRETCHES): the left-out words are then the judge's to read."""
     body, where = folded(text)
     begin = next((k for k, offset in enumerate(where) if offset >= start), len(body))
-    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and body.find(fold(w), begin) >= 0),
+    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and _find(body, fold(w), begin) >= 0),
                  None)
-    parts = [whole] if whole is not None else stretches(words)
+    spans = _in_turn([whole] if whole is not None else stretches(words), body, begin)
+    if spans is None and whole is None:
+        spans = _in_order(tokens(words), body, begin)
+    return None if spans is None else [(where[a], where[b - 1] + 1) for a, b in spans]
+
+
+MAX_STRETCHES = 3
+"""A quote's words found with more gaps than this are no quote of the text, but words it happens to use."""
+
+
+def _in_turn(parts: list[str], body: str, begin: int) -> list[Span] | None:
+    """Each part found whole, each after the one before, as spans of `body`."""
     spans = []
     for part in parts:
         wanted = fold(part)
-        at = body.find(wanted, begin) if wanted else -1
+        at = _find(body, wanted, begin) if wanted else -1
         if at < 0 or not _TOKEN.search(wanted):
             return None
-        spans.append((where[at], where[at + len(wanted) - 1] + 1))
+        spans.append((at, at + len(wanted)))
         begin = at + len(wanted)
     return spans or None
+
+
+def _find(body: str, wanted: str, begin: int) -> int:
+    """The first place of `wanted` in `body` from `begin` that starts and ends where a word does
+    (in a script written with spaces; any place in one without)."""
+    at = body.find(wanted, begin)
+    while at >= 0:
+        inside = (at > 0 and _IS_SPACED.match(body[at - 1]) and _IS_SPACED.match(wanted[0])) or \
+                 (at + len(wanted) < len(body) and _IS_SPACED.match(body[at + len(wanted)])
+                  and _IS_SPACED.match(wanted[-1]))
+        if not inside:
+            return at
+        at = body.find(wanted, at + 1)
+    return -1
+
+
+def _in_order(wanted: list[str], body: str, begin: int) -> list[Span] | None:
+    """The tokens `wanted`, each one of `body`'s whole tokens, in order, in the fewest stretches
+    of consecutive tokens (the first such on a tie); None past MAX_STRETCHES."""
+    found = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(body, begin)]
+    if not wanted or not found:
+        return None
+    # cost[j]: fewest stretches for the tokens so far, the last one matched at found[j]
+    cost: list[float] = [1.0 if token == wanted[0] else INF for _, _, token in found]
+    back: list[list[int]] = []
+    for token in wanted[1:]:
+        step, came, best, best_at = [INF] * len(found), [-1] * len(found), INF, -1
+        for j, (_, _, here) in enumerate(found):
+            if here == token:
+                if j and cost[j - 1] < INF and cost[j - 1] <= best + 1:
+                    step[j], came[j] = cost[j - 1], j - 1
+                elif best < INF:
+                    step[j], came[j] = best + 1, best_at
+            if j and cost[j - 1] < best:  # a gap after found[j - 1]: only before a later token
+                best, best_at = cost[j - 1], j - 1
+        back.append(came)
+        cost = step
+    last = min(range(len(found)), key=lambda j: cost[j])
+    if cost[last] > MAX_STRETCHES:
+        return None
+    chain = [last]
+    for came in reversed(back):
+        chain.append(came[chain[-1]])
+    chain.reverse()
+    spans = [(found[chain[0]][0], found[chain[0]][1])]
+    for before, j in zip(chain, chain[1:]):
+        spans[-1:] = [(spans[-1][0], found[j][1])] if j == before + 1 else [spans[-1], (found[j][0], found[j][1])]
+    return spans
+
+
+INF = float("inf")
 
 
 @lru_cache(maxsize=256)
@@ -186,6 +252,10 @@ def _grams(text: str) -> frozenset[str]:
 @lru_cache(maxsize=32)
 def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple((s, _grams(s)) for item in context for s in sentences(item))
+
+
+def sentence_count(context: Sequence[str]) -> int:
+    return len(_context_sentences(tuple(context)))
 
 
 def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:

@@ -221,3 +221,25 @@ def test_the_claims_step_asks_for_the_output_words_only(fake, make_fake_judge):
     Faithfulness(make_fake_judge()).run("Backups are kept for 90 days.", ["ctx"])
     schema = fake.calls("claims")[0]["body"]["json_schema"]
     assert schema["properties"]["claims"]["items"]["type"] == "string"
+
+
+def test_words_with_an_unmarked_gap_are_the_outputs_and_need_no_second_claims_call(fake, make_fake_judge):
+    """A judge that lists atomic claims by leaving the output's words out ("… stored in Virginia")
+    without writing "…": its words are found where the output has them, so it is not asked again."""
+    output = "Your backups can be stored in Frankfurt or Virginia."
+    fake.facts(claims={output: ["Your backups can be stored in Frankfurt", "Your backups can be stored in Virginia"]},
+               supported=["Your backups can be stored in Frankfurt", "Your backups can be stored in … Virginia"])
+    result = Faithfulness(make_fake_judge()).run(output, ["Backups are stored in Frankfurt or Virginia."])
+    assert result.claims == ["Your backups can be stored in Frankfurt", "Your backups can be stored in … Virginia"]
+    assert len(fake.calls("claims")) == 1 and result.score == 1.0
+
+
+def test_a_gap_over_a_negation_leaves_the_sentence_to_the_judge(fake, make_fake_judge):
+    """The same gap over a "not": the words left out say more, the judge says so, and the sentence
+    is judged itself: the negation is never lost (a false pass)."""
+    output = "Backups are not encrypted at rest."
+    fake.facts(claims={output: ["Backups are encrypted at rest"]}, supported=["Backups are … encrypted at rest"],
+               contradicted=[output], says_more=[output])
+    result = Faithfulness(make_fake_judge()).run(output, ["Backups are encrypted at rest."])
+    assert result.claims == ["Backups are … encrypted at rest", output]
+    assert result.score == 0.5 and [v.verdict for v in result.verdicts] == ["yes", "no"]

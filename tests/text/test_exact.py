@@ -1,0 +1,70 @@
+"""Where the output says a claim's words (text/exact.py `locate`): exact, in any script, never a
+word of any language. Both directions: words the output has are found, as the stretches it has
+them in; words it does not have (a part of a longer word, a changed word) are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_llmfaith.text.exact import MAX_STRETCHES, locate
+
+
+def found(words: str, text: str) -> list[str] | None:
+    spans = locate(words, text)
+    return None if spans is None else [text[a:b] for a, b in spans]
+
+
+@pytest.mark.parametrize(("words", "text", "stretches"), [
+    # a judge that leaves words out without marking the gap "…": its words, as the output has them
+    ("Your backups can be stored in Virginia", "Your backups can be stored in Frankfurt, Virginia or Singapore.",
+     ["Your backups can be stored in", "Virginia"]),
+    ("Die Daten liegen in Singapur", "Die Daten liegen in Frankfurt, Virginia oder Singapur.",
+     ["Die Daten liegen in", "Singapur"]),
+    ("Le forfait coûte 8 € par mois", "Le forfait de base coûte 8 € par mois.", ["Le forfait", "coûte 8 € par mois"]),
+    # punctuation the judge dropped between words the output has side by side is no gap
+    ("Live chat is open Monday to Friday from 8:00 to 18:00 CET",
+     "Live chat is open Monday to Friday, from 8:00 to 18:00 CET.",
+     ["Live chat is open Monday to Friday, from 8:00 to 18:00 CET"]),
+    # a gap over a negation is found too: the left-out words are the judge's to read (says_more)
+    ("L'application prend en charge Android", "L'application ne prend pas en charge Android.",
+     ["L'application", "prend", "en charge Android"]),
+    ("Acme makes 40,000 bikes", "Acme, founded in 1999, makes about 40,000 bikes a year.",
+     ["Acme", "makes", "40,000 bikes"]),
+    # as before: a quote found whole, or in the stretches it marks
+    ("Acme … in Oslo", "Acme is based in Oslo.", ["Acme", "in Oslo"]),
+    ("Wait... what?", "He said: Wait... what?", ["Wait... what?"]),
+    ("公司有400名员工", "Zorblat公司有400名员工。", ["公司有400名员工"]),
+])
+def test_the_output_words_are_found_as_the_stretches_it_has_them_in(words, text, stretches):
+    assert found(words, text) == stretches
+
+
+@pytest.mark.parametrize(("words", "text"), [
+    # a stretch starts and ends where a word does: "compatible" is no word of "incompatible"
+    ("compatible with Android", "The app is incompatible with Android."),
+    ("The app is … compatible with Android", "The app is incompatible with Android."),
+    ("Version für Android", "Es gibt keine Androidversion für Android."),
+    ("40 people", "Zorblat employs 140 people."),
+    # a changed word is not the output's, in any script
+    ("Aplikace má verzi pro Android.", "Aplikace nemá verzi pro Android."),
+    ("Acme makes 40 bikes", "Acme makes about 40,000 bikes a year."),
+    ("Zorblat公司有40名员工", "Zorblat公司有400名员工。"),
+    ("Backups are kept for 90 days", "Backups are retained for 90 days."),
+    # words the output uses, but scattered past MAX_STRETCHES stretches: no quote of it
+    ("a b c d", "a x b x c x d"),
+])
+def test_words_the_output_does_not_have_are_not_found(words, text):
+    assert found(words, text) is None
+
+
+def test_max_stretches_is_the_limit():
+    text = " x ".join("abcdefg")
+    assert found(" ".join("abcdefg"[:MAX_STRETCHES]), text) == list("abcdefg"[:MAX_STRETCHES])
+    assert found(" ".join("abcdefg"[:MAX_STRETCHES + 1]), text) is None
+
+
+def test_fewest_stretches_win_over_the_first_match():
+    """"Acme" is found where "Acme is based" goes on, not at the first "Acme"."""
+    text = "Acme and Bolt merged. Acme is based in Oslo."
+    assert found("Acme is based in Oslo", text) == ["Acme is based in Oslo"]
+    assert locate("Acme is based in Oslo", text) == [(text.index("Acme is"), len(text) - 1)]
