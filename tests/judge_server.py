@@ -139,12 +139,10 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
     wording edit there moves both sides): which question a request asks, and what it is about."""
     from pytest_llmfaith.scorers import labels, questions
 
-    evidence = "(?:" + re.escape(labels.EVIDENCE).replace(re.escape("{sentences}"), ".*?") + ")?"  # left out or shown
-
     def pattern(template: str) -> re.Pattern[str]:
         parts = re.split(r"\{(\w+)\}", template)  # literal, name, literal, name, ...
-        return re.compile("".join(re.escape(p) if i % 2 == 0 else evidence if p == "evidence" else f"(?P<{p}>.*?)"
-                                  for i, p in enumerate(parts)), re.DOTALL)
+        return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)),
+                          re.DOTALL)
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),

@@ -15,7 +15,7 @@ from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.claims import Judged
 from pytest_llmfaith.scorers.questions import DOCUMENT_SYSTEM, context_text
-from pytest_llmfaith.text.exact import nearest_sentences, sentence_count
+from pytest_llmfaith.text.exact import nearest_sentences
 
 VERSION = "label-4"
 SUPPORTED_AT = 0.7
@@ -35,13 +35,12 @@ EVIDENCE_SENTENCES = 2
 # Document first (shared by every claim, read once), then the output's words in their sentence and
 # the evidence sentences: a small model misses evidence in a long document otherwise. What is
 # judged is the output's own words.
-SUPPORT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}{evidence}\n\nIs what the "
-           "words to check say, read in their sentence, supported by the document? Answer yes or no.")
-CONTRADICT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}{evidence}\n\nDoes the "
-              "document contradict what the words to check say, read in their sentence? Answer yes or no.")
-EVIDENCE = "\n\nThe most relevant sentences:\n{sentences}"
-"""Left out where it would list every sentence of the document, which the judge has just read: a
-third of a verdict's new tokens on a one- or two-sentence context (benchmarks/README.md, round 12)."""
+SUPPORT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}\n\nThe most relevant "
+           "sentences:\n{evidence}\n\nIs what the words to check say, read in their sentence, supported by the "
+           "document? Answer yes or no.")
+CONTRADICT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}\n\nThe most relevant "
+              "sentences:\n{evidence}\n\nDoes the document contradict what the words to check say, read in their "
+              "sentence? Answer yes or no.")
 
 
 @dataclass(frozen=True)
@@ -130,8 +129,7 @@ def probability(question: str, p: float, threshold: float) -> str:
 
 def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, str]]:
     """Instructions, then the context, then the words: consecutive claims share the prefix."""
-    nearest = nearest_sentences(item.sentence + " " + item.quote, context, EVIDENCE_SENTENCES)
-    evidence = EVIDENCE.format(sentences="\n".join(nearest)) if len(nearest) < sentence_count(context) else ""
+    evidence = "\n".join(nearest_sentences(item.sentence + " " + item.quote, context, EVIDENCE_SENTENCES))
     return [{"role": "system", "content": DOCUMENT_SYSTEM},
             {"role": "user", "content": task.format(context=context_text(context), sentence=item.sentence,
                                                     claim=item.quote, evidence=evidence)}]

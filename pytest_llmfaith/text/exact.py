@@ -254,10 +254,6 @@ def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[s
     return tuple((s, _grams(s)) for item in context for s in sentences(item))
 
 
-def sentence_count(context: Sequence[str]) -> int:
-    return len(_context_sentences(tuple(context)))
-
-
 def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:
     """The `count` context sentences sharing the most character pieces with `text` (at least
     `share` of its pieces that are not in every sentence, as a product's name is), in context order."""

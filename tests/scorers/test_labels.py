@@ -81,21 +81,6 @@ def test_context_first_claim_last_so_the_context_is_read_once(tesla_fake, make_f
     assert all(item in head for item in TESLA)
 
 
-@pytest.mark.parametrize(("context", "shown"), [
-    (TESLA, ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004."]),  # two of three: shown
-    (TESLA[:2], None),  # would list the whole document again: left out
-    (["Tesla was founded in 2003. Elon Musk joined Tesla in 2004."], None),  # one passage, two sentences
-    (TESLA[:1], None),
-])
-def test_the_evidence_sentences_are_shown_unless_they_are_the_whole_document(fake, make_fake_judge, context, shown):
-    fake.facts(claims={"Tesla was founded in 2003 by Elon Musk.": ["Tesla was founded in 2003"]})
-    Faithfulness(make_fake_judge(verdicts="label")).run("Tesla was founded in 2003 by Elon Musk.", context)
-    prompt = fake.calls("verdicts")[0]["body"]["messages"][-1]["content"]
-    evidence = prompt.split("The most relevant sentences:\n", 1)[1].split("\n\n")[0] if shown else None
-    assert (evidence.splitlines() if evidence else None) == shown
-    assert ("The most relevant sentences" in prompt) is bool(shown)
-
-
 def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla_server, make_judge):
     tesla_server.fail("no_logprobs", step="verdicts", times=10)
     with pytest.raises(JudgeError, match="returned no logprobs.*--llm-judge-verdicts=one"):
