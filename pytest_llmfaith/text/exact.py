@@ -61,15 +61,18 @@ def locate(words: str, text: str, start: int = 0) -> list[Span] | None:
     it holds ("Wait... what?"). A stretch starts and ends where a word does ("compatible" is not
     found in "incompatible"). A quote whose words are all the text's, in its order, but with
     words of the text left out between them, is found as those stretches, as if their gaps had
-    been marked "…" (at most MAX_STRETCHES): the left-out words are then the judge's to read."""
+    been marked "…" (at most MAX_STRETCHES, in one sentence): the left-out words are then the
+    judge's to read."""
     body, where = folded(text)
     begin = next((k for k, offset in enumerate(where) if offset >= start), len(body))
     whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and _find(body, fold(w), begin) >= 0),
                  None)
     spans = _in_turn([whole] if whole is not None else stretches(words), body, begin)
-    if spans is None and whole is None:
-        spans = _in_order(tokens(words), body, begin)
-    return None if spans is None else [(where[a], where[b - 1] + 1) for a, b in spans]
+    if spans is not None:
+        return [(where[a], where[b - 1] + 1) for a, b in spans]
+    gapped = _in_order(tokens(words), body, begin) if whole is None else None
+    found = None if gapped is None else [(where[a], where[b - 1] + 1) for a, b in gapped]
+    return found if found is not None and len(sentences_of(found, text)) == 1 else None
 
 
 MAX_STRETCHES = 3

@@ -52,6 +52,8 @@ def test_the_output_words_are_found_as_the_stretches_it_has_them_in(words, text,
     ("Backups are kept for 90 days", "Backups are retained for 90 days."),
     # words the output uses, but scattered past MAX_STRETCHES stretches: no quote of it
     ("a b c d", "a x b x c x d"),
+    # an unmarked gap stays inside one sentence: across two, the words are another sentence's
+    ("Acme is based in Bergen", "Acme is based in Oslo. Bergen is not its home."),
 ])
 def test_words_the_output_does_not_have_are_not_found(words, text):
     assert found(words, text) is None
