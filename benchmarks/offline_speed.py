@@ -3,6 +3,7 @@ variants this CPU runs against each other.
 
     git worktree add /tmp/before <commit>          # the code to compare with
     python benchmarks/offline_speed.py --before /tmp/before [--before /tmp/other] [--repeats 1] [--workers 4]
+        [--variant portable]
     python benchmarks/offline_speed.py --variants [--repeats 3]
 
 `--variants`: for each kernel variant this CPU can run and that is installed (a non-portable one
@@ -75,11 +76,12 @@ def suite_folder(suite: str, checkout: Path) -> Path:
     return (checkout if suite == "example suite" else ROOT) / SUITES[suite]
 
 
-def run_suite(checkout: Path, folder: Path, models: Path, report: Path, workers: int = 0) -> tuple[float, float]:
+def run_suite(checkout: Path, folder: Path, models: Path, report: Path, workers: int = 0,
+              variant: str | None = None) -> tuple[float, float]:
     """The suite's wall time and the CPU seconds of pytest and its xdist workers (not the server's)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("LLMFAITH_")}
     env.update(LLMFAITH_MODEL_DIR=str(models), PYTHONPATH=str(checkout), NO_COLOR="1",
-               LLMFAITH_LOCAL_IDLE_TIMEOUT="5")
+               LLMFAITH_LOCAL_IDLE_TIMEOUT="5", **({"LLMFAITH_LOCAL_VARIANT": variant} if variant else {}))
     stop = [sys.executable, "-m", "pytest_llmfaith", "local", "stop"]
     subprocess.run(stop, env=env, cwd=checkout, capture_output=True, check=False)
     started, cpu = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -212,6 +214,8 @@ def main() -> None:
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # the child of --variants
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--workers", type=int, default=0, help="run the example suite with pytest -n WORKERS")
+    parser.add_argument("--variant", help="the kernels both sides run (e.g. portable: the AVX2 figure); "
+                                          "default: what each side chooses")
     args = parser.parse_args()
     if args.measure is not None:
         print(json.dumps(measure_here(args.measure, args.repeats)))
@@ -229,7 +233,8 @@ def main() -> None:
                 for name, checkout in sides.items():
                     report = Path(scratch) / f"{name}-{len(results)}-{repeat}.json"
                     folder = suite_folder(suite, checkout)
-                    wall, cpu_s = run_suite(checkout, folder, model_folder(Path(scratch), name), report, args.workers)
+                    wall, cpu_s = run_suite(checkout, folder, model_folder(Path(scratch), name), report, args.workers,
+                                            args.variant)
                     results.setdefault((suite, name), []).append(figures(report, wall, cpu_s))
                     print(f"{suite}, {name} run {repeat + 1}: {wall:.1f} s", file=sys.stderr, flush=True)
     befores = [name for name in sides if name != "after"]
