@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -14,9 +13,9 @@ from pytest_llmfaith.local.weights import LocalModel
 
 
 def test_missing_runtime_is_detected_before_spawning(model_dir: Path, monkeypatch, tmp_path) -> None:
-    real_find_spec = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "llama_cpp" else real_find_spec(name, *a))
+    """A machine whose cache holds no build of the chosen kernels (here: an empty cache folder, so
+    a build this user installed earlier does not count)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     model = LocalModel(path=tmp_path / "m.gguf", sha256="1" * 64, name="m")
     with pytest.raises(LocalJudgeUnavailable) as caught:
         ensure_server(model)
