@@ -34,6 +34,7 @@ def found(words: str, text: str) -> list[str] | None:
     ("Acme … in Oslo", "Acme is based in Oslo.", ["Acme", "in Oslo"]),
     ("Wait... what?", "He said: Wait... what?", ["Wait... what?"]),
     ("公司有400名员工", "Zorblat公司有400名员工。", ["公司有400名员工"]),
+    ("이 앱은 iOS를 지원합니다", "이 앱은 안드로이드와 iOS를 지원합니다.", ["이 앱은", "iOS를 지원합니다"]),
 ])
 def test_the_output_words_are_found_as_the_stretches_it_has_them_in(words, text, stretches):
     assert found(words, text) == stretches
@@ -49,6 +50,7 @@ def test_the_output_words_are_found_as_the_stretches_it_has_them_in(words, text,
     ("Aplikace má verzi pro Android.", "Aplikace nemá verzi pro Android."),
     ("Acme makes 40 bikes", "Acme makes about 40,000 bikes a year."),
     ("Zorblat公司有40名员工", "Zorblat公司有400名员工。"),
+    ("이 앱은 안드로이드를 지원합니다", "이 앱은 안드로이드를 지원하지 않습니다."),
     ("Backups are kept for 90 days", "Backups are retained for 90 days."),
     # words the output uses, but scattered past MAX_STRETCHES stretches: no quote of it
     ("a b c d", "a x b x c x d"),
