@@ -77,6 +77,7 @@ def locate(words: str, text: str, start: int = 0) -> list[Span] | None:
 
 MAX_STRETCHES = 3
 """A quote's words found with more gaps than this are no quote of the text, but words it happens to use."""
+INF = float("inf")
 
 
 def _in_turn(parts: list[str], body: str, begin: int) -> list[Span] | None:
@@ -139,8 +140,6 @@ def _in_order(wanted: list[str], body: str, begin: int) -> list[Span] | None:
         spans[-1:] = [(spans[-1][0], found[j][1])] if j == before + 1 else [spans[-1], (found[j][0], found[j][1])]
     return spans
 
-
-INF = float("inf")
 
 
 @lru_cache(maxsize=256)
