@@ -120,6 +120,23 @@ def _user(messages: list[dict[str, str]]) -> str:
     return messages[1]["content"] if len(messages) > 1 else ""  # a re-ask appends after it
 
 
+def _asked(messages: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The conversation up to the question: past the worked examples a question starts with (user
+    and assistant turns whose answers are a bare label or a one-field JSON label), before any re-ask."""
+    end = 2
+    while len(messages) > end + 1 and messages[end]["role"] == "assistant" and _is_label(messages[end]["content"]):
+        end += 2
+    return messages[:end]
+
+
+def _is_label(content: str) -> bool:
+    try:
+        value = json.loads(content)
+    except ValueError:
+        return content in ("yes", "no")
+    return isinstance(value, dict) and len(value) == 1 and next(iter(value.values())) in ("yes", "no")
+
+
 def label_key(user: str, schema: dict[str, Any] | None = None) -> str:
     """The key a verdict's label goes under ("verdict", or the hallucination scorer's
     "supported"): the schema's own where the request carries it, else the one the requested JSON
@@ -221,7 +238,7 @@ class ScriptedJudge:
         if step == "reason":
             return self.script.reason_text
         if step in ("facts", "names"):
-            question, about = label_question(messages[:2])
+            question, about = label_question(_asked(messages))
             if question == "more":
                 return {"says_more": "yes" if about in self.script.says_more else "no"}
             return {"states_fact": "yes" if self.states_fact(about) else "no"} if question == "fact" else \

@@ -121,6 +121,29 @@ def test_the_offline_judge_gets_the_misses_users_reported_right(real_model: Loca
     assert (result.score == 1.0) is faithful, result.reason
 
 
+@pytest.mark.parametrize("output, sentence, states_fact", [
+    # languages and greetings its worked examples (scorers/questions.py FACT_EXAMPLES) do not use
+    ("Merhaba! Müze pazartesi günleri kapalıdır.", "Merhaba!", False),
+    ("감사합니다! 배송은 3일 걸립니다.", "감사합니다!", False),
+    ("Спасибо за вопрос! Доставка бесплатная.", "Спасибо за вопрос!", False),
+    ("Xin chào! Cửa hàng mở cửa lúc 8 giờ.", "Xin chào!", False),
+    ("Xin chào! Cửa hàng mở cửa lúc 8 giờ.", "Cửa hàng mở cửa lúc 8 giờ.", True),
+    ("The museum is closed on Mondays.", "The museum is closed on Mondays.", True),
+    ("Acme was founded by two engineers.", "Acme was founded by two engineers.", True),
+])
+def test_the_facts_question_tells_greetings_and_thanks_from_facts(real_model: LocalModel, shared_base: str,
+                                                                   output: str, sentence: str,
+                                                                   states_fact: bool) -> None:
+    """Asked without worked examples, the offline judge said yes to greetings and thanks as often as
+    to facts (benchmarks/README.md, round 13)."""
+    from pytest_llmfaith import Judge, JudgeCache, JudgeConfig
+    from pytest_llmfaith.scorers import questions
+
+    judge = Judge(JudgeConfig(model=f"local:{real_model.path}"), JudgeCache(None, "off"))
+    found, calls = questions.states_facts(judge, output, [sentence])
+    assert found == [states_fact], calls
+
+
 def test_ensure_server_reuses_the_running_server(real_model: LocalModel, shared_base: str) -> None:
     first = ensure_server(real_model)
     assert first == shared_base

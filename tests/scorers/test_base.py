@@ -243,3 +243,25 @@ def test_a_gap_over_a_negation_leaves_the_sentence_to_the_judge(fake, make_fake_
     result = Faithfulness(make_fake_judge()).run(output, ["Backups are encrypted at rest."])
     assert result.claims == ["Backups are … encrypted at rest", output]
     assert result.score == 0.5 and [v.verdict for v in result.verdicts] == ["yes", "no"]
+
+
+@pytest.mark.parametrize("mode", ["all", "label"])
+def test_the_facts_question_comes_after_worked_examples_answered_as_the_judge_must_answer(fake, make_fake_judge,
+                                                                                          mode):
+    """The examples first (read once by the offline judge), then the question; a JSON judge sees its
+    examples answered in the JSON it must give, a label judge a bare yes or no."""
+    from pytest_llmfaith.scorers.questions import FACT_EXAMPLES, FACT_SYSTEM
+
+    fake.facts(claims={"Hello! How can I help?": []})
+    Faithfulness(make_fake_judge(verdicts=mode)).run("Hello! How can I help?", TESLA)
+    asked = [r["body"]["messages"] for r in fake.calls("facts")]
+    assert len(asked) == 2 and all(m[0] == {"role": "system", "content": FACT_SYSTEM} for m in asked)
+    for messages in asked:
+        shots, question = messages[1:-1], messages[-1]
+        assert [m["role"] for m in shots] == ["user", "assistant"] * len(FACT_EXAMPLES)
+        answers = [m["content"] for m in shots[1::2]]
+        expected = [word for _, _, word in FACT_EXAMPLES]
+        assert answers == (expected if mode == "label" else [f'{{"states_fact": "{w}"}}' for w in expected])
+        assert question["role"] == "user" and question["content"].startswith("Answer: Hello! How can I help?\n")
+    assert {m[-1]["content"].split("\nSentence: ")[1].split(" Answer with")[0] for m in asked} == \
+        {"Hello!", "How can I help?"}
