@@ -14,7 +14,8 @@ It answers the plugin's own prompts the way a careful judge would, from a script
   `votes` gives a claim one label per sample, picked by the request's seed: none = sample 0;
   `changing` gives a claim the next of its labels at every request, as a judge that is not
   deterministic does);
-- label requests (logprobs): P(yes) follows the same script, or `p_supported[claim]` when given.
+- label requests (logprobs): P(yes) follows the same script, or `p_supported[claim]` (`p_fact[sentence]`
+  for the facts question) when given.
 It can also misbehave on request (`fail`): delay, 429 with Retry-After, 500 (with a scripted
 message), 401 echoing the key it was sent, a 200 whose body is an error, no choices, an answer cut
 at the token limit, malformed JSON, wrong schema, wrong verdict count, empty body, dropped
@@ -69,6 +70,7 @@ class Script:
     labels: dict[str, str] = field(default_factory=dict)
     votes: dict[str, list[str]] = field(default_factory=dict)  # claim -> label of sample 0, 1, ...
     p_supported: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "is it supported?"
+    p_fact: dict[str, float] = field(default_factory=dict)  # sentence -> P(yes) to "does it state a fact?"
     changing: dict[str, list[str]] = field(default_factory=dict)  # claim -> its label in turn, one per request
     asked: dict[str, int] = field(default_factory=dict)  # claim -> verdict requests so far (for `changing`)
     reason_text: str = '{"reason": "scripted reason"}'
@@ -121,20 +123,12 @@ def _user(messages: list[dict[str, str]]) -> str:
 
 
 def _asked(messages: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The conversation up to the question: past the worked examples a question starts with (user
-    and assistant turns whose answers are a bare label or a one-field JSON label), before any re-ask."""
-    end = 2
-    while len(messages) > end + 1 and messages[end]["role"] == "assistant" and _is_label(messages[end]["content"]):
-        end += 2
-    return messages[:end]
+    """The conversation up to the question, before any re-ask: past the facts question's worked
+    examples (the package's own, so an edit there moves both sides)."""
+    from pytest_llmfaith.scorers.questions import FACT_EXAMPLES, FACT_SYSTEM
 
-
-def _is_label(content: str) -> bool:
-    try:
-        value = json.loads(content)
-    except ValueError:
-        return content in ("yes", "no")
-    return isinstance(value, dict) and len(value) == 1 and next(iter(value.values())) in ("yes", "no")
+    examples = 2 * len(FACT_EXAMPLES) if messages and messages[0]["content"] == FACT_SYSTEM else 0
+    return messages[:2 + examples]
 
 
 def label_key(user: str, schema: dict[str, Any] | None = None) -> str:
@@ -198,7 +192,8 @@ class ScriptedJudge:
               claims: dict[str, list[Any]] | None = None, labels: dict[str, str] | None = None,
               votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
               changing: dict[str, list[str]] | None = None, not_facts: list[str] = (),  # type: ignore[assignment]
-              unnamed: list[str] = (), says_more: list[str] = ()) -> None:  # type: ignore[assignment]
+              unnamed: list[str] = (), says_more: list[str] = (),  # type: ignore[assignment]
+              p_fact: dict[str, float] | None = None) -> None:
         self.script.not_facts |= set(not_facts)
         self.script.says_more |= set(says_more)
         self.script.unnamed |= set(unnamed)
@@ -208,6 +203,7 @@ class ScriptedJudge:
         self.script.labels.update(labels or {})
         self.script.votes.update(votes or {})
         self.script.p_supported.update(p_supported or {})
+        self.script.p_fact.update(p_fact or {})
         self.script.changing.update(changing or {})
 
     def fail(self, kind: str, step: str | None = None, times: int = 1, seconds: float = 0.0,
@@ -255,7 +251,8 @@ class ScriptedJudge:
         """The script's key for the output's words a verdict is about: scripts write claims as
         sentences, with their full stop; the words come without it."""
         keys = (self.script.supported | self.script.contradicted | set(self.script.labels) | set(self.script.votes)
-                | set(self.script.p_supported) | set(self.script.changing) | self.script.not_facts)
+                | set(self.script.p_supported) | set(self.script.changing) | self.script.not_facts
+                | set(self.script.p_fact))
         if words in keys:
             return words
         return next((k for k in keys if k.rstrip(".!?。！？ ") == words.rstrip(".!?。！？ ")), words)
@@ -308,7 +305,9 @@ class ScriptedJudge:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
         claim = self.scripted(claim)
-        if question in ("fact", "more", "named", "amount"):
+        if question == "fact" and claim in self.script.p_fact:
+            p_yes = self.script.p_fact[claim]
+        elif question in ("fact", "more", "named", "amount"):
             yes = (self.states_fact(claim) if question == "fact" else claim in self.script.says_more
                    if question == "more" else self.named(claim))
             p_yes = 0.95 if yes else 0.05

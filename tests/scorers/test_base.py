@@ -265,3 +265,15 @@ def test_the_facts_question_comes_after_worked_examples_answered_as_the_judge_mu
         assert question["role"] == "user" and question["content"].startswith("Answer: Hello! How can I help?\n")
     assert {m[-1]["content"].split("\nSentence: ")[1].split(" Answer with")[0] for m in asked} == \
         {"Hello!", "How can I help?"}
+
+
+@pytest.mark.parametrize(("p_fact", "judged"), [(0.45, True), (0.35, False)])
+def test_a_sentence_the_judge_doubts_states_a_fact_is_judged(fake, make_fake_judge, p_fact, judged):
+    """Left unjudged only under FACT_AT (0.4), not under 0.5: judging it is the safe side, so a
+    made-up sentence the judge is unsure about still fails the answer."""
+    output = "Das freut mich. Der Tarif kostet 15 Euro."
+    fake.facts(claims={output: ["Der Tarif kostet 15 Euro."]}, supported=["Der Tarif kostet 15 Euro."],
+               p_fact={"Das freut mich.": p_fact})
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Der Tarif kostet 15 Euro."])
+    assert ("Das freut mich." in result.claims) is judged
+    assert result.score == (0.5 if judged else 1.0)
