@@ -2,7 +2,7 @@
 
 Pure Python (no numpy, no judge), so tests/test_labelled_set.py can check the data and the
 metrics on their own. Not a benchmark. The item format, the accuracy metrics and the scoring of
-one item live in the package (pytest_llmfaith/selfcheck/labelled.py), shared with the judge
+one item live in the package (pytest_llmfaith/selfcheck/judge_check.py), shared with the judge
 self-check.
 """
 
@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from pytest_llmfaith.selfcheck.labelled import (  # noqa: F401  (re-exported for the benchmarks)
+from pytest_llmfaith.selfcheck.judge_check import (  # noqa: F401  (re-exported for the benchmarks)
     ITEM_FIELDS,
     SPLITS,
     UNITS,

@@ -52,7 +52,7 @@ from _labelled import (  # noqa: E402
     roc_auc,
 )
 
-from pytest_llmfaith.selfcheck.labelled import score_item as run_one  # noqa: E402  (shared with the self-check)
+from pytest_llmfaith.selfcheck.judge_check import score_item as run_one  # noqa: E402  (shared with the self-check)
 
 HERE = Path(__file__).resolve().parent
 SCORERS = ("faithfulness", "hallucination")

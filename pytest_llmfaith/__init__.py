@@ -19,10 +19,10 @@ _EXPORTS = {
     "assert_not_hallucinated_async": "plugin.assertion",
     "Judge": "library",
     "LLMJudge": "plugin.fixture",
-    "JudgeConfig": "judge.config",
-    "Transport": "judge.transport",
-    "CompletionRequest": "judge.transport",
-    "Completion": "judge.transport",
+    "JudgeConfig": "judge.backend",
+    "Transport": "judge.backend",
+    "CompletionRequest": "judge.backend",
+    "Completion": "judge.backend",
     "JudgeCache": "judge.cache",
     "ScoreResult": "results",
     "Verdict": "results",
@@ -52,9 +52,8 @@ if TYPE_CHECKING:
         LLMFaithError,
         LocalJudgeUnavailable,
     )
+    from pytest_llmfaith.judge.backend import Completion, CompletionRequest, JudgeConfig, Transport
     from pytest_llmfaith.judge.cache import JudgeCache
-    from pytest_llmfaith.judge.config import JudgeConfig
-    from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
     from pytest_llmfaith.library import Judge
     from pytest_llmfaith.plugin.assertion import (
         assert_faithful,

@@ -5,12 +5,10 @@ get theirs from the wiring."""
 from __future__ import annotations
 
 from pytest_llmfaith.judge import client
-from pytest_llmfaith.judge.backend import Backend
+from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Transport
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.judge.transport import Transport
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
 from pytest_llmfaith.wiring import backend_for
 

@@ -20,16 +20,14 @@ from pytest_llmfaith.recordings.asker import NOBODY, Asker, AskingTest
 from pytest_llmfaith.settings import Settings
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.judge.backend import Backend
+    from pytest_llmfaith.judge.backend import Backend, JudgeConfig
     from pytest_llmfaith.judge.budget import Budget
     from pytest_llmfaith.judge.cache import JudgeCache
     from pytest_llmfaith.judge.client import Judge
-    from pytest_llmfaith.judge.config import JudgeConfig
     from pytest_llmfaith.judge.stores import Stores
     from pytest_llmfaith.recordings.recorder import Recorder
     from pytest_llmfaith.relay.run_relay import RunRelay
-    from pytest_llmfaith.scorers import Scorer
-    from pytest_llmfaith.scorers.registry import ScorerRegistry
+    from pytest_llmfaith.scorers import Scorer, ScorerRegistry
 
 RegisterScorers = Callable[[Callable[[type["Scorer"]], None]], None]
 
@@ -90,7 +88,7 @@ class JudgeRun:
         __tracebackhide__ = True
         with self._judges_lock:
             if self._registry is None:
-                from pytest_llmfaith.scorers.registry import ScorerRegistry, builtin
+                from pytest_llmfaith.scorers import ScorerRegistry, builtin
 
                 registry = ScorerRegistry()
                 (self.register_scorers or builtin)(registry.register)
@@ -106,8 +104,8 @@ class JudgeRun:
 
     def _judge(self, model: str) -> Judge:
         if model not in self._judges:
+            from pytest_llmfaith.judge.backend import JudgeConfig
             from pytest_llmfaith.judge.client import Judge
-            from pytest_llmfaith.judge.config import JudgeConfig
             s = self.settings
             config = JudgeConfig(
                 model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,

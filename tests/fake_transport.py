@@ -20,7 +20,7 @@ import time
 from judge_server import FAULTS, Fault, ScriptedJudge
 
 from pytest_llmfaith.errors import JudgeError
-from pytest_llmfaith.judge.transport import Completion, CompletionRequest
+from pytest_llmfaith.judge.backend import Completion, CompletionRequest
 
 WIRE_FAULTS = frozenset({"delay", "429", "500", "401", "error_200", "no_choices", "empty_body", "drop",
                          "no_logprobs", "echo_key"})

@@ -9,7 +9,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.scorers import labels, prompts
+from pytest_llmfaith.scorers import claims, labels
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk founded Tesla. Tesla is based on Mars."
 FACTS = {"supported": ["Tesla was founded in 2003."], "contradicted": ["Elon Musk founded Tesla."]}
@@ -18,7 +18,7 @@ SCORERS = (Faithfulness, Hallucination)
 
 def _reword_every_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every prompt in other words; the data tags, the placeholders and the JSON asked for stay."""
-    monkeypatch.setattr(prompts, "CLAIMS_TASK", 'List the facts of this text, one per entry, as {{"claims": [...]}}.'
+    monkeypatch.setattr(claims, "CLAIMS_TASK", 'List the facts of this text, one per entry, as {{"claims": [...]}}.'
                         "\n{output}")
     for scorer, key in ((Faithfulness, "verdict"), (Hallucination, "supported")):
         fmt = f'"statement": "<claim>", "{key}": "yes" | "no" | "unsure", "reason": "<why>"'

@@ -52,7 +52,7 @@ def test_a_local_model_is_keyed_by_its_weights_from_the_public_judge(monkeypatch
 
 
 def test_the_core_judge_without_the_offline_judge_names_the_fix() -> None:
-    code = ("from pytest_llmfaith.judge.client import Judge\nfrom pytest_llmfaith.judge.config import JudgeConfig\n"
+    code = ("from pytest_llmfaith.judge.client import Judge\nfrom pytest_llmfaith.judge.backend import JudgeConfig\n"
             "try:\n    Judge(JudgeConfig(model='local')).identity\nexcept Exception as err:\n    print(repr(err))")
     said = _python(code)
     assert "ConfigError" in said and "Fix:" in said and "from pytest_llmfaith import Judge" in said

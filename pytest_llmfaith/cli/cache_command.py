@@ -22,9 +22,9 @@ from pytest_llmfaith.wording import plural
 
 
 def current_prompt_versions() -> set[str]:
-    from pytest_llmfaith.scorers import Faithfulness, Hallucination, labels, prompts
+    from pytest_llmfaith.scorers import Faithfulness, Hallucination, claims, labels
 
-    return {prompts.CLAIMS_VERSION, Faithfulness.version, Hallucination.version, labels.VERSION}
+    return {claims.CLAIMS_VERSION, Faithfulness.version, Hallucination.version, labels.VERSION}
 
 
 def _stats(args: argparse.Namespace) -> int:

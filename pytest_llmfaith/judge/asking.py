@@ -14,9 +14,8 @@ from typing import Any, Generic
 from pydantic import ValidationError
 
 from pytest_llmfaith.errors import JudgeError, redact, redact_data
-from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.backend import Completion, JudgeConfig, Transport
 from pytest_llmfaith.judge.question import NextToken, Question, T
-from pytest_llmfaith.judge.transport import Completion, Transport
 from pytest_llmfaith.wording import shorten
 
 SHOWN_ANSWER_CHARS = 300  # of a judge's answer in an error message: enough to see what went wrong

@@ -1,17 +1,186 @@
-"""What a judge sends through, handed to it whole (`Judge(config, stores=..., backend=...)`): the
-model as cache keys name it, what a replay miss adds, and the transport, made on the first
-uncached call. Three kinds, each built for one config: hosted (litellm in this process,
-judge/transport.py), the run's relay (relay/relay_client.py) and the offline judge
-(local/local_transport.py). The judge core never imports the last two: the wiring builds them.
+"""What a judge sends through, handed to it whole (`Judge(config, stores=..., backend=...)`), and
+the contract every way to a model keeps: how to reach and ask it (`JudgeConfig`), what a transport
+takes, gives and says when it fails (without litellm), and the backend that makes the transport on
+the first uncached call.
+
+Three backends, each built for one config: hosted (litellm in this process, judge/transport.py), the
+run's relay (relay/relay_client.py) and the offline judge (local/local_transport.py). The judge core
+never imports the last two: the wiring builds them. The defaults of what is also an option are the
+options' (settings.OPTIONS): a library judge asks as a pytest run would.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Literal, Protocol
 
-if TYPE_CHECKING:
-    from pytest_llmfaith.judge.completion import Transport
+from pydantic import BaseModel, Field
+
+from pytest_llmfaith.errors import JudgeError, redact
+from pytest_llmfaith.settings import default
+from pytest_llmfaith.wording import shorten
+
+
+class JudgeConfig(BaseModel):
+    """How to reach the judge. Everything except the key's *value* may end up in a cache key."""
+
+    model: str
+    api_base: str | None = default("llm_judge_api_base")
+    api_key_env: str | None = default("llm_judge_api_key_env")
+    timeout: float | None = default("llm_judge_timeout")  # None: 60 s, or 600 s for the local judge (requests queue)
+    retries: int = default("llm_judge_retries")
+    reasks: int = 2
+    temperature: float = 0.0
+    seed: int | None = None
+    max_tokens: int | None = default("llm_judge_max_tokens")
+    verdicts: Literal["auto", "all", "one", "label"] = default("llm_judge_verdicts")
+    votes: int = Field(default=default("llm_judge_votes"), ge=1)
+    votes_temperature: float = Field(default=default("llm_judge_votes_temperature"), gt=0)
+    concurrency: int = default("llm_judge_concurrency")
+    backoff_s: float = 0.5
+
+    @property
+    def is_local(self) -> bool:
+        return self.model == "local" or self.model.startswith("local:")
+
+    @property
+    def request_timeout(self) -> float:
+        return self.timeout or (600.0 if self.is_local else 60.0)
+
+    def sampling(self, sample: int) -> tuple[float, int | None]:
+        """Later samples get the votes temperature and their own seed, or a judge at temperature 0
+        (or a server that seeds by default) gives the same answer N times."""
+        if sample == 0:
+            return self.temperature, self.seed
+        return self.votes_temperature, (self.seed or 0) + sample
+
+    @property
+    def verdict_mode(self) -> Literal["all", "one", "label"]:
+        """'auto': labels for the offline judge (faster and more accurate for a small model:
+        benchmarks/README.md), one JSON call for a hosted one."""
+        if self.verdicts == "auto":
+            return "label" if self.is_local else "all"
+        return self.verdicts
+
+
+class CompletionRequest(BaseModel):
+    """One completion as the judge wants it sent; nothing about the cache or the provider."""
+
+    step: str  # named in error messages
+    messages: list[dict[str, str]]
+    temperature: float
+    seed: int | None = None
+    max_tokens: int | None = None
+    json_schema: dict[str, Any] | None = None  # the answer's JSON Schema, enforced where the provider can
+    schema_name: str = ""
+    top_logprobs: int | None = None  # a one-token answer read from its N most likely tokens
+
+
+class Completion(BaseModel):
+    """The reply: its text (or, for `top_logprobs`, the first token's alternatives) and its price."""
+
+    text: str
+    usage: dict[str, int]
+    cost: float | None = None
+    finish_reason: str | None = None
+    top_logprobs: dict[str, float] | None = None
+
+
+class Transport(Protocol):
+    """What `Judge` needs from a way of reaching a model."""
+
+    def complete(self, request: CompletionRequest) -> Completion:
+        """Send one request; a failure is a JudgeError whose message names the fix."""
+        ...
+
+    def close(self) -> None:
+        """Release what the transport holds (the offline judge's server lease)."""
+        ...
+
+
+_SERVER_ERROR = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
+
+
+HINTS = {
+    "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
+                      "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
+                      "once and use --llm-cache=replay in CI",
+    "Timeout": "raise --llm-judge-timeout or check the judge server is responsive",
+    "APIConnectionError": "check --llm-judge-api-base and that the judge server is running",
+    "AuthenticationError": "set the provider's API key variable (e.g. OPENAI_API_KEY) or "
+                           "--llm-judge-api-key-env",
+    "InternalServerError": _SERVER_ERROR, "ServiceUnavailableError": _SERVER_ERROR,
+    "BadGatewayError": _SERVER_ERROR, "APIError": _SERVER_ERROR,
+}
+
+
+OTHER_HINT = "check the server's message, the judge model string (--llm-judge-model) and --llm-judge-api-base"
+
+
+def judge_failure(config: JudgeConfig, step: str, kind: str, said: str, attempts: int,
+                  hint: str | None = None) -> JudgeError:
+    """The error of a request that failed: the kind of failure (litellm's exception names), what
+    the server said, and the fix (`hint`, else the kind's)."""
+    error = JudgeError(redact(
+        f"llmfaith: judge {config.model} failed at step '{step}' after {attempts} "
+        f"attempt(s): {kind}: {shorten(said.rstrip('. ') or kind, 300)}. Fix: {hint or HINTS.get(kind, OTHER_HINT)}.",
+        [config.api_key_env],
+    ))
+    error.kind = kind
+    return error
+
+
+def no_choices(config: JudgeConfig, step: str) -> JudgeError:
+    return JudgeError(
+        f"llmfaith: judge {config.model} answered step '{step}' with no choices (an "
+        "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
+        "(a content filter or a server fault can drop every choice)."
+    )
+
+
+def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
+    return JudgeError(
+        f"llmfaith: judge {config.model} returned no logprobs at step '{step}': "
+        "label verdicts read the answer's token probabilities. Fix: use a judge that "
+        "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
+    )
+
+
+def parse_completion(payload: dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
+    """An OpenAI chat completion (its JSON as a dict) as the judge reads it, from every transport:
+    the first choice's text, finish reason and (for `top_logprobs`) first token's alternatives,
+    and the usage; the cost is the transport's to add. A payload of another shape raises what
+    reading it raised (ValueError, AttributeError, TypeError, KeyError, IndexError): the transport
+    words that."""
+    choices = payload.get("choices")
+    if not choices:
+        raise no_choices(config, request.step)
+    choice = choices[0]
+    top = _top_logprobs(choice) if request.top_logprobs else None
+    if request.top_logprobs and not top:
+        raise no_logprobs(config, request.step)
+    usage = payload.get("usage") or {}
+    return Completion(text=(choice.get("message") or {}).get("content") or "",
+                      usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
+                             "completion_tokens": usage.get("completion_tokens") or 0},
+                      finish_reason=choice.get("finish_reason"), top_logprobs=top)
+
+
+def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:
+    """The first answer token's alternatives, least likely first ({} when the judge sent none)."""
+    content = (choice.get("logprobs") or {}).get("content") or []
+    alternatives = (content[0].get("top_logprobs") or []) if content else []
+    return {alt["token"]: float(alt["logprob"]) for alt in reversed(alternatives)}
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def sendable(text: str) -> str:
+    """A lone surrogate becomes U+FFFD instead of failing the HTTP request; the cache key keeps the text as given."""
+    return _SURROGATE.sub("\ufffd", text)
+
 
 Announce = Callable[[str, float | None], None]  # the model starts loading (None) / is ready after s
 

@@ -18,8 +18,7 @@ from pytest_llmfaith.judge.run_state import SharedCounters, run_folder
 if TYPE_CHECKING:
     from filelock import BaseFileLock
 
-    from pytest_llmfaith.judge.backend import Announce, Backend
-    from pytest_llmfaith.judge.transport import Completion, CompletionRequest, Transport
+    from pytest_llmfaith.judge.backend import Announce, Backend, Completion, CompletionRequest, Transport
 
 NANO = 1_000_000_000  # costs are counted in nano-dollars: the counters are integers
 CALLS, SPENT, COMMITTED = "calls", "nano_usd", "nano_committed"  # committed: spent + reserved in flight

@@ -18,13 +18,12 @@ from pydantic import BaseModel
 
 from pytest_llmfaith.errors import CacheMissError
 from pytest_llmfaith.judge.asking import ask_until_valid
-from pytest_llmfaith.judge.backend import Backend
+from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Transport
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
-from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, schema_json
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.judge.transport import HostedBackend, Transport
+from pytest_llmfaith.judge.transport import HostedBackend
 from pytest_llmfaith.recordings.asker import NOBODY, Asker
 from pytest_llmfaith.results import JudgeCall
 

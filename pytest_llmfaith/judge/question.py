@@ -12,8 +12,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, Field, model_validator
 
 from pytest_llmfaith.errors import redact_data
-from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.transport import CompletionRequest
+from pytest_llmfaith.judge.backend import CompletionRequest, JudgeConfig
 from pytest_llmfaith.recordings.recording_format import Entry, StoredAnswer, summarise
 
 T = TypeVar("T", bound=BaseModel)

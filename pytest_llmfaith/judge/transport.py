@@ -2,7 +2,7 @@
 
 A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
 failure and the fix. The key each request carries is read here at each call, as litellm reads
-its own variables; what every transport takes and gives is in completion.py. The offline judge
+its own variables; what every transport takes and gives is in backend.py. The offline judge
 has its own, without litellm (local/local_transport.py).
 """
 
@@ -18,11 +18,15 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from pytest_llmfaith.errors import ConfigError, JudgeError
-from pytest_llmfaith.judge.completion import Completion as Completion
-from pytest_llmfaith.judge.completion import CompletionRequest as CompletionRequest
-from pytest_llmfaith.judge.completion import Transport as Transport
-from pytest_llmfaith.judge.completion import judge_failure, parse_completion, sendable
-from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.backend import (
+    Completion,
+    CompletionRequest,
+    JudgeConfig,
+    Transport,
+    judge_failure,
+    parse_completion,
+    sendable,
+)
 from pytest_llmfaith.processes.loopback import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:

@@ -18,21 +18,20 @@ import time
 from typing import Any
 
 from pytest_llmfaith.errors import JudgeError, LocalJudgeUnavailable, LocalServerDied
-from pytest_llmfaith.judge.backend import Announce
-from pytest_llmfaith.judge.completion import (
+from pytest_llmfaith.judge.backend import (
+    Announce,
     Completion,
     CompletionRequest,
+    JudgeConfig,
     judge_failure,
     parse_completion,
     sendable,
 )
-from pytest_llmfaith.judge.config import JudgeConfig
 from pytest_llmfaith.local.kernels import VARIANT_ENV, choose, identity, replay_hint
 from pytest_llmfaith.local.launcher import ServerState, ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
-from pytest_llmfaith.processes.deaths import Death, told
 from pytest_llmfaith.processes.loopback import exchange
-from pytest_llmfaith.processes.service import Hold
+from pytest_llmfaith.processes.service import Death, Hold, told
 
 SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
 NAME = "The offline judge server"

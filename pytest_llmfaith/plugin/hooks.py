@@ -1,4 +1,6 @@
-"""pytest hooks only: each one hands over to the session, the assertion or the report.
+"""pytest hooks: each one hands over to the session, the assertion or the report. A judge error
+shows the pytest way: an ERROR and a JUnit <error> (infrastructure, not a verdict on the code),
+with a traceback that ends at the user's llmfaith call.
 
 Nothing here imports litellm, pydantic or diskcache: a suite that never scores pays only for
 this module and settings.py.
@@ -14,6 +16,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Generator
 from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -21,7 +24,6 @@ import pytest
 from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError, redact
 from pytest_llmfaith.plugin import hookspecs, terminal_progress
 from pytest_llmfaith.plugin.housekeeping import Housekeeping, freeze_for_exit
-from pytest_llmfaith.plugin.judge_errors import hide_plugin_frames, junit_error
 from pytest_llmfaith.plugin.session import (
     RESULTS_KEY,
     USED_KEY,
@@ -38,14 +40,13 @@ if TYPE_CHECKING:
     from pytest_llmfaith.scorers import Scorer
 
 
-
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
 def pytest_llmfaith_register_scorers(register: Callable[[type[Scorer]], None]) -> None:
     """The built-in scorers register like anyone else's."""
-    from pytest_llmfaith.scorers.registry import builtin
+    from pytest_llmfaith.scorers import builtin
 
     builtin(register)
 
@@ -229,9 +230,13 @@ class RunHooks:
         if records:  # each phase's report carries the scores made since the previous one
             report.llmfaith = list(records)  # type: ignore[attr-defined]  # xdist serialises it
             if self.config.pluginmanager.hasplugin("html"):
-                from pytest_llmfaith.plugin.html import claims_extra
+                from pytest_html import extras  # pytest-html is optional: asked for only where it runs
 
-                report.extras = [*getattr(report, "extras", []), claims_extra(records)]  # type: ignore[attr-defined]
+                from pytest_llmfaith.report.page import claims_table
+                from pytest_llmfaith.results import Assessment
+
+                table = extras.html("".join(claims_table(Assessment.model_validate(r)) for r in records))
+                report.extras = [*getattr(report, "extras", []), table]  # type: ignore[attr-defined]
             records.clear()
         used = item.stash.get(USED_KEY, None)
         if used:  # the answers this phase used, for its module's recording
@@ -283,8 +288,7 @@ class RunHooks:
             self.notes += relay.notes(self.relay_deaths, self.judged)
         if not self.judged:
             return
-        from pytest_llmfaith.report import gates
-        from pytest_llmfaith.report.model import Report
+        from pytest_llmfaith.report.model import Report, apply_gates
         from pytest_llmfaith.report.render import write_outputs
 
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors,
@@ -292,7 +296,7 @@ class RunHooks:
         report.add(self.records)
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
             report.sort_by_test()
-        gates.apply(report, self.session.settings, self.session.baseline_file())
+        apply_gates(report, self.session.settings, self.session.baseline_file())
         write_outputs(report, self.session.settings, self.session.baseline())
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
         if report.gate_failures and session.exitstatus == pytest.ExitCode.OK:
@@ -317,3 +321,43 @@ class RunHooks:
         self.restore_sigterm()
         activate(self.previous)
         freeze_for_exit(judged=self.judged)
+
+
+PACKAGE_DIR = str(Path(__file__).parents[1]) + os.sep  # frames in it are the plugin's
+
+
+def hide_plugin_frames(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+    """End the traceback at the user's llmfaith call: with `pytest -l` the plugin's frames would
+    print locals holding the API key. Cut from the exception itself, so no traceback style shows them."""
+    tb: TracebackType | None = excinfo.tb
+    last_user: TracebackType | None = None
+    while tb is not None and not tb.tb_frame.f_code.co_filename.startswith(PACKAGE_DIR):
+        last_user, tb = tb, tb.tb_next
+    if tb is not None and last_user is not None:
+        last_user.tb_next = None
+        excinfo.traceback = type(excinfo.traceback)(excinfo.tb)
+
+
+def junit_error(config: pytest.Config, report: pytest.TestReport) -> None:
+    """pytest's JUnit writer files every failed call as a <failure>; a judge error is an <error>
+    (infrastructure, not a verdict on the code), so its element is renamed once written.
+
+    pytest has no public way to say so: this reaches its writer through `_pytest.junitxml.xml_key`.
+    A pytest without it, or whose writer is shaped otherwise, leaves the <failure> as it is: the
+    terminal still says ERROR (tests/plugin/test_faults.py shows both)."""
+    try:
+        from _pytest.junitxml import xml_key
+    except ImportError:
+        return
+    xml = config.stash.get(xml_key, None)
+    if xml is None:
+        return
+    try:
+        nodes = [node for node in xml.node_reporter(report).nodes if node.tag == "failure"]
+        counts = xml.stats
+        counts["failure"], counts["error"] = counts["failure"] - len(nodes), counts["error"] + len(nodes)
+    except (AttributeError, KeyError, TypeError):
+        return
+    for node in nodes:
+        node.tag = "error"
+        node.set("message", report.llmfaith_error)

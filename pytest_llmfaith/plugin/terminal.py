@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from pytest_llmfaith.report.figures import lowest_agreement, score_text, threshold_text
-from pytest_llmfaith.report.model import Report
+from pytest_llmfaith.report.model import Report, lowest_agreement, score_text, threshold_text
 from pytest_llmfaith.report.render import footer, money, shown_path, votes_of
 from pytest_llmfaith.results import Assessment, JudgeCall, Status
 from pytest_llmfaith.wording import finding, plural, shorten, unstable_summary

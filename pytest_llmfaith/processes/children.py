@@ -6,29 +6,49 @@ newer process. The start time must read the same in every process and at every m
 kernel's own record, never one computed from the wall clock (`started_at`). psutil keeps one code path
 for POSIX and Windows; it is imported on first use, since a run that never calls the judge needs none
 of this.
+
+Each child starts as `python -m pytest_llmfaith.processes.children LOG MODULE ARGS...` (`main`),
+which sends its output to `<LOG stem>.<pid>.log`: the child names its log because Windows cannot
+rename a file a running process holds open, and opens it before the module is imported, so an
+import error or native crash lands in it. A process that exits on its own, however it does, says
+so last (`ENDED`): a log without that line is the log of a process killed from outside, which only
+its parent could otherwise tell.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import runpy
 import signal
 import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from pytest_llmfaith.processes.capabilities import boot_ticks, detached, has_proc, python_executable, user_tag
 
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
+
+
 _started: dict[int, float | None] = {}  # their start times
+
+
 UNKNOWN_EXIT = "exited (its exit status went to the process that started it; see its log)"
-# The line a child started here writes in its log when it exits on its own (childlog.py), and what a
+
+
+# The line a child started here writes in its log when it exits on its own (`main`), and what a
 # process that did not start it says of one whose log lacks that line (service.py).
 ENDED = "llmfaith: this process exits on its own"
+
+
 KILLED_UNSEEN = ("was killed from outside, by all signs: its log lacks the line a process that exits writes "
                  "(only the process that started it could read its exit status)")
+
+
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
@@ -44,7 +64,7 @@ def spawn(module: str, args: Sequence[str], log: Path) -> tuple[subprocess.Popen
     # The child must import this same package even when it is on sys.path only via pytest.
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [PACKAGE_ROOT, env.get("PYTHONPATH")]))
-    command = [python_executable(env), "-X", "faulthandler", "-m", "pytest_llmfaith.processes.childlog",
+    command = [python_executable(env), "-X", "faulthandler", "-m", "pytest_llmfaith.processes.children",
                str(log), module, *args]
     proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env=env, **detached())
@@ -139,3 +159,38 @@ def _same_start(seen: float | None, started: float | None) -> bool:
     """Read from the kernel's own record, a process's start reads the same in every process: equal,
     or another process has its pid now (a tolerance would let a pid reused within it pass)."""
     return seen is None or started is None or seen == started
+
+
+def redirect_output(log: Path) -> None:
+    """Point this process's stdout and stderr (the descriptors, for native code too) at its log."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(pid_log(log, os.getpid()), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+
+
+def leave(code: int) -> NoReturn:
+    """os._exit (no collection of a heavy import's objects at exit), said in the log as any exit is."""
+    print(ENDED, flush=True)
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) < 2:
+        raise SystemExit("usage: python -m pytest_llmfaith.processes.children LOG MODULE [ARGS...]")
+    log, module, args = Path(argv[0]), argv[1], argv[2:]
+    redirect_output(log)
+    sys.argv = [module, *args]
+    try:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+    finally:  # an exception's traceback follows
+        print(ENDED, flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Generic
 
-from pytest_llmfaith.processes.deaths import STOPPING
-from pytest_llmfaith.processes.service import ServiceFiles, StateT
+from pytest_llmfaith.processes.service import STOPPING, ServiceFiles, StateT
 
 WATCH_INTERVAL = 0.25  # between looks at the leases: an idle timeout of 0 ends it within this
 

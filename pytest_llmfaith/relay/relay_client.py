@@ -12,12 +12,11 @@ import os
 import threading
 
 from pytest_llmfaith.errors import RelayError
-from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.transport import Completion, CompletionRequest, HostedBackend, LiteLLMTransport
+from pytest_llmfaith.judge.backend import Completion, CompletionRequest, JudgeConfig
+from pytest_llmfaith.judge.transport import HostedBackend, LiteLLMTransport
 from pytest_llmfaith.processes.children import relay_root
-from pytest_llmfaith.processes.deaths import Death, told
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.processes.service import Hold, Service, StartFailed
+from pytest_llmfaith.processes.service import Death, Hold, Service, StartFailed, told
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,

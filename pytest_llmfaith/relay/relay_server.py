@@ -21,10 +21,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pytest_llmfaith.errors import JudgeError, LLMFaithError, RelayError, redact
-from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.backend import JudgeConfig
 from pytest_llmfaith.judge.transport import LiteLLMTransport, Throttle, import_litellm
-from pytest_llmfaith.processes.childlog import leave
-from pytest_llmfaith.processes.children import started_at
+from pytest_llmfaith.processes.children import leave, started_at
 from pytest_llmfaith.processes.service import ServiceFiles
 from pytest_llmfaith.processes.serving import ServiceHandler, ServiceServer
 from pytest_llmfaith.relay.wire import (

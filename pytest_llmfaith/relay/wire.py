@@ -9,8 +9,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from pytest_llmfaith import errors
-from pytest_llmfaith.judge.config import JudgeConfig
-from pytest_llmfaith.judge.transport import Completion, CompletionRequest
+from pytest_llmfaith.judge.backend import Completion, CompletionRequest, JudgeConfig
 from pytest_llmfaith.processes.service import ServiceFiles, ServiceState
 
 WireT = TypeVar("WireT", bound=BaseModel)

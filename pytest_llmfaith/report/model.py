@@ -1,20 +1,30 @@
-"""The end-of-run report as data: every assessment of the run, totals and gate outcomes.
+"""The end-of-run report as data: every assessment of the run, totals, the session's gates (mean
+scores, a committed baseline) and the figures as every view shows them: with the precision that
+decided a comparison, and a vote's agreement only where the votes decided. No pytest here.
 
-What it looks like is the renderers' business: render.py (JSON, markdown), page.py (the
-review page) and plugin/terminal.py (the terminal section).
+What it looks like is the renderers' business: render.py (JSON, markdown), page.py (the review
+page) and plugin/terminal.py (the terminal section). statistics and the baseline file are imported
+by the gate that needs them: every run that scores applies the gates, most with neither set.
 
-What a judge self-check found (`CheckReport`) is here too, apart from selfcheck/judge_check.py
-(which runs the check), so that the report can name its type without importing the check and its
-item format: a run without a check never loads them."""
+What a judge self-check found (`CheckReport`) is here too, apart from the check that runs it
+(selfcheck/judge_check.py), so that the report can name its type without importing the check and
+its item format: a run without a check never loads them.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from pytest_llmfaith.results import Assessment, Status
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.results import Assessment, Status, Verdict
+from pytest_llmfaith.settings import Settings
+from pytest_llmfaith.wording import plural
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.report.baseline import Baseline
 
 
 # What a judge self-check found: the data the JSON report and the summary carry.
@@ -164,3 +174,122 @@ class Report(BaseModel):
                     if call.cost_usd is not None:
                         t.cost_usd = (t.cost_usd or 0.0) + call.cost_usd
         return t
+
+
+def digits(x: float) -> int:
+    """The decimals a figure needs to be shown as it is (0.7 -> 2, 0.755 -> 3), 2 to 6."""
+    return next((d for d in range(2, 6) if abs(round(x, d) - x) < 1e-12), 6)
+
+
+def decisive(value: float, limit: float, least: int = 2) -> str:
+    """`value` with the decimals that tell it from `limit` (at least the limit's own): a
+    comparison shown never reads false for its rounding ("0.695 < 0.70", not "0.70 < 0.70")."""
+    d = max(least, digits(limit))
+    while d < 6 and value != limit and f"{value:.{d}f}" == f"{limit:.{d}f}":
+        d += 1
+    return f"{value:.{d}f}"
+
+
+def score_text(a: Assessment) -> str:
+    """The score, or NO CLAIMS: a 0 that no claim produced must not read like a measured 0."""
+    if a.result.no_claims:
+        return "NO CLAIMS"
+    return f"{a.result.score:.2f}" if a.threshold is None else decisive(a.result.score, a.threshold)
+
+
+def threshold_text(a: Assessment, space: str = "") -> str:
+    return "-" if a.threshold is None else f"{a.comparison}{space}{a.threshold:.{digits(a.threshold)}f}"
+
+
+def rule_decided(v: Verdict) -> bool | None:
+    """With votes, the side most of the judge's votes took (True: "yes") when the verdict is the
+    other one: a code rule overruled the judge. None when the verdict is the votes' own."""
+    if len(v.samples) < 2:
+        return None
+    side = sum(s == "yes" for s in v.samples) * 2 > len(v.samples)
+    return side if side != (v.verdict == "yes") else None
+
+
+def lowest_agreement(a: Assessment) -> str | None:
+    """The agreement of the least agreed-on claim the votes decided ("2/3"); "rule" when a code
+    rule decided every claim that had votes."""
+    voted = [v for v in a.result.verdicts if v.agreement]
+    by_votes = [v.agreement for v in voted if rule_decided(v) is None and v.agreement]
+    if not by_votes:
+        return "rule" if voted else None
+    return min(by_votes, key=lambda x: int(x.split("/")[0]))
+
+
+def apply_gates(report: Report, settings: Settings, baseline: Baseline | ConfigError | None) -> None:
+    """Fill report.gate_failures / gate_notes; write the baseline when asked to. `baseline`: the
+    file as the run read it (why not, when it could not be).
+
+    Each assessment was compared with the baseline where it was made (a worker under xdist), so
+    that its status travels with it; here the regressions become gate failures."""
+    for scorer, limit, higher in (("faithfulness", settings.min_mean_faithfulness, True),
+                                  ("hallucination", settings.max_mean_hallucination, False)):
+        scores = [a.result.score for a in report.gated if a.result.scorer == scorer]
+        if limit is None or not scores:
+            continue
+        from statistics import mean
+
+        avg = mean(scores)
+        shown = decisive(avg, limit, least=3)
+        gate = f"mean {scorer} {'≥' if higher else '≤'} {limit:.{digits(limit)}f}"
+        report.gates_checked.append(f"{gate} (mean {shown} over {plural(len(scores), 'score')})")
+        if (avg < limit) if higher else (avg > limit):
+            report.gate_failures.append(
+                f"mean {scorer} {shown} is {'below' if higher else 'above'} the gate "
+                f"{limit:.{digits(limit)}f} over {plural(len(scores), 'score')}")
+    if settings.baseline is None:
+        return
+    current = {a.key: a for a in report.gated}
+    if settings.baseline_update:
+        _update(report, settings, list(current.values()), baseline)
+        return
+    report.gates_checked.append(f"baseline {settings.baseline.name}")
+    if isinstance(baseline, ConfigError):
+        report.gate_failures.append(str(baseline))
+        return
+    assert baseline is not None  # a baseline file is set: the session has read it
+    regressed = [a for a in current.values() if a.regression is not None]
+    for a in regressed:
+        report.gate_failures.append(_regression_failure(a))
+    new = [key for key in current if key not in baseline.assertions]
+    report.baseline_not_run = sorted(set(baseline.assertions) - set(current))
+    note = (f"llmfaith: baseline compared: {plural(len(current) - len(new), 'score')}, "
+            f"{plural(len(regressed), 'regression')}")
+    report.gate_notes.append(note + (f", {len(new)} not in the baseline (run --llm-baseline-update to add them)"
+                                     if new else ""))
+    if baseline.migrated:
+        report.gate_notes.append(f"llmfaith: {settings.baseline} is in the old scores-only format: a regression "
+                                 "cannot name its claims until --llm-baseline-update rewrites it")
+
+
+def _update(report: Report, settings: Settings, assessments: list[Assessment],
+            baseline: Baseline | ConfigError | None) -> None:
+    assert settings.baseline is not None
+    from pytest_llmfaith.report import baseline as baseline_file
+
+    old = set() if baseline is None or isinstance(baseline, ConfigError) else set(baseline.assertions)
+    written = baseline_file.write(settings.baseline, assessments)
+    pruned = sorted(old - set(written.assertions))
+    scores, entries = plural(len(written.assertions), "score"), plural(len(pruned), "entry")
+    report.gate_notes.append(f"llmfaith: baseline written to {settings.baseline} ({scores})"
+                             + (f"; pruned {entries} not run: {', '.join(pruned)}" if pruned else ""))
+
+
+def _regression_failure(a: Assessment) -> str:
+    """First line for the short summary; a line per claim that changed, which the sections indent.
+    A close vote on either side is named: the change may be the judge's, not the app's."""
+    r = a.regression
+    assert r is not None
+    close = [whose for whose, flag in (("this run's", a.unstable), ("the baseline's", r.was_unstable)) if flag]
+    unstable = f" UNSTABLE: {' and '.join(close)} score was decided by a close vote of the judge" if close else ""
+    lines = [f"baseline regression {a.key}: {r.headline()}{unstable}"]
+    lines += [f"    {change.describe(a.result.scorer)}" for change in r.changes]
+    if not r.claims_known:
+        lines.append("    (the baseline holds only scores: rewrite it with --llm-baseline-update to compare claims)")
+    elif not r.changes:
+        lines.append("    (same claims and verdicts as the baseline: the judge scored them differently)")
+    return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""The review page (--llm-report-html): the run as one self-contained HTML file, data in, text out.
+"""The review page (--llm-report-html): the run as one self-contained HTML file, data in, text out; and a
+scored test's claims table in its pytest-html entry.
 
 The page's CSS and script live in page.html next to this module; the run goes in as JSON inside
 a <script type="application/json"> tag, which the script renders (so the file stays about the
@@ -13,16 +14,18 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from html import escape
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.report.baseline import Baseline, claim_changes
-from pytest_llmfaith.report.figures import lowest_agreement, rule_decided, score_text, threshold_text
-from pytest_llmfaith.report.history import History
-from pytest_llmfaith.report.model import Report
+from pytest_llmfaith.report.model import Report, lowest_agreement, rule_decided, score_text, threshold_text
 from pytest_llmfaith.results import Assessment, ClaimChange, Status, Verdict
 from pytest_llmfaith.text.exact import locate
 from pytest_llmfaith.wording import finding, plural
+
+if TYPE_CHECKING:
+    from pytest_llmfaith.report.render import History
 
 ERROR = "ERROR"  # a test whose judge failed: it has no score, only the error
 _RANK = {ERROR: 0, Status.FAIL: 1, Status.REGRESSED: 2, Status.UNSTABLE: 3, Status.XFAIL: 4,
@@ -174,3 +177,20 @@ def evidence_span(evidence: str, context: Sequence[str]) -> tuple[int, int, int]
         if found:
             return p, found[0][0], found[-1][1]
     return None
+
+
+def claims_table(a: Assessment) -> str:
+    """A scored test's claims and verdicts in its pytest-html entry (`report.extras`)."""
+    r = a.result
+    threshold = "no threshold" if a.threshold is None else f"{a.comparison} {a.threshold:.2f}"
+    head = (f"<p><b>llmfaith {escape(a.key)}</b>: {escape(r.scorer)} {r.score:.2f} ({escape(threshold)}), "
+            f"<b>{escape(a.status)}</b><br>{escape(r.reason)}</p>")
+    rows = "".join(f"<tr><td>{'✗' if r.is_bad(v) else '✓'}</td><td>{escape(finding(r.scorer, v.verdict))}"
+                   + (f" ({v.agreement})" if v.agreement else "")  # votes: how many samples agree
+                   + f"</td><td>{escape(v.statement)}</td><td>{escape(v.reason)}</td></tr>" for v in r.verdicts)
+    changes = "".join(f"<li>{escape(c.describe(r.scorer))}</li>"
+                      for c in (a.regression.changes if a.regression else []))
+    return (head + (f"<p>baseline regression {escape(a.regression.headline())}</p><ul>{changes}</ul>"
+                    if a.regression else "")
+            + '<table class="llmfaith-claims"><tr><th></th><th>verdict</th><th>claim</th><th>reason</th></tr>'
+            + rows + "</table>")

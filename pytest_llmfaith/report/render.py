@@ -1,23 +1,34 @@
 """The report as files: the JSON report and the GitHub step summary (markdown), plus the cell
-texts the terminal table shares with the markdown one. No pytest here."""
+texts the terminal table shares with the markdown one. No pytest here.
+
+The JSON reports are read back too: the review page's sparklines are earlier runs, a folder of
+JSON reports (--llm-report) and baseline files, read in file-name order, since CI artefacts and
+committed files keep no trustworthy modification time (name them so they sort by date:
+2025-06-01.json).
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_llmfaith.report.figures import score_text, threshold_text
-from pytest_llmfaith.report.model import Report, Totals
-from pytest_llmfaith.results import Status
+from pydantic import ValidationError
+
+from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.report import baseline
+from pytest_llmfaith.report.model import Report, Totals, score_text, threshold_text
+from pytest_llmfaith.results import Assessment, Status
 from pytest_llmfaith.settings import Settings
 from pytest_llmfaith.wording import plural, shorten, unstable_summary
 
 if TYPE_CHECKING:
     from pytest_llmfaith.report.baseline import Baseline
+
 
 REPORT_VERSION = 1
 
@@ -98,11 +109,11 @@ def _write_page(report: Report, path: Path, settings: Settings, baseline: Baseli
     """The review page, with the earlier runs of --llm-report-history (never this run's own files)."""
     from datetime import datetime
 
-    from pytest_llmfaith.report import history, page
+    from pytest_llmfaith.report import page
 
     past = None
     if settings.report_history is not None:
-        past = history.load(settings.report_history, {p.resolve() for p in (settings.report, path) if p})
+        past = load_history(settings.report_history, {p.resolve() for p in (settings.report, path) if p})
     generated = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page.html(report, baseline, past, generated), encoding="utf-8")
@@ -136,3 +147,41 @@ def footer(t: Totals) -> str:
     return (f"llmfaith: {plural(t.scores, 'score')} ({t.passed} passed, {t.failed} failed{extra}); judge calls "
             f"{t.judge_calls} ({t.cache_hits} cached, {t.judge_calls - t.cache_hits} new); "
             f"tokens {t.tokens:,}{saved}; cost {money(t.cost_usd)}{saved_cost}; judge time {t.judge_seconds:.1f}s")
+
+
+@dataclass
+class History:
+    runs: list[str] = field(default_factory=list)  # file stems, oldest first
+    scores: dict[str, list[float | None]] = field(default_factory=dict)  # key -> a score per run (None: not run)
+    problems: list[str] = field(default_factory=list)  # files that could not be read, and why
+
+
+def load_history(folder: Path, skip: Collection[Path] = ()) -> History:
+    """Every readable *.json of the folder; a file that is neither a report nor a baseline is a
+    problem the page lists, never an error of the run. `skip`: this run's own outputs."""
+    history = History()
+    if not folder.is_dir():
+        history.problems.append(f"history folder {folder} does not exist")
+        return history
+    for path in sorted(p for p in folder.glob("*.json") if p.resolve() not in skip):
+        try:
+            scores = _scores(path)
+        except (OSError, ValueError, KeyError, TypeError, ValidationError, ConfigError) as err:
+            history.problems.append(f"{path.name}: not a JSON report or baseline ({str(err).splitlines()[0]})")
+            continue
+        for key, score in scores.items():
+            history.scores.setdefault(key, [None] * len(history.runs)).append(score)
+        history.runs.append(path.stem)
+        for column in history.scores.values():
+            column.extend([None] * (len(history.runs) - len(column)))
+    return history
+
+
+def _scores(path: Path) -> dict[str, float]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and isinstance(data.get("results"), list):
+        return {str(r.get("key") or Assessment.model_validate(r).key): float(r["result"]["score"])
+                for r in data["results"]}
+    if isinstance(data, dict) and ("assertions" in data or "scores" in data):
+        return {key: e.score for key, e in baseline.load(path).assertions.items()}
+    raise ValueError("neither 'results' nor 'assertions'")

@@ -8,6 +8,7 @@ empty context means, its verdict prompt and the wording of its reason.
 from __future__ import annotations
 
 import math
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal
@@ -18,8 +19,17 @@ from pytest_llmfaith.errors import redact_data
 from pytest_llmfaith.judge.asking import extract_json
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.results import JudgeCall, ScoreResult, Verdict, round2
-from pytest_llmfaith.scorers import labels, prompts, questions, votes
-from pytest_llmfaith.scorers.claims import Judged, read_claims
+from pytest_llmfaith.scorers import labels, questions, votes
+from pytest_llmfaith.scorers.claims import (
+    DATA_RULE,
+    Judged,
+    claim_block,
+    claims_block,
+    claims_messages,
+    context_block,
+    fence,
+    read_claims,
+)
 from pytest_llmfaith.scorers.labels import Label
 from pytest_llmfaith.text.exact import fold, nearest_sentences, other_amounts, quoted_sentence, tokens, unwritten
 from pytest_llmfaith.wording import shorten
@@ -117,7 +127,7 @@ class ClaimsScorer(Scorer):
     def measure(self, output: str, context: list[str], input: str | None, scale: float) -> ScoreResult:
         calls: list[JudgeCall] = []
         items: list[Judged] = []
-        claims_prompt, answered, notes = prompts.claims_messages(output)[-1]["content"], [], []
+        claims_prompt, answered, notes = claims_messages(output)[-1]["content"], [], []
         if output.strip():  # no judge call is needed to know "" makes no claims
             read = read_claims(self.judge, output)
             items, claims_prompt, answered = read.judged, read.prompt, read.answered
@@ -215,13 +225,13 @@ class ClaimsScorer(Scorer):
                         sample: int) -> tuple[list[Verdict], str]:
         """One sample of the JSON verdicts: all claims in one call, or one call per claim."""
         if self.judge.config.verdict_mode == "one":
-            conversations = [self._messages(self.one_verdict_task, context, prompts.claim_block(i.as_data()))
+            conversations = [self._messages(self.one_verdict_task, context, claim_block(i.as_data()))
                              for i in items]
             answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=sample)
             calls.extend(call for _, call in answers)
             verdicts = [self._verdict(a, i) for (a, _), i in zip(answers, items)]
             return verdicts, "\n\n".join(m[-1]["content"] for m in conversations)
-        messages = self._messages(self.verdicts_task, context, prompts.claims_block([i.as_data() for i in items]))
+        messages = self._messages(self.verdicts_task, context, claims_block([i.as_data() for i in items]))
         answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
                                       check=same_statements(items), sample=sample)
         calls.append(call)
@@ -232,7 +242,7 @@ class ClaimsScorer(Scorer):
         """System and context first, claims last: a local judge reuses the shared prefix."""
         return [
             {"role": "system", "content": self.verdict_system},
-            {"role": "user", "content": task.format(context=prompts.context_block(context), claims=claims)},
+            {"role": "user", "content": task.format(context=context_block(context), claims=claims)},
         ]
 
     @classmethod
@@ -259,10 +269,10 @@ class ClaimsScorer(Scorer):
         verdicts = "\n".join(f"- {v.verdict}: {v.statement} ({v.reason})" for v in result.verdicts) or "(no claims)"
         prompt = self.reason_task.format(
             score=f"{result.score:.2f}", scale=f"{result.scale:g}", verdicts=verdicts,
-            context=prompts.context_block(result.context), input=prompts.fence("input", result.input or ""),
-            output=prompts.fence("output", result.output),
+            context=context_block(result.context), input=fence("input", result.input or ""),
+            output=fence("output", result.output),
         )
-        messages = [{"role": "system", "content": prompts.DATA_RULE}, {"role": "user", "content": prompt}]
+        messages = [{"role": "system", "content": DATA_RULE}, {"role": "user", "content": prompt}]
         text, call = self.judge.ask("reason", messages, None, self.version)
         result.judge_calls.append(call)
         result.generate_reason_prompt = prompt
@@ -313,3 +323,48 @@ def parse_reason(text: str) -> str:
 
 def listing(verdicts: Sequence[Verdict]) -> str:
     return "; ".join(f'"{shorten(v.statement)}" ({shorten(v.reason, 120) or v.verdict})' for v in verdicts)
+
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")  # a baseline key's [scorer], a JUnit property's part
+
+
+class ScorerRegistry:
+    """The scorers a run knows by name: the built-in two and those plugins register through the
+    pytest_llmfaith_register_scorers hook. A name is checked here once, not in every result."""
+
+    def __init__(self) -> None:
+        self._scorers: dict[str, type[Scorer]] = {}
+
+    def register(self, scorer: type[Scorer]) -> None:
+        """Add a Scorer subclass under its `name`; registering the same class again does nothing."""
+        if not (isinstance(scorer, type) and issubclass(scorer, Scorer)):
+            raise TypeError(f"llmfaith: register() takes a subclass of pytest_llmfaith.Scorer, got {scorer!r}. "
+                            "Fix: class MyScorer(Scorer): name = 'my_scorer' ... then register(MyScorer).")
+        name = getattr(scorer, "name", None)
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise ValueError(f"llmfaith: scorer {scorer.__name__} has name {name!r}; a scorer's name is lower "
+                             "case letters, digits and _, starting with a letter. Fix: e.g. name = 'politeness'.")
+        if not isinstance(scorer.higher_is_better, bool):
+            raise TypeError(f"llmfaith: {scorer.__name__}.higher_is_better must be True or False.")
+        default = scorer.default_threshold
+        if default is not None and (isinstance(default, bool) or not isinstance(default, (int, float))
+                                    or not math.isfinite(default) or default < 0):
+            raise ValueError(f"llmfaith: {scorer.__name__}.default_threshold must be None or a number >= 0, "
+                             f"got {default!r}.")
+        known = self._scorers.get(name)
+        if known is not None and known is not scorer:
+            raise ValueError(f"llmfaith: two scorers are named {name!r}: {_where(known)} and {_where(scorer)}. "
+                             "Fix: give one of them another name.")
+        self._scorers[name] = scorer
+
+    def get(self, name: str) -> type[Scorer]:
+        __tracebackhide__ = True
+        if name not in self._scorers:
+            raise ValueError(f"llmfaith: no scorer is named {name!r}; registered: {', '.join(sorted(self._scorers))}. "
+                             "Fix: check the name, or register the scorer with the pytest_llmfaith_register_scorers "
+                             "hook in a conftest.py or plugin (README: Extending).")
+        return self._scorers[name]
+
+
+def _where(scorer: type[Scorer]) -> str:
+    return f"{scorer.__module__}.{scorer.__qualname__}"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytest_llmfaith.results import ScoreResult
 from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
+from pytest_llmfaith.scorers.claims import DATA_RULE
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.scorers.prompts import DATA_RULE
 from pytest_llmfaith.wording import plural
 
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.

@@ -6,8 +6,8 @@ from typing import Any
 
 from pytest_llmfaith.results import ScoreResult
 from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
+from pytest_llmfaith.scorers.claims import DATA_RULE
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.scorers.prompts import DATA_RULE
 from pytest_llmfaith.wording import plural
 
 # The positive three-way question ("supported?"), not "is it a hallucination?": asked directly, a

@@ -2,7 +2,8 @@
 
 Items are scored exactly as a test would (same judge, cache, votes, thresholds), so the figures
 describe the judge the tests will use, and a re-run is all cache hits. Refusal items are
-faithful items, right when the judge finds no claims in them.
+faithful items, right when the judge finds no claims in them. The item format and the figures
+computed from labelled items are shared with the benchmarks (benchmarks/_labelled.py).
 
 Its command line, `python -m pytest_llmfaith check [options] [items.jsonl]`, checks the judge
 without pytest, configured like a pytest run (these flags, then the LLMFAITH_* environment), so it
@@ -12,24 +13,28 @@ checks the judge the tests will use, through the same cache.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
+from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from pytest_llmfaith.errors import ConfigError, LLMFaithError
+from pytest_llmfaith.errors import BudgetExceeded, ConfigError, LLMFaithError
 from pytest_llmfaith.recordings.recorder import SELF_CHECK
 from pytest_llmfaith.report.model import CheckReport, ItemOutcome, ScorerCheck
-from pytest_llmfaith.selfcheck.labelled import balanced_accuracy, class_accuracy, passes, read_jsonl, score_item
 from pytest_llmfaith.settings import resolve
 
 if TYPE_CHECKING:
     from pytest_llmfaith.wiring import JudgeRun
 
+
 SCORERS = ("faithfulness", "hallucination")
+
+
 ITEM_FORMAT = ('one JSON object per line: {"output": "...", "context": ["...", ...], "faithful": true, '
                '"kind": "negation", "no_claims": false, "id": "..."} (kind, no_claims and id are optional)')
 
@@ -110,8 +115,6 @@ def _accuracy(name: str, outcomes: list[ItemOutcome]) -> ScorerCheck:
     return ScorerCheck(scorer=name, balanced_accuracy=value, one_class=one_class, items=outcomes)
 
 
-# The command line: python -m pytest_llmfaith check
-
 # flag -> the settings option it sets
 FLAGS = {"--model": "llm_judge_model", "--api-base": "llm_judge_api_base", "--verdicts": "llm_judge_verdicts",
          "--votes": "llm_judge_votes", "--cache": "llm_cache", "--cache-dir": "llm_cache_dir",
@@ -148,3 +151,78 @@ def main(argv: list[str]) -> int:
         print(report.problem, file=sys.stderr)
         return 1
     return 0
+
+
+UNITS = ("claim", "answer")
+
+
+SPLITS = ("dev", "test")
+
+
+ITEM_FIELDS = {"id": str, "source": str, "licence": str, "unit": str, "kind": str, "split": str,
+               "context": list, "output": str, "faithful": bool, "no_claims": bool}
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def item_problems(item: dict[str, Any]) -> list[str]:
+    """What is wrong with one labelled item of the benchmark format (empty list: valid)."""
+    problems = []
+    for field, kind in ITEM_FIELDS.items():
+        if field not in item:
+            problems.append(f"missing {field}")
+        elif not isinstance(item[field], kind):
+            problems.append(f"{field} is not {kind.__name__}")
+    if problems:
+        return problems
+    if item["unit"] not in UNITS:
+        problems.append(f"unit {item['unit']!r} not in {UNITS}")
+    if item["split"] not in SPLITS:
+        problems.append(f"split {item['split']!r} not in {SPLITS}")
+    if not all(isinstance(p, str) for p in item["context"]):
+        problems.append("context has a non-str passage")
+    if item["no_claims"] and not item["faithful"]:
+        problems.append("no_claims items must be faithful")
+    if not item["id"].strip() or not item["output"].strip() and not item["no_claims"]:
+        problems.append("empty id, or empty output not marked no_claims")
+    return problems
+
+
+def passes(scorer: str, score: float, min_faithfulness: float, max_hallucination: float) -> bool:
+    """Whether a score predicts "faithful" at these thresholds."""
+    return score >= min_faithfulness - 1e-9 if scorer == "faithfulness" else score <= max_hallucination + 1e-9
+
+
+def score_item(scorer: Any, output: str, context: list[str]) -> dict[str, Any]:
+    """Run one scorer on one item; a judge error is a figure (recorded), not a crash."""
+    try:
+        result = scorer.run(output, context)
+    except BudgetExceeded:
+        raise  # the run's budget, not the judge: every item after it would be refused too
+    except Exception as err:  # a judge error is a figure, not a crash
+        return {"score": None, "claims": None, "error": f"{type(err).__name__}: {err}"[:300], "calls": []}
+    return {
+        "score": result.score, "claims": len(result.claims), "error": None,
+        "verdicts": [v.verdict for v in result.verdicts],
+        "claim_texts": list(result.claims), "reasons": [v.reason for v in result.verdicts],
+        # the judge's claims, and how many of them were kept (their words are the output's)
+        "answered": len(result.preprocess_step_result.get("claims", [])),
+        "kept": sum(not v.sentence for v in result.verdicts),
+        "calls": [{"step": c.step, "cached": c.cached, "latency_s": round(c.latency_s, 3)} for c in result.judge_calls],
+    }
+
+
+def balanced_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | None:
+    """Mean of the recall on faithful items and the recall on unfaithful items; None without both classes."""
+    pos = [p for truth, p in zip(labels, preds) if truth]
+    neg = [p for truth, p in zip(labels, preds) if not truth]
+    if not pos or not neg:
+        return None
+    return (sum(pos) / len(pos) + sum(not p for p in neg) / len(neg)) / 2
+
+
+def class_accuracy(labels: Sequence[bool], preds: Sequence[bool]) -> float | None:
+    """Plain accuracy (used where a group has one class only)."""
+    return sum(truth == p for truth, p in zip(labels, preds)) / len(labels) if labels else None

@@ -14,7 +14,7 @@ from cases import TESLA
 from pytest_llmfaith import CacheMissError, Hallucination, JudgeError
 from pytest_llmfaith.judge import transport as transport_module
 from pytest_llmfaith.judge.cache import CacheWarning
-from pytest_llmfaith.scorers.prompts import fence
+from pytest_llmfaith.scorers.claims import fence
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 

@@ -9,9 +9,10 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import BudgetExceeded, ConfigError, Hallucination, Judge, JudgeCache, JudgeConfig
+from pytest_llmfaith.judge.backend import Completion, CompletionRequest, Transport
 from pytest_llmfaith.judge.budget import Budget, Budgeted, WithinBudget
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.judge.transport import Completion, CompletionRequest, HostedBackend, LiteLLMTransport, Transport
+from pytest_llmfaith.judge.transport import HostedBackend, LiteLLMTransport
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
 REQUEST = CompletionRequest(step="claims", messages=[{"role": "user", "content": "hi"}], temperature=0.0)

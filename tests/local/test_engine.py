@@ -17,9 +17,8 @@ from pytest_llmfaith.judge.question import schema_json
 from pytest_llmfaith.local import engine
 from pytest_llmfaith.local.engine import PromptReader, aligned_reuse, closed_json, fits, loop_start
 from pytest_llmfaith.local.weights import LocalModel
-from pytest_llmfaith.scorers import prompts
 from pytest_llmfaith.scorers.base import verdict_schemas
-from pytest_llmfaith.scorers.claims import ClaimsAnswer
+from pytest_llmfaith.scorers.claims import ClaimsAnswer, claims_messages
 
 CLAIMS = schema_json(ClaimsAnswer)
 VERDICTS = schema_json(verdict_schemas("T", ("yes", "no", "unsure"))[1])
@@ -103,7 +102,7 @@ print(json.dumps(out))
 
 
 def claims_request(output: str) -> dict[str, Any]:
-    return {"messages": prompts.claims_messages(output), "temperature": 0.0, "max_tokens": 200,
+    return {"messages": claims_messages(output), "temperature": 0.0, "max_tokens": 200,
             "response_format": {"type": "json_object", "schema": CLAIMS}}
 
 

@@ -84,7 +84,7 @@ def test_outside_a_run_the_server_takes_the_environments_idle_timeout_old_name_i
 
 def test_a_runs_idle_timeout_reaches_the_offline_judges_launcher(monkeypatch, tmp_path: Path) -> None:
     """Threaded from the settings through the wiring's OfflineBackend and its transport."""
-    from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.judge.backend import JudgeConfig
     from pytest_llmfaith.local import local_transport
     from pytest_llmfaith.local.kernels import PORTABLE, Choice
     from pytest_llmfaith.local.local_transport import OfflineBackend

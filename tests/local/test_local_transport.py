@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.errors import JudgeError
-from pytest_llmfaith.judge.completion import CompletionRequest
-from pytest_llmfaith.judge.config import JudgeConfig
+from pytest_llmfaith.judge.backend import CompletionRequest, JudgeConfig
 from pytest_llmfaith.local.launcher import ServerState
 from pytest_llmfaith.local.local_transport import LocalTransport, chat_body
 from pytest_llmfaith.local.server import OfflineServer

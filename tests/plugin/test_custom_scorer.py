@@ -9,14 +9,14 @@ import pytest
 from plugin_helpers import HEADER, TESLA_FACTS, run, section
 
 from pytest_llmfaith import Scorer, ScoreResult
-from pytest_llmfaith.scorers.registry import ScorerRegistry, builtin
+from pytest_llmfaith.scorers import ScorerRegistry, builtin
 
 # The share of the context the output leaves out: each passage is asked about (one judge call per
 # passage, the server's "is the claim supported" answer), lower is better.
 OMISSIONS = '''
 from pydantic import BaseModel
 from pytest_llmfaith import Scorer, Verdict
-from pytest_llmfaith.scorers.prompts import fence
+from pytest_llmfaith.scorers.claims import fence
 
 
 class Covered(BaseModel):

@@ -12,8 +12,7 @@ import pytest
 from judge_server import _sentences
 from plugin_helpers import judge_args, run
 
-from pytest_llmfaith.selfcheck.judge_check import load_items
-from pytest_llmfaith.selfcheck.labelled import item_problems, read_jsonl
+from pytest_llmfaith.selfcheck.judge_check import item_problems, load_items, read_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED, _ = load_items(None)

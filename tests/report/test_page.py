@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 import re
 
-from pytest_llmfaith.report import baseline, figures, history, page
+from pytest_llmfaith.report import baseline, model, page
 from pytest_llmfaith.report.model import Report
 from pytest_llmfaith.report.page import evidence_span, word_spans
+from pytest_llmfaith.report.render import load_history
 from pytest_llmfaith.results import Assessment, Regression, ScoreResult, Verdict
 
 CTX = ["Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."]
@@ -81,20 +82,20 @@ def test_a_verdict_a_code_rule_decided_says_so_instead_of_the_votes() -> None:
     a = Assessment(test_id="t.py::t", result=result, threshold=0.5, passed=True)
     item = page.page_data(Report(assessments=[a]))["items"][0]
     assert [c["rule"] for c in item["claims"]] == ["decided by a code rule, over 2 of 3 votes for supported", ""]
-    assert item["low"] == "2/3" == figures.lowest_agreement(a)  # the rule's 1/3 is no vote's agreement
+    assert item["low"] == "2/3" == model.lowest_agreement(a)  # the rule's 1/3 is no vote's agreement
     only_ruled = a.model_copy(update={"result": result.model_copy(update={"verdicts": [ruled]})})
-    assert figures.lowest_agreement(only_ruled) == "rule"
+    assert model.lowest_agreement(only_ruled) == "rule"
 
 
 def test_a_figure_is_shown_with_the_precision_that_decided_its_comparison() -> None:
-    assert figures.decisive(0.6951, 0.7) == "0.695" and figures.decisive(0.6999, 0.70) == "0.6999"
-    assert figures.decisive(0.6, 0.6) == "0.60" and figures.decisive(0.33, 0.7) == "0.33"
-    assert figures.decisive(0.61, 0.9, least=3) == "0.610" and figures.decisive(0.7, 0.755) == "0.700"
+    assert model.decisive(0.6951, 0.7) == "0.695" and model.decisive(0.6999, 0.70) == "0.6999"
+    assert model.decisive(0.6, 0.6) == "0.60" and model.decisive(0.33, 0.7) == "0.33"
+    assert model.decisive(0.61, 0.9, least=3) == "0.610" and model.decisive(0.7, 0.755) == "0.700"
     result = ScoreResult(scorer="faithfulness", run_id="r", score=0.7451, reason="", output="x", context=CTX)
     a = Assessment(test_id="t.py::t", result=result, threshold=0.75, passed=False)
-    assert (figures.score_text(a), figures.threshold_text(a)) == ("0.745", ">=0.75")  # not "0.75 >= 0.75"
+    assert (model.score_text(a), model.threshold_text(a)) == ("0.745", ">=0.75")  # not "0.75 >= 0.75"
     b = a.model_copy(update={"threshold": 0.755})
-    assert (figures.score_text(b), figures.threshold_text(b)) == ("0.745", ">=0.755")
+    assert (model.score_text(b), model.threshold_text(b)) == ("0.745", ">=0.755")
 
 
 def test_a_note_on_the_whole_run_is_said_once_on_the_page() -> None:
@@ -188,12 +189,12 @@ def test_history_reads_reports_and_baselines_in_name_order_and_names_what_it_can
     (folder / "2025-01-04.json").write_text("[]")
     (folder / "mine.json").write_text(json_text(Report(assessments=[b])))
     (folder / "notes.txt").write_text("not json")
-    past = history.load(folder, skip={(folder / "mine.json").resolve()})
+    past = load_history(folder, skip={(folder / "mine.json").resolve()})
     assert past.runs == ["2025-01-01", "2025-01-02", "2025-01-03"]
     assert past.scores == {"t.py::test_a [faithfulness]": [1.0, 0.5, 0.25],
                            "t.py::test_a [lbl] [faithfulness]": [0.5, None, None]}
     assert past.problems == ["2025-01-04.json: not a JSON report or baseline (neither 'results' nor 'assertions')"]
-    assert history.load(tmp_path / "nope").problems == [f"history folder {tmp_path / 'nope'} does not exist"]
+    assert load_history(tmp_path / "nope").problems == [f"history folder {tmp_path / 'nope'} does not exist"]
     data = page.page_data(Report(assessments=[a, b]), history=past)
     assert data["runs"] == past.runs and data["items"][0]["hist"] == [1.0, 0.5, 0.25]
     assert data["notes"][-1].startswith("2025-01-04.json")

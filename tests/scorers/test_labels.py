@@ -88,7 +88,7 @@ def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla_server, m
 
 
 def test_auto_reads_labels_for_the_offline_judge_only(make_fake_judge):
-    from pytest_llmfaith.judge.config import JudgeConfig
+    from pytest_llmfaith.judge.backend import JudgeConfig
 
     assert JudgeConfig(model="local").verdict_mode == "label"
     assert JudgeConfig(model="local:/x.gguf").verdict_mode == "label"
