@@ -151,7 +151,7 @@ class LiteLLMTransport:
         return self._parse(response, request)
 
     def _parse(self, response: Any, request: CompletionRequest) -> Completion:
-        """litellm's response read as every transport reads its JSON (completion.parse_completion)."""
+        """litellm's response read as every transport reads its JSON (backend.parse_completion)."""
         completion = parse_completion(response.model_dump(warnings=False), self.config, request)
         completion.cost = _cost(self.litellm, response)
         return completion

@@ -182,7 +182,7 @@ class LocalTransport:
         return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
 
     def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
-        """The answer's JSON, read as every transport reads it (completion.parse_completion)."""
+        """The answer's JSON, read as every transport reads it (backend.parse_completion)."""
         cfg, step = self.config, request.step
         try:
             return parse_completion(json.loads(answer), cfg, request)
