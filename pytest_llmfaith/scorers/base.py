@@ -32,7 +32,7 @@ from pytest_llmfaith.scorers.claims import (
 )
 from pytest_llmfaith.scorers.labels import Label
 from pytest_llmfaith.text.exact import fold, nearest_sentences, other_amounts, quoted_sentence, tokens, unwritten
-from pytest_llmfaith.wording import shorten
+from pytest_llmfaith.wording import plural, shorten
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
 ReasonMode = Literal["verdicts", "llm"]
@@ -136,6 +136,11 @@ class ClaimsScorer(Scorer):
                 notes.append(f"{len(read.left_out)} of the judge's claims quoted words the output does not have "
                              "(asked again once); their sentences were judged instead where they state a fact")
         verdicts, analyze_prompt = self._verdicts(items, context, calls)
+        items, verdicts, not_claims = self._without_non_facts(output, items, verdicts, context, calls)
+        if not_claims:
+            notes.append(f"{plural(len(not_claims), 'claim')} of the judge's, each a whole sentence the context "
+                         "does not support, stated no fact when asked (" + ", ".join(f"“{shorten(q)}”" for q in
+                                                                                      not_claims) + "): left out")
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
         claims = [item.quote for item in items]
@@ -177,6 +182,22 @@ class ClaimsScorer(Scorer):
         decided = samples[0] if config.votes == 1 else votes.majority(samples)
         verdicts = [self._about(v, item, context) for v, item in zip(decided, items)]
         return self._named(verdicts, items, context, calls), prompt
+
+    def _without_non_facts(self, output: str, items: list[Judged], verdicts: list[Verdict], context: list[str],
+                           calls: list[JudgeCall]) -> tuple[list[Judged], list[Verdict], list[str]]:
+        """A whole sentence the claims step listed and the context does not support is asked the
+        facts question, as a sentence no claim quotes is: a greeting or thanks ("Merhaba!") is no
+        claim, whichever step met it. Part of a sentence states what the claims step found in it,
+        and an empty context judged nothing. Returns the rest, and the words left out."""
+        asked = [i for i, (item, verdict) in enumerate(zip(items, verdicts)) if context and not item.whole
+                 and verdict.verdict != self.supported_verdict and tokens(item.quote) == tokens(item.sentence)]
+        if not asked:
+            return items, verdicts, []
+        facts, fact_calls = questions.states_facts(self.judge, output, [items[i].sentence for i in asked])
+        calls.extend(fact_calls)
+        dropped = {i for i, fact in zip(asked, facts) if not fact}
+        kept = [i for i in range(len(items)) if i not in dropped]
+        return [items[i] for i in kept], [verdicts[i] for i in kept], [items[i].quote for i in sorted(dropped)]
 
     @staticmethod
     def _about(verdict: Verdict, item: Judged, context: list[str]) -> Verdict:

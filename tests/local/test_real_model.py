@@ -144,6 +144,25 @@ def test_the_facts_question_tells_greetings_and_thanks_from_facts(real_model: Lo
     assert found == [states_fact], calls
 
 
+@pytest.mark.parametrize("output, context, faithful", [
+    # a greeting or thanks beside a fact, in languages the worked examples do not use: whichever
+    # step meets it (the claims step may list it as a claim), it never fails a faithful answer...
+    ("Merhaba! Müze pazartesi günleri kapalıdır.", ["Müze pazartesi günleri kapalıdır."], True),
+    ("감사합니다! 배송은 3일 걸립니다.", ["배송은 3일 걸립니다."], True),
+    ("Dzień dobry! Sklep jest otwarty od 9 do 17.", ["Sklep jest otwarty od 9 do 17."], True),
+    # ...and never passes a made-up one
+    ("Merhaba! Müze salı günleri kapalıdır.", ["Müze pazartesi günleri kapalıdır."], False),
+    ("Спасибо за вопрос! Доставка стоит 500 рублей.", ["Доставка бесплатная."], False),
+])
+def test_a_greeting_beside_a_fact_decides_nothing(real_model: LocalModel, shared_base: str, output: str,
+                                                   context: list[str], faithful: bool) -> None:
+    from pytest_llmfaith import Faithfulness, Judge, JudgeCache, JudgeConfig
+
+    judge = Judge(JudgeConfig(model=f"local:{real_model.path}"), JudgeCache(None, "off"))
+    result = Faithfulness(judge).run(output, context)
+    assert (result.score == 1.0) is faithful, (result.claims, result.reason, result.notes)
+
+
 def test_ensure_server_reuses_the_running_server(real_model: LocalModel, shared_base: str) -> None:
     first = ensure_server(real_model)
     assert first == shared_base

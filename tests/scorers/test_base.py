@@ -122,7 +122,8 @@ def test_result_carries_mastra_fields_and_call_records(tesla, make_fake_judge):
     assert "<output>" in result.preprocess_prompt and "<claims>" in result.analyze_prompt
     assert result.generate_reason_prompt is None
     calls = result.judge_calls
-    assert [c.step for c in calls] == ["claims", "verdicts"]
+    # the facts question: the unsupported claim is a whole sentence of the output
+    assert [c.step for c in calls] == ["claims", "verdicts", "facts"]
     assert all(c.prompt_tokens and c.completion_tokens and c.latency_s > 0 and not c.cached for c in calls)
 
 
@@ -132,14 +133,14 @@ def test_default_reason_is_built_from_the_verdicts(tesla, make_fake_judge):
     assert "Elon Musk started the company." in result.reason
     faith = Faithfulness(make_fake_judge()).run(ONE_WRONG, TESLA)
     assert faith.reason.startswith("0.67 — 2 of 3 claims supported by the context; not supported:")
-    assert len(tesla.requests) == 4  # two calls per score, no reason call
+    assert len(tesla.requests) == 6  # claims, verdicts, the unsupported sentence's facts question; no reason call
 
 
 def test_llm_reason_is_a_third_call_parsed_leniently(tesla, make_fake_judge):
     tesla.script.reason_text = 'Here you go:\n```json\n{"reason": "One claim is invented."}\n```'
     result = Hallucination(make_fake_judge(), reason="llm").run(ONE_WRONG, TESLA)
     assert result.reason == "One claim is invented."
-    assert [c.step for c in result.judge_calls] == ["claims", "verdicts", "reason"]
+    assert [c.step for c in result.judge_calls] == ["claims", "verdicts", "facts", "reason"]
     assert "0.33" in result.generate_reason_prompt and "Do not recompute" in result.generate_reason_prompt
 
 
@@ -277,3 +278,54 @@ def test_a_sentence_the_judge_doubts_states_a_fact_is_judged(fake, make_fake_jud
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Der Tarif kostet 15 Euro."])
     assert ("Das freut mich." in result.claims) is judged
     assert result.score == (0.5 if judged else 1.0)
+
+
+def _facts_asked(fake) -> list[str]:
+    """The sentences the facts question was asked about (its worked examples left aside)."""
+    from pytest_llmfaith.scorers.questions import FACT_SYSTEM
+    return [r["body"]["messages"][-1]["content"].split("\nSentence: ")[-1].split(" Answer with JSON")[0]
+            for r in fake.calls("facts")
+            if r["body"]["messages"][0]["content"] == FACT_SYSTEM]
+
+
+@pytest.mark.parametrize("mode", ["all", "label"])
+def test_a_greeting_the_claims_step_lists_is_no_claim_when_it_states_no_fact(fake, make_fake_judge, mode):
+    """The offline judge lists "Merhaba!" as a claim; unsupported, it would fail a faithful answer."""
+    output = "Merhaba! Müze pazartesi günleri kapalıdır."
+    fake.facts(claims={output: ["Merhaba!", "Müze pazartesi günleri kapalıdır."]},
+               supported=["Müze pazartesi günleri kapalıdır."], not_facts=["Merhaba!"])
+    context = ["Müze pazartesi günleri kapalıdır."]
+    result = Faithfulness(make_fake_judge(verdicts=mode)).run(output, context)
+    assert (result.score, result.claims) == (1.0, ["Müze pazartesi günleri kapalıdır."])
+    assert any("stated no fact" in note and "“Merhaba!”" in note for note in result.notes), result.notes
+    assert _facts_asked(fake) == ["Merhaba!"]  # the supported sentence is not asked
+    assert Hallucination(make_fake_judge(verdicts=mode)).run(output, context).score == 0.0
+
+
+def test_an_empty_context_asks_no_facts_question_of_the_claims(fake, make_fake_judge):
+    """With nothing to judge against, no claim was judged: Mastra's empty-context outcomes stand."""
+    output = "Merhaba! Müze pazartesi günleri kapalıdır."
+    fake.facts(claims={output: ["Merhaba!", "Müze pazartesi günleri kapalıdır."]}, not_facts=["Merhaba!"])
+    assert Hallucination(make_fake_judge()).run(output, []).score == 1.0
+    assert Faithfulness(make_fake_judge()).run(output, []).score == 0.0
+    assert _facts_asked(fake) == []
+
+
+def test_a_made_up_sentence_the_claims_step_lists_stays_a_claim(fake, make_fake_judge):
+    output = "Xin chào! Cửa hàng mở cửa lúc 9 giờ."
+    fake.facts(claims={output: ["Xin chào!", "Cửa hàng mở cửa lúc 9 giờ."]}, not_facts=["Xin chào!"])
+    context = ["Cửa hàng mở cửa lúc 8 giờ."]
+    result = Faithfulness(make_fake_judge()).run(output, context)
+    assert (result.score, result.claims) == (0.0, ["Cửa hàng mở cửa lúc 9 giờ."])
+    assert sorted(_facts_asked(fake)) == sorted(["Xin chào!", "Cửa hàng mở cửa lúc 9 giờ."])
+    assert Hallucination(make_fake_judge()).run(output, context).score == 1.0
+
+
+def test_part_of_a_sentence_is_never_dropped_as_no_fact(fake, make_fake_judge):
+    """Only a claim that is its whole sentence is asked: the words of a longer sentence state what
+    the claims step found in it, and are judged."""
+    output = "Thanks, the plan costs $9 a month."
+    fake.facts(claims={output: ["the plan costs $9 a month"]}, not_facts=["the plan costs $9 a month"])
+    result = Faithfulness(make_fake_judge()).run(output, ["The plan costs $8 a month."])
+    assert result.score == 0.0 and "the plan costs $9 a month" in result.claims
+    assert "the plan costs $9 a month" not in _facts_asked(fake)
