@@ -63,8 +63,9 @@ class Fault:
 class Script:
     claims: dict[str, list[Any]] = field(default_factory=dict)
     not_facts: set[str] = field(default_factory=set)  # sentences the fact question answers "no" for
-    says_more: set[str] = field(default_factory=set)  # sentences that say more than the claims quoted from them
-    unnamed: set[str] = field(default_factory=set)  # tokens the names question answers "no" for
+    says_more: set[str] = field(default_factory=set)  # sentences that state a fact the claims quoted from them do not
+    changes: set[str] = field(default_factory=set)  # claims (words) whose sentence says more that changes them
+    unnamed: set[str] = field(default_factory=set)  # tokens the specifics question answers "no" for
     supported: set[str] = field(default_factory=set)
     contradicted: set[str] = field(default_factory=set)
     labels: dict[str, str] = field(default_factory=dict)
@@ -94,20 +95,25 @@ def step_of(body: dict[str, Any]) -> str:
     enforces one, else by its data: an <output> to split, and no context or claim to judge."""
     if body.get("logprobs"):
         question, _ = label_question(body.get("messages", []))
-        return {"fact": "facts", "more": "facts", "named": "names", "amount": "names"}.get(question, "verdicts")
+        return _QUESTION_STEPS.get(question, "verdicts")
     response_format = body.get("response_format")
     if not response_format:
         return "reason"
     name = (response_format.get("json_schema") or {}).get("name")
     if name:
-        return {"ClaimsAnswer": "claims", "FactAnswer": "facts", "MoreAnswer": "facts",
-                "NamedAnswer": "names"}.get(name, "verdicts")
+        if name == "NarrowAnswer":
+            return _QUESTION_STEPS[label_question(body.get("messages", []))[0]]
+        return "claims" if name == "ClaimsAnswer" else "verdicts"
     question, _ = label_question(body.get("messages", []))
-    if question in ("fact", "more", "named", "amount"):
-        return {"fact": "facts", "more": "facts", "named": "names", "amount": "names"}[question]
+    if question in _QUESTION_STEPS:
+        return _QUESTION_STEPS[question]
     user = _user(body.get("messages", []))
     judged = any(_between(user, tag) is not None for tag in ("context", "claims", "claim"))
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
+
+
+_NARROW_FIELDS = ("states_fact", "changed", "specifics")  # the narrow questions' fields of a verdict
+_QUESTION_STEPS = {"fact": "facts", "more": "facts", "changed": "facts", "specifics": "names"}
 
 
 def _claim_item(text: str) -> Any:
@@ -138,10 +144,10 @@ def label_key(user: str, schema: dict[str, Any] | None = None) -> str:
     if schema:
         for properties in [schema.get("properties", {}),
                            *(d.get("properties", {}) for d in schema.get("$defs", {}).values())]:
-            keys = [k for k in properties if k not in ("statement", "reason", "verdicts")]
+            keys = [k for k in properties if k not in ("statement", "reason", "verdicts", *_NARROW_FIELDS)]
             if keys:
                 return keys[0]
-    found = re.findall(r'"(\w+)": "yes" \|', user)
+    found = [k for k in re.findall(r'"(\w+)": "yes" \|', user) if k not in _NARROW_FIELDS]
     return found[-1] if found else "verdict"
 
 
@@ -157,7 +163,7 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
-            ("named", pattern(questions.NAMED)), ("amount", pattern(questions.AMOUNT)))
+            ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
@@ -168,8 +174,8 @@ def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
     for question, pattern in _label_questions():
         match = pattern.fullmatch(text)
         if match:
-            return question, match["claim" if "claim" in pattern.groupindex else "tokens" if question == "named"
-                                   else "said" if question == "amount" else "sentence"]
+            return question, match["claim" if "claim" in pattern.groupindex else "tokens" if question == "specifics"
+                                   else "sentence"]
     return "", ""
 
 
@@ -193,9 +199,10 @@ class ScriptedJudge:
               votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
               changing: dict[str, list[str]] | None = None, not_facts: list[str] = (),  # type: ignore[assignment]
               unnamed: list[str] = (), says_more: list[str] = (),  # type: ignore[assignment]
-              p_fact: dict[str, float] | None = None) -> None:
+              p_fact: dict[str, float] | None = None, changes: list[str] = ()) -> None:  # type: ignore[assignment]
         self.script.not_facts |= set(not_facts)
         self.script.says_more |= set(says_more)
+        self.script.changes |= set(changes)
         self.script.unnamed |= set(unnamed)
         self.script.supported |= set(supported)
         self.script.contradicted |= set(contradicted)
@@ -235,16 +242,13 @@ class ScriptedJudge:
             return self.script.reason_text
         if step in ("facts", "names"):
             question, about = label_question(_asked(messages))
-            if question == "more":
-                return {"says_more": "yes" if about in self.script.says_more else "no"}
-            return {"states_fact": "yes" if self.states_fact(about) else "no"} if question == "fact" else \
-                {"mentioned": "yes" if self.named(about) else "no"}
+            return {"answer": "yes" if self.says_yes(question, about) else "no"}
         key = label_key(user, schema)
         one = _between(user, "claim")
         items = [_claim_item(one)] if one is not None else json.loads(_between(user, "claims") or "[]")
         claims = [item["words"] if isinstance(item, dict) else item for item in items]
-        verdicts = [{"statement": c, "reason": f"scripted: {self.scripted(c)}", key: self.label(c, sample)}
-                    for c in claims]
+        verdicts = [{"statement": c, "reason": f"scripted: {self.scripted(c)}", key: self.label(c, sample),
+                     **self.narrow(item)} for c, item in zip(claims, items)]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
 
     def scripted(self, words: str) -> str:
@@ -252,7 +256,7 @@ class ScriptedJudge:
         sentences, with their full stop; the words come without it."""
         keys = (self.script.supported | self.script.contradicted | set(self.script.labels) | set(self.script.votes)
                 | set(self.script.p_supported) | set(self.script.changing) | self.script.not_facts
-                | set(self.script.p_fact))
+                | set(self.script.p_fact) | self.script.changes)
         if words in keys:
             return words
         return next((k for k in keys if k.rstrip(".!?。！？ ") == words.rstrip(".!?。！？ ")), words)
@@ -265,6 +269,28 @@ class ScriptedJudge:
 
     def named(self, tokens: str) -> bool:
         return not any(f"“{t}”" in tokens for t in self.script.unnamed)
+
+    def says_yes(self, question: str, about: str) -> bool:
+        """The scripted answer to a narrow question about a sentence, a claim's words or tokens."""
+        if question == "fact":
+            return self.states_fact(about)
+        if question == "more":
+            return about in self.script.says_more
+        if question == "changed":
+            return self.scripted(about) in self.script.changes
+        return self.named(about)
+
+    def narrow(self, item: Any) -> dict[str, str]:
+        """The narrow questions' fields of a verdict: the same script as their label forms."""
+        if not isinstance(item, dict):
+            return {"states_fact": "yes", "changed": "no", "specifics": "yes"}
+        sentence = item.get("sentence", "")
+        checked = item.get("already_checked")
+        fact = True if checked is None else self.says_yes("more", sentence) if checked else self.states_fact(sentence)
+        tokens = ", ".join(f"“{t}”" for t in item.get("not_in_context", []))
+        return {"states_fact": "yes" if fact else "no",
+                "changed": "yes" if checked is None and self.says_yes("changed", item.get("words", "")) else "no",
+                "specifics": "yes" if self.named(tokens) else "no"}
 
     def content(self, answer: dict[str, Any] | str, fault: Fault | None, authorization: str = "") -> str:
         """The answer as the judge writes it, spoilt as the fault asks: broken JSON, the wrong
@@ -285,7 +311,7 @@ class ScriptedJudge:
         elif kind == "extra_claim" and claims is not None:
             content = json.dumps({"claims": [*claims, text]})
         elif kind == "restate" and verdicts is not None:
-            label = next(k for k in verdicts[0] if k not in ("statement", "reason"))
+            label = next(k for k in verdicts[0] if k not in ("statement", "reason", *_NARROW_FIELDS))
             content = json.dumps({"verdicts": [{**verdicts[0], "statement": text, label: self.label(text)},
                                                *verdicts[1:]]})
         elif kind == "repeat_first" and verdicts is not None:
@@ -307,10 +333,8 @@ class ScriptedJudge:
         claim = self.scripted(claim)
         if question == "fact" and claim in self.script.p_fact:
             p_yes = self.script.p_fact[claim]
-        elif question in ("fact", "more", "named", "amount"):
-            yes = (self.states_fact(claim) if question == "fact" else claim in self.script.says_more
-                   if question == "more" else self.named(claim))
-            p_yes = 0.95 if yes else 0.05
+        elif question in _QUESTION_STEPS:
+            p_yes = 0.95 if self.says_yes(question, claim) else 0.05
         elif question == "supported" and claim in self.script.p_supported:
             p_yes = self.script.p_supported[claim]
         elif question == "supported":

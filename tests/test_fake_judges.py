@@ -54,7 +54,7 @@ def test_reworded_prompts_are_answered_as_before(request, monkeypatch, verdicts,
     judge.requests.clear()
     _reword_every_prompt(monkeypatch)
     assert _scores(make, verdicts) == before
-    assert sorted({c["step"] for c in judge.calls()}) == steps == ["claims", "facts", "reason", "verdicts"]
+    assert sorted({c["step"] for c in judge.calls()}) == steps == ["claims", "reason", "verdicts"]
     assert [s for s, _, _, _ in before] == [0.33, 0.67]
     assert before[0][3] == "Musk did not found Tesla."
 
@@ -62,8 +62,8 @@ def test_reworded_prompts_are_answered_as_before(request, monkeypatch, verdicts,
 def test_the_fake_transport_is_asked_by_step_and_answers_each_claim(fake, make_fake_judge):
     fake.facts(**FACTS, claims={OUTPUT: ["Tesla was founded in 2003.", "Tesla is based on Mars."]})
     result = Faithfulness(make_fake_judge(verdicts="one")).run(OUTPUT, TESLA)
-    # the facts question for the sentence no claim quotes, then for the unsupported claim that is a whole sentence
-    assert [c["step"] for c in fake.calls()] == ["claims", "facts", "verdicts", "verdicts", "verdicts", "facts"]
+    # one verdicts request per item: the two claims, and the sentence no claim quotes (its facts question with it)
+    assert [c["step"] for c in fake.calls()] == ["claims", "verdicts", "verdicts", "verdicts"]
     assert [(v.statement, v.verdict, v.sentence) for v in result.verdicts] == [
         ("Tesla was founded in 2003.", "yes", False), ("Elon Musk founded Tesla.", "no", True),
         ("Tesla is based on Mars.", "unsure", False)]  # the sentence no claim quotes is judged whole, in place

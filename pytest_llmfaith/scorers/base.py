@@ -11,6 +11,7 @@ import math
 import re
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, create_model
@@ -23,6 +24,7 @@ from pytest_llmfaith.scorers import labels, questions, votes
 from pytest_llmfaith.scorers.claims import (
     DATA_RULE,
     Judged,
+    ReadClaims,
     claim_block,
     claims_block,
     claims_messages,
@@ -31,7 +33,14 @@ from pytest_llmfaith.scorers.claims import (
     read_claims,
 )
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.text.exact import fold, nearest_sentences, other_amounts, quoted_sentence, tokens, unwritten
+from pytest_llmfaith.text.exact import (
+    contradicted_number,
+    fold,
+    nearest_sentences,
+    numbers_not_written,
+    quoted_sentence,
+    unwritten,
+)
 from pytest_llmfaith.wording import plural, shorten
 
 ContextArg = Sequence[str] | Callable[[], Sequence[str]]
@@ -45,13 +54,43 @@ def normalise_verdict(value: Any) -> Any:
 
 def verdict_schemas(prefix: str, labels: tuple[str, ...],
                     field: str = "verdict") -> tuple[type[BaseModel], type[BaseModel]]:
-    """The answer schemas of one scorer: one verdict (its label under `field`), and a list of them."""
+    """The answer schemas of one scorer: one verdict (its label under `field`, then the narrow
+    questions' answers), and a list of them."""
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
     # the label before the reason: better and faster with a small judge (benchmarks/README.md)
-    fields: dict[str, Any] = {"statement": (str, ""), field: (label, ...), "reason": (str, "")}
+    fields: dict[str, Any] = {"statement": (str, ""), field: (label, ...), "reason": (str, ""),
+                              **{name: (questions.YesNo, ...) for name in questions.JSON_FIELDS}}
     one = create_model(f"{prefix}Verdict", **fields)
     many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))
     return one, many
+
+
+@dataclass
+class Answers:
+    """What the judge said of each item (the claims, then the sentences judged beside them)."""
+
+    verdicts: list[Verdict]
+    fact: dict[int, bool]  # a sentence: it states a fact the claims quoted from it do not
+    changed: dict[int, bool]  # a claim: something else in its sentence changes what its words say
+    given: dict[int, bool]  # an item with words the context never writes: the context gives them
+
+
+def _sentence_items(items: Sequence[Judged], claim_count: int, claim: int) -> list[int]:
+    """The sentence items holding the sentences of a claim."""
+    return [j for j in range(claim_count, len(items)) if set(items[j].at) & set(items[claim].at)]
+
+
+def _groups(claims: Sequence[Judged], verdicts: list[Verdict], supported: str) -> list[int]:
+    """The claims that count: one of each set whose words lie inside another's words (one fact
+    quoted three times is one claim), the set's least supported one."""
+    sets: list[list[int]] = []
+    for i in sorted(range(len(claims)), key=lambda i: -len(claims[i].covered)):
+        home = next((found for found in sets if claims[i].covered <= claims[found[0]].covered), None)
+        if home is None:
+            sets.append([i])
+        else:
+            home.append(i)
+    return [next((i for i in found if verdicts[i].verdict != supported), found[0]) for found in sets]
 
 
 def check_inputs(output: Any, context: Any, input: Any, scale: Any) -> tuple[str, list[str], str | None, float]:
@@ -117,6 +156,7 @@ class ClaimsScorer(Scorer):
     labels: ClassVar[tuple[str, ...]]
     empty_context_verdict: ClassVar[str]  # also a claim's verdict when it is not in the context
     supported_verdict: ClassVar[str]  # the verdict of a claim the context supports
+    contradicted_verdict: ClassVar[str]  # the verdict of a claim the context contradicts
     verdict_system: ClassVar[str]
     verdicts_task: ClassVar[str]
     one_verdict_task: ClassVar[str]
@@ -126,30 +166,24 @@ class ClaimsScorer(Scorer):
 
     def measure(self, output: str, context: list[str], input: str | None, scale: float) -> ScoreResult:
         calls: list[JudgeCall] = []
-        items: list[Judged] = []
-        claims_prompt, answered, notes = claims_messages(output)[-1]["content"], [], []
+        read = ReadClaims([], [], [], claims_messages(output)[-1]["content"], [], [])
+        notes: list[str] = []
         if output.strip():  # no judge call is needed to know "" makes no claims
             read = read_claims(self.judge, output)
-            items, claims_prompt, answered = read.judged, read.prompt, read.answered
             calls += read.calls
             if read.left_out:
                 notes.append(f"{len(read.left_out)} of the judge's claims quoted words the output does not have "
-                             "(asked again once); their sentences were judged instead where they state a fact")
-        verdicts, analyze_prompt = self._verdicts(items, context, calls)
-        items, verdicts, not_claims = self._without_non_facts(output, items, verdicts, context, calls)
-        if not_claims:
-            notes.append(f"{plural(len(not_claims), 'claim')} of the judge's, each a whole sentence the context "
-                         "does not support, stated no fact when asked (" + ", ".join(f"“{shorten(q)}”" for q in
-                                                                                      not_claims) + "): left out")
+                             "(asked again once); their sentences were judged instead")
+        answers, analyze_prompt = self._answers(output, read.judged, read.sentences, context, calls)
+        items, verdicts = self._decided(read.judged, read.sentences, answers, context, notes)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
-        claims = [item.quote for item in items]
         result = self.result(
             score=score, reason="", output=output,
-            context=context, input=input, scale=scale, claims=claims, verdicts=verdicts,
-            preprocess_step_result={"claims": answered}, preprocess_prompt=claims_prompt,
+            context=context, input=input, scale=scale, claims=[item.quote for item in items], verdicts=verdicts,
+            preprocess_step_result={"claims": read.answered}, preprocess_prompt=read.prompt,
             analyze_step_result={"verdicts": [v.model_dump() for v in verdicts]},
-            analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not claims, votes=self.judge.config.votes,
+            analyze_prompt=analyze_prompt, judge_calls=calls, no_claims=not items, votes=self.judge.config.votes,
             notes=notes,
         )
         if self.reason_mode == "llm":
@@ -159,45 +193,152 @@ class ClaimsScorer(Scorer):
         return result
 
     # -- steps --------------------------------------------------------------------------
-    def _verdicts(self, items: list[Judged], context: list[str], calls: list[JudgeCall]) -> tuple[list[Verdict], str]:
-        """Every claim's verdict: one sample, or the majority of --llm-judge-votes samples."""
-        if not items:
-            return [], ""
-        if not context:
-            return [self._about(Verdict(statement=i.quote, verdict=self.empty_context_verdict,
-                                        reason="the context is empty"), i, []) for i in items], ""
-        config = self.judge.config
-        if config.verdict_mode == "label":
-            found, label_calls, prompt = labels.judge_claims(self.judge, items, context)
-            calls.extend(label_calls)
-            samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
-                                evidence=f.evidence) for i, f in zip(items, found)]]
-            for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
-                drawn = votes.drawn_labels(found, k, config.votes, config.votes_temperature)
-                samples.append([Verdict(statement=i.quote, verdict=self.label_verdict(label), reason=reason,
-                                        evidence=label.evidence) for i, (label, reason) in zip(items, drawn)])
-        else:
-            asked = [self._asked_verdicts(items, context, calls, k) for k in range(config.votes)]
-            samples, prompt = [verdicts for verdicts, _ in asked], asked[0][1]
-        decided = samples[0] if config.votes == 1 else votes.majority(samples)
-        verdicts = [self._about(v, item, context) for v, item in zip(decided, items)]
-        return self._named(verdicts, items, context, calls), prompt
-
-    def _without_non_facts(self, output: str, items: list[Judged], verdicts: list[Verdict], context: list[str],
-                           calls: list[JudgeCall]) -> tuple[list[Judged], list[Verdict], list[str]]:
-        """A whole sentence the claims step listed and the context does not support is asked the
-        facts question, as a sentence no claim quotes is: a greeting or thanks ("Merhaba!") is no
-        claim, whichever step met it. Part of a sentence states what the claims step found in it,
-        and an empty context judged nothing. Returns the rest, and the words left out."""
-        asked = [i for i, (item, verdict) in enumerate(zip(items, verdicts)) if context and not item.whole
-                 and verdict.verdict != self.supported_verdict and tokens(item.quote) == tokens(item.sentence)]
+    def _answers(self, output: str, claims: list[Judged], sentences: list[Judged], context: list[str],
+                 calls: list[JudgeCall]) -> tuple[Answers, str]:
+        """What the judge said of every claim and sentence: its verdict and the narrow questions."""
+        items = claims + sentences
+        if not items or not context:
+            verdicts = [Verdict(statement=i.quote, verdict=self.empty_context_verdict, reason="the context is empty")
+                        for i in items]
+            return Answers(verdicts, {}, {}, {}), ""
+        exact = {i: found for i, item in enumerate(items) if (found := contradicted_number(item.quote, context))}
+        asked = [i for i in range(len(items)) if i not in exact]
         if not asked:
-            return items, verdicts, []
-        facts, fact_calls = questions.states_facts(self.judge, output, [items[i].sentence for i in asked])
+            answers, prompt = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items],
+                                      {}, {}, {}), ""
+        elif self.judge.config.verdict_mode == "label":
+            answers, prompt = self._labelled(output, items, len(claims), asked, context, calls)
+        else:
+            answers, prompt = self._asked(items, asked, context, calls)
+        for i, (said, other) in exact.items():
+            answers.verdicts[i] = Verdict(statement=items[i].quote, verdict=self.contradicted_verdict,
+                                          reason=f"contradicted by the context's numbers, decided without asking: "
+                                                 f"“{said}” where the context writes “{other}” with the same words "
+                                                 "around it")
+        return answers, prompt
+
+    def _asked(self, items: list[Judged], asked: list[int], context: list[str],
+               calls: list[JudgeCall]) -> tuple[Answers, str]:
+        """One request for every verdict and narrow question (per sample with votes; per item in
+        --llm-judge-verdicts=one): the output and the context sent once."""
+        config = self.judge.config
+        data = [{**items[i].as_data(), **({"not_in_context": t} if (t := unwritten(items[i].quote, context)) else {})}
+                for i in asked]
+        samples: list[list[Any]] = []
+        prompt = ""
+        for k in range(config.votes):
+            if config.verdict_mode == "one":
+                conversations = [self._messages(self.one_verdict_task, context, claim_block(d)) for d in data]
+                found = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=k)
+                calls.extend(call for _, call in found)
+                said, prompt = [a for a, _ in found], "\n\n".join(m[-1]["content"] for m in conversations)
+            else:
+                messages = self._messages(self.verdicts_task, context, claims_block(data))
+                answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
+                                              check=same_statements([items[i] for i in asked]), sample=k)
+                calls.append(call)
+                said, prompt = list(answer.verdicts), messages[-1]["content"]  # type: ignore[union-attr]
+            samples.append(said)
+        verdicts = [[self._verdict(a, items[i]) for a, i in zip(said, asked)] for said in samples]
+        decided = verdicts[0] if config.votes == 1 else votes.majority(verdicts)
+        answers = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
+        for n, i in enumerate(asked):
+            answers.verdicts[i] = self._about(decided[n], items[i], context)
+            # the safe side of every sample: one sample's doubt is enough
+            answers.fact[i] = any(s[n].states_fact == "yes" for s in samples)
+            answers.changed[i] = any(s[n].changed == "yes" for s in samples)
+            if "not_in_context" in data[n]:
+                answers.given[i] = all(s[n].specifics == "yes" for s in samples)
+        return answers, prompt
+
+    def _labelled(self, output: str, items: list[Judged], claim_count: int, asked: list[int], context: list[str],
+                  calls: list[JudgeCall]) -> tuple[Answers, str]:
+        """The offline judge: one-token questions, each asked only where its answer can still change
+        the outcome (a supported claim's names and what its sentence adds; a sentence's facts)."""
+        unwritten_of = {i: t for i in asked if (t := unwritten(items[i].quote, context))}
+        answers = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
+        sentence_items = [i for i in asked if i >= claim_count]
+        risky = {i for i in sentence_items if numbers_not_written(items[i].quote, context)}
+        facts, fact_calls = questions.states_facts(
+            self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items if i not in risky])
         calls.extend(fact_calls)
-        dropped = {i for i, fact in zip(asked, facts) if not fact}
-        kept = [i for i in range(len(items)) if i not in dropped]
-        return [items[i] for i in kept], [verdicts[i] for i in kept], [items[i].quote for i in sorted(dropped)]
+        answers.fact.update(zip([i for i in sentence_items if i not in risky], facts))
+        answers.fact.update({i: True for i in risky})
+        claim_items = [i for i in asked if i < claim_count]
+        labelled = claim_items + [i for i in sentence_items if answers.fact[i]]
+        prompt = self._label_verdicts(items, labelled, unwritten_of, answers, context, calls)
+        supported = [i for i in claim_items if answers.verdicts[i].verdict == self.supported_verdict]
+        partial = [i for i in supported if items[i].partial]
+        found, changed_calls = questions.changed(self.judge, [(items[i].sentence, items[i].quote) for i in partial])
+        calls.extend(changed_calls)
+        answers.changed.update(zip(partial, found))
+        named = [i for i in [*supported, *(i for i in labelled if i >= claim_count)] if i in unwritten_of
+                 and answers.verdicts[i].verdict == self.supported_verdict]
+        given, given_calls = questions.specifics(self.judge, context,
+                                                 [(items[i].sentence, unwritten_of[i]) for i in named])
+        calls.extend(given_calls)
+        answers.given.update({i: p >= questions.YES_AT for i, p in zip(named, given)})
+        holding = {s for i in partial if answers.changed[i] for s in _sentence_items(items, claim_count, i)}
+        self._label_verdicts(items, sorted(holding - set(labelled)), unwritten_of, answers, context, calls)
+        return answers, prompt
+
+    def _label_verdicts(self, items: list[Judged], which: list[int], unwritten_of: dict[int, list[str]],
+                        answers: Answers, context: list[str], calls: list[JudgeCall]) -> str:
+        """Label verdicts of `which`: one sample, or votes drawn from the probabilities."""
+        if not which:
+            return ""
+        config = self.judge.config
+        chosen = [items[i] for i in which]
+        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context,
+                                                         [i not in unwritten_of for i in which])
+        calls.extend(label_calls)
+        samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
+                            evidence=f.evidence) for i, f in zip(chosen, found)]]
+        for k in range(1, config.votes):  # drawn from the probabilities: no further judge call
+            drawn = votes.drawn_labels(found, k, config.votes, config.votes_temperature)
+            samples.append([Verdict(statement=i.quote, verdict=self.label_verdict(label), reason=reason,
+                                    evidence=label.evidence) for i, (label, reason) in zip(chosen, drawn)])
+        decided = samples[0] if config.votes == 1 else votes.majority(samples)
+        for i, verdict, item in zip(which, decided, chosen):
+            answers.verdicts[i] = self._about(verdict, item, context)
+        return prompt
+
+    def _decided(self, claims: list[Judged], sentences: list[Judged], answers: Answers, context: list[str],
+                 notes: list[str]) -> tuple[list[Judged], list[Verdict]]:
+        """The verdicts the score counts, in the output's order. Each narrow answer only ever makes
+        a claim less supported, or a sentence counted: a claim whose names the context does not
+        give, or whose sentence adds what changes it while the sentence is not supported, is not
+        supported; a sentence counts where it states a fact no claim does. Claims whose words lie
+        inside another's count once with it, at the less supported verdict of the two."""
+        items = claims + sentences
+        verdicts = list(answers.verdicts)
+        for i, item in enumerate(items):
+            if verdicts[i].verdict != self.supported_verdict:
+                continue
+            if answers.given.get(i) is False:
+                verdicts[i] = self._overruled(verdicts[i], "not in the context: it never writes "
+                                              + ", ".join(f"“{t}”" for t in unwritten(item.quote, context))
+                                              + ", and asked whether it gives them in any form, the judge said no")
+            elif i < len(claims) and answers.changed.get(i):
+                held = [verdicts[s] for s in _sentence_items(items, len(claims), i)]
+                if any(v.verdict != self.supported_verdict for v in held):
+                    verdicts[i] = self._overruled(verdicts[i], "its sentence says more that changes these words, "
+                                                  "and the sentence is not supported: " + "; ".join(
+                                                      v.reason for v in held if v.verdict != self.supported_verdict))
+        kept = _groups(claims, verdicts, self.supported_verdict)
+        restated = len(claims) - len(kept)
+        if restated:
+            notes.append(f"{plural(restated, 'claim')} quoted words inside another claim's and counted once with it")
+        counted = [len(claims) + j for j, s in enumerate(sentences) if answers.fact.get(len(claims) + j, True)]
+        unquoted = [s for j, s in enumerate(sentences) if not s.checked and len(claims) + j not in counted]
+        if unquoted:
+            notes.append(f"{plural(len(unquoted), 'sentence')} no claim quotes stated no fact when asked ("
+                         + ", ".join(f"“{shorten(s.quote)}”" for s in unquoted) + "): left out")
+        order = sorted(kept + counted, key=lambda i: (min(items[i].at, default=0), items[i].whole,
+                                                      min(items[i].covered, default=0)))
+        for i in counted:
+            verdicts[i] = verdicts[i].model_copy(update={"sentence": True})
+        return [items[i] for i in order], [verdicts[i] for i in order]
 
     @staticmethod
     def _about(verdict: Verdict, item: Judged, context: list[str]) -> Verdict:
@@ -207,57 +348,9 @@ class ClaimsScorer(Scorer):
             iter(nearest_sentences(item.quote, context, 1, share=0.25)), "")
         return verdict.model_copy(update={"words": list(item.words), "sentence": item.whole, "evidence": evidence})
 
-    def _named(self, verdicts: list[Verdict], items: list[Judged], context: list[str],
-               calls: list[JudgeCall]) -> list[Verdict]:
-        """A supported claim whose words hold what the context never writes exactly is one narrow
-        question to the judge, and a no makes it unsupported whatever the verdict said: an amount
-        the context gives only with other numbers ("40 people" beside "400 people"), or a name or
-        number it never writes ("Iran" where the context says Iraq)."""
-        supported = [i for i, v in enumerate(verdicts) if v.verdict == self.supported_verdict]
-        pairs = {i: other_amounts(items[i].quote, context) for i in supported}
-        pairs = {i: p for i, p in pairs.items() if p}
-        numbers = {i: {n for said, _ in p for n in tokens(said)} for i, p in pairs.items()}
-        tokens_of = {i: [t for t in unwritten(items[i].quote, context) if t not in numbers.get(i, set())]
-                     for i in supported}
-        tokens_of = {i: t for i, t in tokens_of.items() if t}
-        asked = [(i, pair) for i, p in pairs.items() for pair in p]
-        amounts, amount_calls = questions.same_amounts(self.judge, [pair for _, pair in asked])
-        named, named_calls = questions.named(self.judge, context,
-                                             [(items[i].sentence, t) for i, t in tokens_of.items()])
-        calls.extend(amount_calls + named_calls)
-        for (i, (said, others)), p in zip(asked, amounts):
-            if p < questions.YES_AT and verdicts[i].verdict == self.supported_verdict:
-                shown = ", ".join(f"“{o}”" for o in others)
-                verdicts[i] = self._overruled(verdicts[i], f"contradicted by the context's numbers: “{said}” where "
-                                                           f"the context says {shown}, and asked whether they are "
-                                                           f"equal, {_said(p)}")
-        for i, p in zip(tokens_of, named):
-            if p < questions.YES_AT and verdicts[i].verdict == self.supported_verdict:
-                shown = ", ".join(f"“{t}”" for t in tokens_of[i])
-                verdicts[i] = self._overruled(verdicts[i], f"not in the context: it never writes {shown}, and asked "
-                                                           f"whether it names them in any form, {_said(p)}")
-        return verdicts
-
     def _overruled(self, verdict: Verdict, reason: str) -> Verdict:
         """Decided by a narrow question: not supported, and no votes shown (they did not decide)."""
         return verdict.model_copy(update={"verdict": self.empty_context_verdict, "samples": [], "reason": reason})
-
-    def _asked_verdicts(self, items: list[Judged], context: list[str], calls: list[JudgeCall],
-                        sample: int) -> tuple[list[Verdict], str]:
-        """One sample of the JSON verdicts: all claims in one call, or one call per claim."""
-        if self.judge.config.verdict_mode == "one":
-            conversations = [self._messages(self.one_verdict_task, context, claim_block(i.as_data()))
-                             for i in items]
-            answers = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=sample)
-            calls.extend(call for _, call in answers)
-            verdicts = [self._verdict(a, i) for (a, _), i in zip(answers, items)]
-            return verdicts, "\n\n".join(m[-1]["content"] for m in conversations)
-        messages = self._messages(self.verdicts_task, context, claims_block([i.as_data() for i in items]))
-        answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
-                                      check=same_statements(items), sample=sample)
-        calls.append(call)
-        verdicts = [self._verdict(a, i) for a, i in zip(answer.verdicts, items)]  # type: ignore[union-attr]
-        return verdicts, messages[-1]["content"]
 
     def _messages(self, task: str, context: list[str], claims: str) -> list[dict[str, str]]:
         """System and context first, claims last: a local judge reuses the shared prefix."""
@@ -302,10 +395,6 @@ class ClaimsScorer(Scorer):
     # -- wording ------------------------------------------------------------------------
     def explain(self, result: ScoreResult) -> str:
         raise NotImplementedError
-
-
-def _said(p: float) -> str:
-    return labels.probability("yes", p, questions.YES_AT) if 0 < p < 1 else "the judge said no"
 
 
 def same_statements(items: Sequence[Judged]) -> Callable[[Any], None]:

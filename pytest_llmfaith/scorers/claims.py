@@ -6,8 +6,9 @@ a claim is its words, so a judge's rewording ("at least" added, a "not" dropped)
 and the offline judge generates each claim once, not a paraphrase and then its words (half the
 tokens: benchmarks/README.md). Code checks only what is exact: that stretch is in the output
 (case, white space, quote marks and Unicode forms folded). A claim whose words are not there is
-asked again once, then left out; every sentence no kept claim quotes is the judge's narrow
-question ("does it state a fact?"), and is judged itself when it does.
+asked again once, then left out. The output's sentences that no claim quotes, or that a claim
+leaves letters, digits or symbols of, are judged beside the claims (how-scoring-works: safe both
+ways).
 
 The text under test and the context are data, never instructions: each sits between tags, and
 a closing tag inside the data is escaped so the data cannot end its own fence. Change any prompt
@@ -27,7 +28,6 @@ from pydantic import BaseModel, BeforeValidator
 
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.results import JudgeCall
-from pytest_llmfaith.scorers import questions
 from pytest_llmfaith.text.exact import fold, left_bare, locate, sentence_spans, sentences_of, tokens
 
 CLAIMS_VERSION = "claims-5"
@@ -117,33 +117,49 @@ class Judged:
 
     words: tuple[str, ...]  # the output's stretches, as the output writes them
     sentence: str  # the output's sentences those stretches are in
-    whole: bool = False  # a sentence no quoted claim covered, judged as itself
+    whole: bool = False  # an output sentence judged as itself, beside the claims quoted from it
+    at: tuple[int, ...] = ()  # the indexes of the output's sentences it is in
+    covered: frozenset[int] = frozenset()  # the output's characters its words cover
+    partial: bool = False  # letters, digits or symbols of its sentences stand outside its words
+    checked: tuple[str, ...] = ()  # a sentence: the words of the claims quoted from it
 
     @classmethod
-    def whole_sentence(cls, sentence: str) -> Judged:
-        return cls((sentence,), sentence, whole=True)
+    def whole_sentence(cls, sentence: str, at: tuple[int, ...] = (), checked: tuple[str, ...] = ()) -> Judged:
+        return cls((sentence,), sentence, whole=True, at=at, checked=checked)
 
     @property
     def quote(self) -> str:
         return " … ".join(self.words)
 
-    def as_data(self) -> dict[str, str]:
-        """How a verdict prompt shows it: the words to check, in their sentence."""
+    def as_data(self) -> dict[str, Any]:
+        """How a verdict prompt shows it: the words to check, in their sentence; a sentence with the
+        claims' words already checked in it."""
+        if self.whole:
+            return {"sentence": self.sentence, "words": self.quote, "already_checked": list(self.checked)}
         return {"sentence": self.sentence, "words": self.quote}
 
 
 @dataclass
 class ReadClaims:
-    judged: list[Judged]
+    judged: list[Judged]  # the claims, in the order the judge listed them
+    sentences: list[Judged]  # the output's sentences that claims leave something of, or none quotes
     calls: list[JudgeCall]
     prompt: str  # the claims prompt, Mastra's preprocess_prompt
     answered: list[str]  # the claims as the judge listed them, Mastra's preprocess_step_result
     left_out: list[str]  # claims whose words the output does not have
 
 
+MAX_SENTENCES = 24
+"""Sentences judged beside the claims, at most: past it, neighbours are judged together, so an
+output of any length costs the same number of requests (a 1 MB output no claim quotes is 24
+passages, not 26,492 questions)."""
+
+
 def read_claims(judge: Judge, output: str) -> ReadClaims:
-    """Claims with verbatim words, then the sentences no claim quotes that state a fact, and those
-    whose unquoted words say more than their claims (a negation, another fact)."""
+    """Claims with verbatim words, and the output's sentences to judge beside them: every sentence no
+    claim quotes, and every one whose letters, digits or symbols some claim of it leaves out (the
+    claims' verdicts are held to it where what they leave out changes them). Asks nothing else:
+    the narrow questions travel with the verdicts."""
     messages = claims_messages(output)
     answer, call = judge.ask("claims", messages, ClaimsAnswer, CLAIMS_VERSION)
     calls = [call]
@@ -151,28 +167,37 @@ def read_claims(judge: Judge, output: str) -> ReadClaims:
     if any(locate(c, output) is None for c in claims):
         claims, again = _asked_again(judge, messages, claims, output)
         calls.append(again)
-    kept, left_out, quoted = [], [], []
+    kept, left_out = [], []
     for claim in _distinct(claims):
         spans = locate(claim, output)
         if spans is None:
             left_out.append(claim)
-            continue
-        kept.append(_judged(spans, output))
-        quoted += spans
+        else:
+            kept.append(_judged(spans, output))
     found = sentence_spans(output)
-    touched = set(sentences_of(quoted, output))
-    unquoted = [s for i, (s, _) in enumerate(found) if i not in touched and tokens(s)]
-    partly = [(s, [j.quote for j in kept if s in j.sentence]) for i, (s, span) in enumerate(found)
-              if i in touched and left_bare(output, span, quoted)]
-    facts, fact_calls = questions.states_facts(judge, output, unquoted)
-    more, more_calls = questions.says_more(judge, output, partly)
-    calls += fact_calls + more_calls
-    sentences = [Judged.whole_sentence(s) for s, fact in [*zip(unquoted, facts), *zip((s for s, _ in partly), more)]
-                 if fact]
-    return ReadClaims(_in_output_order(kept + sentences, output), calls, messages[-1]["content"],
-                      claims, left_out)
+    sentences = []
+    for i, (sentence, span) in enumerate(found):
+        mine = [j for j in kept if i in j.at]
+        if not tokens(sentence) and not left_bare(output, span, []):
+            continue
+        if not mine or any(j.partial for j in mine) or left_bare(output, span, [s for j in mine for s in _spans_of(j)]):
+            sentences.append(Judged.whole_sentence(sentence, (i,), tuple(j.quote for j in mine)))
+    return ReadClaims(kept, _bounded(sentences), calls, messages[-1]["content"], claims, left_out)
 
 
+def _spans_of(judged: Judged) -> list[tuple[int, int]]:
+    """The covered characters as spans (one a character: left_bare reads any spans)."""
+    return [(c, c + 1) for c in judged.covered]
+
+
+def _bounded(sentences: list[Judged]) -> list[Judged]:
+    """At most MAX_SENTENCES: neighbours judged together, in order, as one passage."""
+    if len(sentences) <= MAX_SENTENCES:
+        return sentences
+    size = -(-len(sentences) // MAX_SENTENCES)
+    return [Judged.whole_sentence(" ".join(s.sentence for s in part), tuple(i for s in part for i in s.at),
+                                  tuple(q for s in part for q in s.checked))
+            for part in (sentences[k:k + size] for k in range(0, len(sentences), size))]
 def _asked_again(judge: Judge, messages: list[dict[str, str]], claims: list[str],
                  output: str) -> tuple[list[str], JudgeCall]:
     """One more request, with what was wrong: a question of its own, so both answers are cached."""
@@ -198,20 +223,9 @@ def _distinct(claims: Sequence[str]) -> list[str]:
 
 def _judged(spans: list[tuple[int, int]], output: str) -> Judged:
     found = sentence_spans(output)
+    at = tuple(sentences_of(spans, output))
     words = tuple(output[a:b] for a, b in spans)
-    sentence = " ".join(found[i][0] for i in sentences_of(spans, output)) or " ".join(words)
-    return Judged(words, sentence)
-
-
-def _spans(judged: Judged, output: str) -> list[tuple[int, int]]:
-    return locate(judged.quote, output) or []
-
-
-def _in_output_order(judged: list[Judged], output: str) -> list[Judged]:
-    """Claims first as the judge listed them, each sentence judged itself where it stands among them."""
-    where = {id(j): min((a for a, _ in _spans(j, output)), default=0) for j in judged}
-    claims = [j for j in judged if not j.whole]
-    for sentence in (j for j in judged if j.whole):
-        at = next((i for i, c in enumerate(claims) if where[id(c)] > where[id(sentence)]), len(claims))
-        claims.insert(at, sentence)
-    return claims
+    sentence = " ".join(found[i][0] for i in at) or " ".join(words)
+    covered = frozenset(c for a, b in spans for c in range(a, b))
+    partial = any(left_bare(output, found[i][1], spans) for i in at)
+    return Judged(words, sentence, at=at, covered=covered, partial=partial)

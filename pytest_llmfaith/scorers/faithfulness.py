@@ -6,6 +6,7 @@ from pytest_llmfaith.results import ScoreResult
 from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
 from pytest_llmfaith.scorers.claims import DATA_RULE
 from pytest_llmfaith.scorers.labels import Label
+from pytest_llmfaith.scorers.questions import NARROW, NARROW_FORMAT
 from pytest_llmfaith.wording import plural
 
 _SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
@@ -20,20 +21,26 @@ A speculative claim ("may", "might", "possibly", "could", in any language) is "u
 Answer the verdict first, then a one-sentence reason that quotes or points to the CONTEXT.
 {DATA_RULE}"""
 
-_MANY = """{context}
+_NARROW = NARROW.replace("{", "{{").replace("}", "}}")
+_ANSWER = '"verdict": "yes" | "no" | "unsure", "reason": "<why>", ' + NARROW_FORMAT
 
-Give one verdict for each claim below, in the same order, copying each claim's "words" into "statement".
-{claims}
+_MANY = f"""{{context}}
+
+Give one verdict for each item below, in the same order, copying each item's "words" into "statement".
+An item with "already_checked" is a whole sentence of the OUTPUT, judged beside its claims.
+{{claims}}
+{_NARROW}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<words>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
+{{{{"verdicts": [{{{{"statement": "<words>", {_ANSWER}}}}}]}}}}"""
 
-_ONE = """{context}
+_ONE = f"""{{context}}
 
-Is the claim below supported by the CONTEXT above?
-{claims}
+Is the item below supported by the CONTEXT above?
+{{claims}}
+{_NARROW}
 
-Answer with JSON only: {{"verdict": "yes" | "no" | "unsure", "reason": "<why>"}}"""
+Answer with JSON only: {{{{{_ANSWER}}}}}"""
 
 _REASON = """A faithfulness score of {score} (scale 0 to {scale}; higher means more of the output is
 supported by the context) was computed from these verdicts, one per claim of the output:
@@ -49,8 +56,9 @@ and why. Do not recompute or change the score. Answer with JSON only: {{"reason"
 
 class Faithfulness(ClaimsScorer):
     name = "faithfulness"
-    version = "faithfulness-4"
+    version = "faithfulness-5"
     labels = ("yes", "no", "unsure")
+    contradicted_verdict = "no"
     supported_verdict = "yes"
     empty_context_verdict = "unsure"
     verdict_system = _SYSTEM

@@ -8,6 +8,7 @@ from pytest_llmfaith.results import ScoreResult
 from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
 from pytest_llmfaith.scorers.claims import DATA_RULE
 from pytest_llmfaith.scorers.labels import Label
+from pytest_llmfaith.scorers.questions import NARROW, NARROW_FORMAT
 from pytest_llmfaith.wording import plural
 
 # The positive three-way question ("supported?"), not "is it a hallucination?": asked directly, a
@@ -28,21 +29,27 @@ Use only the CONTEXT. Never use your own knowledge, even when you know a claim i
 Answer "supported" first, then a one-sentence reason that quotes or points to the CONTEXT.
 {DATA_RULE}"""
 
-_MANY = """{context}
+_NARROW = NARROW.replace("{", "{{").replace("}", "}}")
+_ANSWER = '"supported": "yes" | "no" | "unsure", "reason": "<why>", ' + NARROW_FORMAT
 
-Say for each claim below, in the same order, whether the CONTEXT supports it, copying each claim's
-"words" into "statement".
-{claims}
+_MANY = f"""{{context}}
+
+Say for each item below, in the same order, whether the CONTEXT supports it, copying each
+item's "words" into "statement".
+An item with "already_checked" is a whole sentence of the OUTPUT, judged beside its claims.
+{{claims}}
+{_NARROW}
 
 Answer with JSON only:
-{{"verdicts": [{{"statement": "<words>", "supported": "yes" | "no" | "unsure", "reason": "<why>"}}]}}"""
+{{{{"verdicts": [{{{{"statement": "<words>", {_ANSWER}}}}}]}}}}"""
 
-_ONE = """{context}
+_ONE = f"""{{context}}
 
-Is the claim below supported by the CONTEXT above?
-{claims}
+Is the item below supported by the CONTEXT above?
+{{claims}}
+{_NARROW}
 
-Answer with JSON only: {{"supported": "yes" | "no" | "unsure", "reason": "<why>"}}"""
+Answer with JSON only: {{{{{_ANSWER}}}}}"""
 
 _REASON = """A hallucination score of {score} (scale 0 to {scale}; higher means more of the output
 is made up) was computed from these verdicts, one per claim of the output ("yes" = hallucinated):
@@ -59,8 +66,9 @@ Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>
 class Hallucination(ClaimsScorer):
     name = "hallucination"
     higher_is_better = False
-    version = "hallucination-5"
+    version = "hallucination-6"
     labels = ("yes", "no", "unsure")  # the judge's "supported" labels; verdicts are yes / no
+    contradicted_verdict = "yes"
     supported_verdict = "no"
     empty_context_verdict = "yes"
     verdict_system = _SYSTEM

@@ -29,6 +29,11 @@ the two questions. Measured on the labelled set (benchmarks/label_rule.py, bench
 MARGIN = 0.05
 """How far P(contradicted) may stand above P(supported) in that band (both read at 2 digits, as
 recordings keep them) for the claim to stay supported."""
+BORDERLINE_FROM = 0.5
+"""Below SUPPORTED_FROM, P(supported) from which a claim is still supported when a second reading
+agrees (the contradiction answer under CONTRADICTED_AT) and code sees no risk (the context writes
+every name and number of its words): a faithful price at P 0.53-0.59 is no coin flip that fails
+the answer, while a wrong price (a number the context does not write) is held to SUPPORTED_FROM."""
 EVIDENCE_SENTENCES = 2
 """Two, not three: as accurate and fewer tokens per verdict; none costs single claims (benchmarks/README.md)."""
 
@@ -50,6 +55,7 @@ class Label:
     p_supported: float
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str  # the context sentence nearest the words (shown to the judge first)
+    clean: bool = False  # the context writes every name and number of the words
 
     @property
     def supported(self) -> bool:
@@ -58,8 +64,11 @@ class Label:
     @property
     def support_line(self) -> float:
         """SUPPORTED_AT, or SUPPORTED_FROM once the contradiction answer was asked and does not
-        outweigh the support answer (a paraphrase): what P(supported) is held to, votes too."""
-        return SUPPORTED_FROM if self.p_contradicted is not None and not self._outweighed else SUPPORTED_AT
+        outweigh the support answer (a paraphrase), or BORDERLINE_FROM where that answer is a no and
+        the words are clean: what P(supported) is held to, votes too."""
+        if self.p_contradicted is None or self._outweighed:
+            return SUPPORTED_AT
+        return BORDERLINE_FROM if self.clean and self.p_contradicted < CONTRADICTED_AT else SUPPORTED_FROM
 
     @property
     def _outweighed(self) -> bool:
@@ -92,6 +101,11 @@ class Label:
 
     def _decision(self) -> tuple[str, str]:
         """Which question decided, and the figures it rests on."""
+        if self.supported and self.p_supported < SUPPORTED_FROM:
+            return "supported on a second reading", (
+                f"{probability('supported', self.p_supported, BORDERLINE_FROM)}, "
+                f"{probability('contradicted', self.p_contradicted or 0.0, CONTRADICTED_AT)}, and the context writes "
+                f"every name and number of the words{self._quote()}")
         if self.supported and self.p_supported < SUPPORTED_AT:
             return "supported, not outweighed by the contradiction question", (
                 f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} less than "
@@ -109,6 +123,8 @@ class Label:
 
     def _p_supported(self) -> str:
         line = SUPPORTED_AT if self.p_supported >= SUPPORTED_AT else self.support_line
+        if line == BORDERLINE_FROM and self.p_supported >= SUPPORTED_FROM:
+            line = SUPPORTED_FROM
         return probability("supported", self.p_supported, line)
 
     def _p_contradicted(self) -> str:
@@ -135,8 +151,10 @@ def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, 
                                                     claim=item.quote, evidence=evidence)}]
 
 
-def judge_claims(judge: Judge, items: list[Judged], context: list[str]) -> tuple[list[Label], list[JudgeCall], str]:
-    """Label every claim's words, then ask the contradiction question of the unsupported ones."""
+def judge_claims(judge: Judge, items: list[Judged], context: list[str],
+                 clean: Sequence[bool]) -> tuple[list[Label], list[JudgeCall], str]:
+    """Label every claim's words, then ask the contradiction question of the unsupported ones.
+    `clean`: per item, whether the context writes every name and number of its words."""
     asked = [messages(SUPPORT, context, item) for item in items]
     if judge.config.is_local:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))
@@ -153,8 +171,8 @@ def judge_claims(judge: Judge, items: list[Judged], context: list[str]) -> tuple
                                    NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
-    labels = [Label(p, contradicted.get(i), nearest_passage(item, context)) for i, (p, item) in
-              enumerate(zip(supported, items))]
+    labels = [Label(p, contradicted.get(i), nearest_passage(item, context), ok) for i, (p, item, ok) in
+              enumerate(zip(supported, items, clean))]
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
 
 

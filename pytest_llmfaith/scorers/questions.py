@@ -1,15 +1,17 @@
-"""The judge's narrow questions, where code would have to read a language to decide:
-- does this sentence of the output state a fact? (a greeting, thanks or a refusal does not, in
-  any language);
-- does this sentence say more than the claims' words quoted from it? ("It is not true that",
-  a "not" between two quotes, a second fact the claims left out);
-- is this amount of a supported claim, whose number the context never writes with that unit,
-  equal to the context's amounts of that unit? ("5,3 Liter" beside "3,5 Liter": no);
-- does the context name these tokens of a supported claim, which it never writes as they are?
-  (Helsingissä for Helsinki, IBM for International Business Machines: yes; Iraq for Iran: no).
+"""The judge's narrow questions, where code would have to read a language to decide. Each may only
+move an outcome to the safe side on its own (how-scoring-works: safe both ways):
+- does this sentence state a fact the claims quoted from it do not? (a greeting, thanks or a
+  refusal states none, in any language): a sentence no claim quotes is left out only on a no
+  from here *and* the claims step, and never while it writes a number the context does not;
+- does anything else in the sentence change what a claim's words say? (a negation, a condition,
+  "It is not true that", ❌): a yes holds the claim to its sentence's verdict;
+- does the context give the names and numbers of a claim that it never writes as they are?
+  (Helsingissä for Helsinki, IBM for International Business Machines: yes; Iraq for Iran: no):
+  a no makes a supported claim unsupported.
 
-Each is one yes/no question: a label read from one token's probabilities for the offline judge
-(--llm-judge-verdicts=label), a one-field JSON answer for any other judge.
+A hosted judge answers them in the verdicts' own request (fields of each verdict: `JSON_FIELDS`);
+the offline judge answers each as a label read from one token's probabilities, asked only where
+its answer can still change the outcome.
 """
 
 from __future__ import annotations
@@ -24,10 +26,9 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 
-VERSION = "questions-3"
+VERSION = "questions-4"
 YES_AT = 0.5
-"""P(yes) from which a label answer is yes: both questions are asked so that "no" is the safe side
-for the test (a fact judged, a claim not supported), and a doubt is not a yes."""
+"""P(yes) from which a label answer is yes."""
 
 FACT_AT = 0.4
 """P(states a fact) under which a sentence is left unjudged: below YES_AT, since judging it is the safe
@@ -61,17 +62,31 @@ offline judge said yes to every sentence: P 0.70-0.78 for greetings and thanks i
 question!" (judged, the safe side), 0.59-0.96 for facts (benchmarks/README.md, round 13). They are
 the same for every question and come first, so the offline judge reads them once."""
 MORE = ("Answer:\n{output}\n\nSentence of that answer: {sentence}\nWords of it already checked: {quotes}\n\n"
-        "Does the sentence say anything the checked words leave out: another fact, or something that changes "
-        "them (a negation, a condition, a limit, a hedge), in any language? Answer yes or no.")
-AMOUNT = "Is {said} equal to {others}? Answer yes or no."
-"""As bare as it can be: with the sentence and the document beside it, the 1.5B offline judge said
-yes to 40 people for 400 (P 0.57-0.65 for every pair); asked this way, 0.30 (40/400), 0.40 (5,3/3,5
-Liter), 0.29 ($9/$8) and 0.84 for the same amount. An approximation ("about 1,200" for 1,234) is
-read strictly here (0.36): the offline judge holds it unsupported."""
-NAMED = ("Document:\n{context}\n\nSentence: {sentence}\n\n"
-         "Does the document mention {tokens}, in any spelling, inflection, abbreviation, translation or "
-         "unit? A number counts only with the same value (or one the sentence marks as approximate, close to the "
-         "document's). Answer yes or no.")
+        "Does the sentence state a fact that the checked words do not, in any language? Answer yes or no.")
+CHANGED = ("Sentence: {sentence}\nWords of it checked: {claim}\n\nDoes anything else in the sentence change what the "
+           "checked words say: a negation, a condition, a limit, a hedge or another subject, in words or symbols, in "
+           "any language? Answer yes or no.")
+SPECIFICS = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe sentence writes {tokens}, which the document never "
+             "writes as they are. Does the document give each of them that is a name, number, date, amount or code, in "
+             "any spelling, inflection, abbreviation, translation or unit? Words that are none of these (pronouns, "
+             "particles, verbs, endings, common words) do not matter. Answer yes or no.")
+
+JSON_FIELDS = {
+    "states_fact": 'only for an item with "already_checked" (a sentence of the OUTPUT): "yes" if the sentence '
+                   "states a fact (a number, a name, what something is or does, an opinion about it) that the "
+                   'already-checked words do not; greetings, thanks, questions, offers of help and refusals state '
+                   'none. Any other item: "yes".',
+    "changed": 'does anything else in the item\'s sentence change what its words say: a negation, a condition, a '
+               'limit, a hedge or another subject, in words or symbols? For a whole sentence: "no".',
+    "specifics": 'only for an item with "not_in_context": does the CONTEXT give each name, number, date, amount and '
+                 "code among those words, in any spelling, inflection, abbreviation, translation or unit? Words "
+                 'that are none of these (pronouns, particles, verbs, endings) do not matter. Otherwise "yes".',
+}
+"""The narrow questions as fields of every verdict in the verdicts' request: one request an
+assertion carries them all, the output and the context sent once."""
+NARROW = "Also answer for each item, \"yes\" or \"no\":\n" + "\n".join(
+    f'- "{name}": {text}' for name, text in JSON_FIELDS.items())
+NARROW_FORMAT = ", ".join(f'"{name}": "yes" | "no"' for name in JSON_FIELDS)
 
 
 def _yes_no(value: object) -> object:
@@ -81,53 +96,49 @@ def _yes_no(value: object) -> object:
 YesNo = Annotated[Literal["yes", "no"], BeforeValidator(_yes_no)]
 
 
-class FactAnswer(BaseModel):
-    states_fact: YesNo
+class NarrowAnswer(BaseModel):
+    """A label question answered as JSON (a judge without logprobs)."""
+
+    answer: YesNo
 
 
-class MoreAnswer(BaseModel):
-    says_more: YesNo
-
-
-class NamedAnswer(BaseModel):
-    mentioned: YesNo
-
-
-def _ask(judge: Judge, step: str, asked: list[str], schema: type[FactAnswer] | type[MoreAnswer] | type[NamedAnswer],
-         field: str, system: str = _SYSTEM, examples: Sequence[tuple[str, str]] = ()
-         ) -> tuple[list[float], list[JudgeCall]]:
+def _ask(judge: Judge, step: str, asked: list[str], system: str = _SYSTEM,
+         examples: Sequence[tuple[str, str]] = ()) -> tuple[list[float], list[JudgeCall]]:
     """P(yes) of each question: a label's probability, or 1/0 from a JSON answer. `examples`:
     (question, "yes" or "no") pairs, asked and answered before it, in the form of the answer."""
     if not asked:
         return [], []
     label = judge.config.verdict_mode == "label"
-    json_only = "" if label else " Answer with JSON only: {\"" + field + "\": \"yes\" | \"no\"}"
+    json_only = "" if label else ' Answer with JSON only: {"answer": "yes" | "no"}'
     shots = [turn for question, word in examples
              for turn in ({"role": "user", "content": question + json_only},
-                          {"role": "assistant", "content": word if label else json.dumps({field: word})})]
+                          {"role": "assistant", "content": word if label else json.dumps({"answer": word})})]
     conversations = [[{"role": "system", "content": system}, *shots, {"role": "user", "content": a + json_only}]
                      for a in asked]
     if label:
         labels = judge.ask_each(step, conversations, NextToken, VERSION)
         return [p_yes(answer) for answer, _ in labels], [call for _, call in labels]
-    answers = judge.ask_each(step, conversations, schema, VERSION)
-    return [1.0 if getattr(answer, field) == "yes" else 0.0 for answer, _ in answers], [call for _, call in answers]
+    answers = judge.ask_each(step, conversations, NarrowAnswer, VERSION)
+    return [1.0 if answer.answer == "yes" else 0.0 for answer, _ in answers], [call for _, call in answers]
 
 
-def states_facts(judge: Judge, output: str, sentences: Sequence[str]) -> tuple[list[bool], list[JudgeCall]]:
-    """Whether each sentence (of `output`, which is shown whole) states a fact."""
+def states_facts(judge: Judge, output: str, sentences: Sequence[tuple[str, Sequence[str]]]
+                 ) -> tuple[list[bool], list[JudgeCall]]:
+    """Whether each sentence (of `output`, shown whole) states a fact the words checked in it do not."""
+    fresh = [s for s, quotes in sentences if not quotes]
+    more = [(s, quotes) for s, quotes in sentences if quotes]
     examples = [(FACT.format(output=o, sentence=s), word) for o, s, word in FACT_EXAMPLES]
-    found, calls = _ask(judge, "facts", [FACT.format(output=output, sentence=s) for s in sentences],
-                        FactAnswer, "states_fact", FACT_SYSTEM, examples)
-    return [p >= FACT_AT for p in found], calls
+    found, calls = _ask(judge, "facts", [FACT.format(output=output, sentence=s) for s in fresh], FACT_SYSTEM,
+                        examples)
+    asked = [MORE.format(output=output, sentence=s, quotes="; ".join(f"“{q}”" for q in quotes)) for s, quotes in more]
+    beyond, more_calls = _ask(judge, "facts", asked)
+    answers = iter([p >= FACT_AT for p in found]), iter([p >= YES_AT for p in beyond])
+    return [next(answers[1] if quotes else answers[0]) for _, quotes in sentences], calls + more_calls
 
 
-def says_more(judge: Judge, output: str, sentences: Sequence[tuple[str, Sequence[str]]]
-              ) -> tuple[list[bool], list[JudgeCall]]:
-    """Whether each sentence (with the claims' words quoted from it) says more than those words."""
-    asked = [MORE.format(output=output, sentence=s, quotes="; ".join(f"“{q}”" for q in quotes))
-             for s, quotes in sentences]
-    found, calls = _ask(judge, "facts", asked, MoreAnswer, "says_more")
+def changed(judge: Judge, asked: Sequence[tuple[str, str]]) -> tuple[list[bool], list[JudgeCall]]:
+    """Whether anything else in each (sentence, claim's words) changes what the words say."""
+    found, calls = _ask(judge, "facts", [CHANGED.format(sentence=s, claim=c) for s, c in asked])
     return [p >= YES_AT for p in found], calls
 
 
@@ -135,16 +146,10 @@ def context_text(context: Sequence[str]) -> str:
     return "\n".join(item.strip() for item in context)
 
 
-def same_amounts(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[float], list[JudgeCall]]:
-    """P(equal) for each (an amount of the text, the context's amounts with the same unit)."""
-    texts = [AMOUNT.format(said=f"“{said}”", others=" or ".join(f"“{o}”" for o in others)) for said, others in asked]
-    return _ask(judge, "names", texts, NamedAnswer, "mentioned")
-
-
-def named(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
-          ) -> tuple[list[float], list[JudgeCall]]:
-    """P(the context names them) for each (sentence, tokens the context never writes)."""
+def specifics(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
+              ) -> tuple[list[float], list[JudgeCall]]:
+    """P(the context gives them) for each (sentence, tokens the context never writes)."""
     body = context_text(context)
-    texts = [NAMED.format(context=body, sentence=sentence, tokens=", ".join(f"“{t}”" for t in tokens))
+    texts = [SPECIFICS.format(context=body, sentence=sentence, tokens=", ".join(f"“{t}”" for t in tokens))
              for sentence, tokens in asked]
-    return _ask(judge, "names", texts, NamedAnswer, "mentioned", DOCUMENT_SYSTEM)
+    return _ask(judge, "names", texts, DOCUMENT_SYSTEM)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 
 import regex
@@ -162,18 +164,19 @@ def sentences_of(spans: Sequence[Span], text: str) -> list[int]:
             if any(a < end and start < b for a, b in spans)]
 
 
-_WORD_CHAR = regex.compile(r"[\p{L}\p{M}\p{N}]")
+_BARE = regex.compile(r"[\p{L}\p{M}\p{N}\p{S}]|[-‐-―−](?=\s*\p{N})")
+"""What a reader takes as meaning: letters, digits, and symbols (❌, ≠, €, a minus sign before a number)."""
 
 
 def left_bare(text: str, span: Span, quoted: Sequence[Span]) -> bool:
-    """Whether a letter or digit of `text[span]` stands outside every quoted span: words no claim
-    quotes ("It is not true that", a "not" between two quotes)."""
+    """Whether a letter, digit or symbol of `text[span]` stands outside every quoted span: words no
+    claim quotes ("It is not true that", a "not" between two quotes, ❌ before a line)."""
     start, end = span
     covered = [False] * (end - start)
     for a, b in quoted:
         for i in range(max(a, start), min(b, end)):
             covered[i - start] = True
-    return any(not covered[i - start] and _WORD_CHAR.match(text[i]) for i in range(start, end))
+    return any(not covered[i - start] and _BARE.match(text, i) for i in range(start, end))
 
 
 def tokens(text: str) -> list[str]:
@@ -194,31 +197,43 @@ def _bare(token: str) -> str:
     return token.replace(".", "").replace(",", "").replace("'", "")
 
 
-_NAMED = regex.compile(r"\p{Lu}|\p{Lt}|\p{N}")
+_CASED_CAPITAL = regex.compile(r"\p{Lu}|\p{Lt}")
 
 
-def _naming(token: str, original: str) -> bool:
-    """A token that can be a name or a number: in a script with case, one written with a capital or
-    a digit; in a script without case, any."""
-    return bool(_NAMED.search(original)) or not any(c.lower() != c.upper() for c in original)
+def _asked_about(original: str) -> bool:
+    """Whether the judge is asked about a token the context never writes: one with a digit, a
+    capital or a script without case. Which tokens are asked costs questions, never an outcome:
+    the question says that words which are no name or number do not matter, so "It" or "は"
+    asked is answered yes by a correct judge."""
+    return bool(_CASED_CAPITAL.search(original)) or any(c.isdigit() for c in original) or \
+        not any(c.lower() != c.upper() for c in original)
 
 
 def unwritten(words: str, context: Sequence[str]) -> list[str]:
-    """The tokens of `words` that can be names or numbers (`_naming`) and that the context never
-    writes: a spaced token not as a token of the context, a run of a script without spaces by its
-    stretches no two-character piece of the context covers. What they stand for is the judge's
-    question, never this function's."""
+    """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`):
+    a number by its value in any digit script and grouping (`numbers`), another spaced token as a
+    token of the context, a run of a script without spaces by its stretches no two-character
+    piece of the context covers. What they stand for is the judge's question, never this
+    function's."""
     written, text = _written(tuple(context))
-    missing: list[str] = []
-    for original in _TOKEN.findall(unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)):
+    missing = numbers_not_written(words, context)
+    normal = unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)
+    for match in _TOKEN.finditer(normal):
+        original = match.group()
         token = original.casefold()
-        if not _naming(token, original):
+        if not _asked_about(original) or (any(c.isdigit() for c in original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
         elif token not in written and _bare(token) not in written:
             missing.append(token)
     return list(dict.fromkeys(missing))
+
+
+def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
+    """The numbers of `text` (as it writes them) whose value the context never writes."""
+    values = _context_values(tuple(context))
+    return [n.shown for n in numbers(text) if not n.values & values]
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -280,33 +295,165 @@ def quoted_sentence(reason: str, context: Sequence[str]) -> str:
     return ""
 
 
-_AMOUNT = regex.compile(rf"(?P<before>[^\w\s])?(?P<number>\d(?:[\d.,\u00a0\u202f]*\d)?)\s?"
-                        rf"(?P<after>[{_SPACELESS}]|%|[[\p{{L}}\p{{M}}]--[{_SPACELESS}]]+)?", regex.VERSION1)
+_SEPARATORS = ".,'’\u066b\u066c\u00a0\u202f\u2009"
+_NUMBER = regex.compile(
+    rf"(?<!{_SPACED}|[_.,])(?P<sign>[-\u2212\u2012\u2013](?=\d))?"
+    r"(?P<core>\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)|\d+(?:[" + _SEPARATORS + r"]\d+)*)"
+    rf"(?P<suffix>{_SPACED}+)?", regex.VERSION1)
+_SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("1000000000",),
+           "bn": ("1000000000",)}
+"""Suffixes written onto digits that scale them ("40k", "1.5M"): a value that is never certain
+(5m may be five metres), so it only ever makes a number count as written, never decides."""
+_FULL_WIDTH = str.maketrans("，．－", ",.-")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number as the text writes it, and the values it can have: one, or two where its locale is
+    not certain ("1,234" is 1234 or 1.234), or itself where it is no number ("3.11.7")."""
+
+    start: int
+    end: int
+    shown: str
+    values: frozenset[str]
+    scaled: bool  # a scale suffix: its value is not certain
+
+    @property
+    def decimals(self) -> list[Decimal]:
+        found = []
+        for value in self.values:
+            try:
+                found.append(Decimal(value))
+            except InvalidOperation:
+                pass
+        return found
+
+
+def _ascii_digits(text: str) -> str:
+    """The text with every decimal digit of any script as its ASCII digit, one character for one."""
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c
+                   for c in text).translate(_FULL_WIDTH)
+
+
+def _plain(value: Decimal) -> str:
+    return format(value.normalize(), "f") if value else "0"
+
+
+def _core_values(core: str) -> frozenset[str]:
+    """The values digits with separators can have, in any locale: grouping by space, NBSP, narrow
+    NBSP, thin space or apostrophe is certain; a lone "," or "." before exactly three digits is
+    either grouping or a decimal mark, so both."""
+    text = regex.sub(r"[ \u00a0\u202f\u2009'’\u066c]", "", core).replace("\u066b", "\x00")
+    if "\x00" in text:
+        text = text.replace(".", "").replace(",", "").replace("\x00", ".")
+        return frozenset({_plain(Decimal(text))}) if text.count(".") == 1 else frozenset({core})
+    marks = [c for c in text if c in ".,"]
+    if not marks:
+        return frozenset({_plain(Decimal(text))})
+    groups = regex.split(r"[.,]", text)
+    if len(set(marks)) == 2:
+        decimal_mark = marks[-1]
+        if marks.count(decimal_mark) != 1 or any(len(g) != 3 for g in groups[1:-1]) or len(groups[0]) > 3:
+            return frozenset({core})
+        whole, fraction = text.rsplit(decimal_mark, 1)
+        return frozenset({_plain(Decimal(whole.replace(".", "").replace(",", "") + "." + fraction))})
+    if len(marks) > 1:
+        grouped = len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
+        return frozenset({_plain(Decimal("".join(groups)))}) if grouped else frozenset({core})
+    whole, fraction = groups
+    as_decimal = _plain(Decimal(f"{whole}.{fraction}"))
+    if len(fraction) == 3 and len(whole) <= 3 and whole != "0":
+        return frozenset({as_decimal, _plain(Decimal(whole + fraction))})
+    return frozenset({as_decimal})
 
 
 @lru_cache(maxsize=256)
-def amounts(text: str) -> tuple[tuple[str, str, str], ...]:
-    """Each number with what it counts, exactly as written (folded): (number, unit, the text of
-    both). The unit is a symbol right before the number ("$", "€"), else the token right after it
-    ("people", "Liter", "名"); a number with neither has none and is left out. Cached: a context
-    is read for every supported claim, and again on every cached re-run."""
+def numbers(text: str) -> tuple[Number, ...]:
+    """Every number the text writes with digits, by value: any digit script, any locale's grouping
+    (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"). Units and scale words ("million",
+    "Mrd.") are words: what they mean is the judge's question."""
     found = []
-    for match in _AMOUNT.finditer(fold(text)):
-        unit = match["before"] or match["after"]
-        if unit:
-            shown = match["before"] + match["number"] if match["before"] else match[0].strip()
-            found.append((match["number"], unit, shown))
+    for match in _NUMBER.finditer(_ascii_digits(text)):
+        values = _core_values(match["core"])
+        suffix = (match["suffix"] or "").casefold()
+        scales = _SCALES.get(suffix)
+        if scales:
+            values = frozenset(_plain(Decimal(v) * Decimal(s)) for v in values for s in scales
+                               if v.replace(".", "", 1).isdigit())
+        if match["sign"]:
+            values = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in values)
+        end = match.end() if scales else match.end("core")
+        found.append(Number(match.start(), end, text[match.start():end], values, bool(scales)))
     return tuple(found)
 
 
-def other_amounts(words: str, context: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """The amounts of `words` whose number the context never writes with that unit, while it writes
-    the unit with other numbers: ("5,3 liter", ["3,5 liter"]). Whether they are the same amount is
-    the judge's question (an approximation, another unit of the same size)."""
-    said = [a for c in context for a in amounts(c)]
-    pairs = []
-    for number, unit, shown in amounts(words):
-        others = [s for n, u, s in said if u == unit]
-        if others and not any(n == number for n, u, _ in said if u == unit):
-            pairs.append((shown, list(dict.fromkeys(others))))
-    return pairs
+def _is_number_token(token: str) -> bool:
+    """A token `numbers` reads (digits first): compared by value, not as written."""
+    return _ascii_digits(token[:1]).isdigit()
+
+
+@lru_cache(maxsize=64)
+def _context_values(context: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(v for item in context for n in numbers(item) for v in n.values)
+
+
+def _pattern(text: str) -> list[str | Number]:
+    """The text as its folded tokens, each number in its place as a `Number`."""
+    found = numbers(text)
+    items: list[tuple[int, str | Number]] = [(n.start, n) for n in found]
+    for match in _TOKEN.finditer(text):
+        if not any(n.start <= match.start() < n.end for n in found) and not _is_number_token(match.group()):
+            items.append((match.start(), fold(match.group())))
+    return [item for _, item in sorted(items, key=lambda pair: pair[0])]
+
+
+MIN_ROLE_WORDS = 2
+"""Words, besides its numbers, that a stretch must share with a context sentence, in order and
+unbroken, for its numbers to stand in the same role as the context's ("founded in #")."""
+
+
+def _rounds_to(said: Decimal, other: Decimal) -> bool:
+    """Whether `said` is `other` rounded at its own last significant digit (1,200 for 1,234; 2000 for
+    1997; 1.2 for 1.23): an approximation the judge reads, never a difference code decides."""
+    exponent = said.normalize().as_tuple().exponent
+    try:
+        return other.quantize(Decimal(1).scaleb(int(exponent)), rounding=ROUND_HALF_UP) == said
+    except InvalidOperation:  # more digits than Decimal's precision holds: not decided by code
+        return True
+
+
+def _differs(said: Number, other: Number) -> bool:
+    """Two numbers code can tell apart: no value in common, neither scaled, and `said` no rounding
+    of `other`."""
+    return not (said.scaled or other.scaled or said.values & other.values or not said.decimals
+                or not other.decimals or any(_rounds_to(s, o) for s in said.decimals for o in other.decimals))
+
+
+def contradicted_number(words: str, context: Sequence[str]) -> tuple[str, str] | None:
+    """A number of `words` that every place of the context writing the same words around it gives
+    another value: (as the words write it, as the context does), e.g. ("1999", "1997") for
+    "founded in 1999" where the context says "founded in 1997" and nowhere "founded in 1999".
+    Exact in fact: at least MIN_ROLE_WORDS words, unbroken and in order, pin the role; a place
+    counts as another value only where `_differs` says so in some number of the stretch."""
+    for stretch in stretches(words) or [words]:
+        pattern = _pattern(stretch)
+        slots = [i for i, item in enumerate(pattern) if isinstance(item, Number)]
+        if not slots or len(pattern) - len(slots) < MIN_ROLE_WORDS:
+            continue
+        places = [[theirs[at + i] for i in slots]
+                  for sentence, _ in _context_sentences(tuple(context))
+                  for theirs in [_pattern(sentence)]
+                  for at in range(len(theirs) - len(pattern) + 1)
+                  if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
+                         for i, mine in enumerate(pattern))]
+        said = [pattern[i] for i in slots]
+        differing = [next((k for k, (mine, other) in enumerate(zip(said, place))
+                           if isinstance(mine, Number) and isinstance(other, Number) and _differs(mine, other)),
+                          None) for place in places]
+        if places and all(k is not None for k in differing):
+            k = differing[0]
+            assert k is not None
+            mine, other = said[k], places[0][k]
+            assert isinstance(mine, Number) and isinstance(other, Number)
+            return mine.shown, other.shown
+    return None

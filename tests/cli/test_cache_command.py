@@ -30,14 +30,14 @@ def test_stats_and_show_after_a_recorded_run(pytester, server) -> None:
     pytester.runpytest(*judge_args(server, "use"), "--llm-recordings=llmfaith_recordings").assert_outcomes(passed=2)
     stats = cli(pytester.path, "stats")
     assert stats.returncode == 0, stats.stderr
-    assert stats.stdout.startswith("working cache .llmfaith_cache: 5 entries, ")
-    assert "by step: claims 2, facts 1, verdicts 2" in stats.stdout and "by model: openai/test-judge 5" in stats.stdout
-    assert "recordings (1 file under .): 5 entries" in stats.stdout
+    assert stats.stdout.startswith("working cache .llmfaith_cache: 4 entries, ")
+    assert "by step: claims 2, verdicts 2" in stats.stdout and "by model: openai/test-judge 4" in stats.stdout
+    assert "recordings (1 file under .): 4 entries" in stats.stdout
     assert stats.stdout.splitlines()[0].endswith("tokens recorded, cost n/a")  # as the summary says: no $0.0000
 
-    # claims, verdicts, and the facts question of its made-up sentence
+    # claims and verdicts (the narrow questions travel with the verdicts)
     of_test = cli(pytester.path, "show", "test_a.py::test_half")
-    assert of_test.returncode == 0 and of_test.stdout.count("# ") == 3
+    assert of_test.returncode == 0 and of_test.stdout.count("# ") == 2
     assert '"Elon Musk founded Tesla."' in of_test.stdout and "scripted: Elon Musk founded Tesla." in of_test.stdout
     key = of_test.stdout.split()[1]
     by_key = cli(pytester.path, "show", key[:10])
@@ -103,7 +103,7 @@ def test_merge_reports_the_keys_two_shards_answered_differently(pytester, server
     caches = cli(pytester.path, "merge", "cache", "shard1/cache", "shard2/cache")
     assert caches.returncode == 0, caches.stderr
     assert caches.stdout.splitlines() == [
-        "merged 4 new entries into the working cache cache; 1 entry answered differently kept the first answer",
+        "merged 2 new entries into the working cache cache; 1 entry answered differently kept the first answer",
         "answered differently (see both with `python -m pytest_llmfaith cache show KEY` and --cache-dir or --root "
         "naming each):",
         f"  {verdicts[:12]} (step verdicts): kept the answer in cache, not the one in shard2/cache"]

@@ -50,11 +50,11 @@ def test_key_covers_what_decides_the_answer(make_judge):
 
 def test_use_mode_records_then_replays_for_free(tesla_fake, make_fake_judge, tmp_path):
     first = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
-    assert [c.step for c in first.judge_calls] == ["claims", "verdicts", "facts"]  # a made-up sentence
-    assert [c.cached for c in first.judge_calls] == [False, False, False]
+    assert [c.step for c in first.judge_calls] == ["claims", "verdicts"]
+    assert [c.cached for c in first.judge_calls] == [False, False]
     calls = len(tesla_fake.requests)
     again = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
-    assert [c.cached for c in again.judge_calls] == [True, True, True]
+    assert [c.cached for c in again.judge_calls] == [True, True]
     assert len(tesla_fake.requests) == calls
     assert (again.score, again.reason, again.claims) == (first.score, first.reason, first.claims)
     assert again.judge_calls[0].prompt_tokens == first.judge_calls[0].prompt_tokens
@@ -64,7 +64,7 @@ def test_threshold_and_test_name_are_not_in_the_key(tesla_fake, make_fake_judge)
     """Two scorers sharing an output share the claims call: the key is the request only."""
     Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
     result = Faithfulness(make_fake_judge("use")).run(OUTPUT, TESLA)
-    assert [c.cached for c in result.judge_calls] == [True, False, True]  # claims and facts shared, verdicts not
+    assert [c.cached for c in result.judge_calls] == [True, False]  # claims shared, verdicts not
 
 
 def test_refresh_asks_again_and_overwrites(tesla_fake, make_fake_judge):
@@ -89,7 +89,7 @@ def test_replay_miss_names_step_model_key_and_fix(tesla_fake, make_fake_judge, t
 def test_off_mode_reads_and_writes_nothing(tesla_fake, make_fake_judge, tmp_path):
     Hallucination(make_fake_judge("off")).run(OUTPUT, TESLA)
     Hallucination(make_fake_judge("off")).run(OUTPUT, TESLA)
-    assert len(tesla_fake.requests) == 6  # claims, verdicts, facts, twice
+    assert len(tesla_fake.requests) == 4  # claims, verdicts, twice
     assert not (tmp_path / "cache").exists()
 
 
@@ -99,7 +99,7 @@ def test_failed_answers_are_never_stored(tesla_fake, make_fake_judge, tmp_path):
         Hallucination(make_fake_judge("use", reasks=1)).run(OUTPUT, TESLA)
     tesla_fake.faults.clear()
     result = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
-    assert [c.cached for c in result.judge_calls] == [True, False, False]  # claims were valid, verdicts not
+    assert [c.cached for c in result.judge_calls] == [True, False]  # claims were valid, verdicts not
     assert b"unterminated" not in store_text(tmp_path / "cache")
 
 
@@ -109,7 +109,7 @@ def test_stored_answer_that_no_longer_validates_is_a_miss_and_is_replaced(tesla_
     key = Hallucination(judge).run(OUTPUT, TESLA).judge_calls[0].key
     judge.cache.set(key, {"answer": {"not_claims": 1}})
     result = Hallucination(make_fake_judge("use")).run(OUTPUT, TESLA)
-    assert [c.cached for c in result.judge_calls] == [False, True, True]
+    assert [c.cached for c in result.judge_calls] == [False, True]
     assert Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA).score == 0.5
 
 

@@ -39,12 +39,12 @@ def test_judge_sends_through_the_transport_it_is_given(server, tmp_path):
     judge = Judge(config, JudgeCache(tmp_path / "cache", "use"), transport=relay)
 
     assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5
-    assert [r.step for r in relay.sent] == ["claims", "verdicts", "facts"]
+    assert [r.step for r in relay.sent] == ["claims", "verdicts"]
     assert relay.sent[0].json_schema is not None and relay.sent[0].seed == 7
-    assert len(server.requests) == 3
+    assert len(server.requests) == 2
 
     assert Hallucination(judge).run(OUTPUT, TESLA).score == 0.5  # the cache is the judge's, not the transport's
-    assert len(relay.sent) == 3
+    assert len(relay.sent) == 2
     judge.close()
     assert relay.closed
 

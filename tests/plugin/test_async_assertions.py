@@ -29,7 +29,7 @@ async def test_gathered(llm_judge):
     result.assert_outcomes(passed=1)
     # each check asks for claims, then verdicts: both claims requests came before either verdicts one
     # (the half one's made-up sentence is then asked whether it states a fact)
-    assert [c["step"] for c in server.calls()] == ["claims", "claims", "verdicts", "verdicts", "facts"]
+    assert [c["step"] for c in server.calls()] == ["claims", "claims", "verdicts", "verdicts"]
     assert sorted(r[:5] for r in rows(result)) == [
         ["test_a.py::test_gathered[asyncio]", "faithful", "1.00", ">=0.90", "PASS"],  # anyio's backend param
         ["test_a.py::test_gathered[asyncio] [half]", "halluc", "0.50", "<=0.50", "PASS"]]

@@ -10,7 +10,10 @@ Each case is one inner test with its expected outcome, both directions:
 - refusal: a refusal the judge finds no claims in, `no_claims="pass"`: PASSES in any language;
 - hidden: no claims for a sentence that does state a fact: it is judged itself and FAILS;
 - unnamed: a supported claim with a name or number the context never writes, which the judge
-  says the context does not name: FAILS; named: one the context writes in another form: PASSES.
+  says the context does not give: FAILS; named: one the context writes in another form: PASSES;
+- amount: a number the context writes in the same role with another value: FAILS, decided by code;
+- dropped: the judge quotes the output's words without their negation: the sentence changes them
+  and is judged whole: FAILS.
 """
 
 from __future__ import annotations
@@ -150,6 +153,7 @@ def _cases() -> tuple[list[tuple[str, str, list[str], str, str]], dict[str, obje
     not_facts: list[str] = []
     unnamed: list[str] = []
     says_more: list[str] = []
+    changes: list[str] = []
     for lang, (output, context, reworded) in CTX_400.items():
         cases.append((f"reworded-{lang}", output, [context], "faithful", "failed"))
         claims[output] = [{"claim": reworded, "words": reworded}]  # words not in the output: asked again, then dropped
@@ -190,12 +194,13 @@ def _cases() -> tuple[list[tuple[str, str, list[str], str, str]], dict[str, obje
         claims[output] = [{"claim": words, "words": words}]
         supported.append(words)
         says_more.append(output)
+        changes.append(words)
     for lang, (output, words) in COVERED.items():
         cases.append((f"covered-{lang}", output, [output], "faithful", "passed"))
         claims[output] = [{"claim": w, "words": w} for w in words]
         supported += words
     return cases, {"claims": claims, "supported": supported, "not_facts": not_facts, "unnamed": unnamed,
-                   "says_more": says_more}
+                   "says_more": says_more, "changes": changes}
 
 
 CASES, SCRIPT = _cases()
@@ -239,8 +244,11 @@ def test_every_case_ends_as_the_output_deserves(pytester, lying_judge) -> None:
     for request in lying_judge.calls("verdicts"):  # what is judged is the output's words, never the claim's
         content = request["body"]["messages"][-1]["content"]
         assert not any(reworded in content for _, _, reworded in CTX_400.values())
-    # every narrow question was asked: a sentence without claims, a name the context never writes
-    assert lying_judge.calls("facts") and lying_judge.calls("names")
+    # every narrow question was asked, in the verdicts' own request: a sentence without claims (or
+    # with words its claims leave), a name the context never writes
+    asked = "".join(r["body"]["messages"][-1]["content"] for r in lying_judge.calls("verdicts"))
+    assert '"already_checked"' in asked and '"not_in_context"' in asked
+    assert not lying_judge.calls("facts") and not lying_judge.calls("names")
     for output, _, words in DROPPED.values():  # the words are shown in their sentence, its negation with them
         asked = [r["body"]["messages"][-1]["content"] for r in lying_judge.calls("verdicts")]
         assert any(output in a and words in a for a in asked)

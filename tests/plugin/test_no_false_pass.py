@@ -61,7 +61,8 @@ def test_no_claims_is_a_visible_outcome_decided_by_the_policy(pytester, refusing
     assert "hallucination: the judge found NO CLAIMS in a non-empty output (judge: openai/test-judge), " \
            "and no_claims='fail'." in text
     assert "faithfulness score 0.00 is below min_score 0.70 (judge: none needed)" in text  # the empty output
-    assert len(refusing.calls("claims")) == 3 and refusing.calls("verdicts") == []  # a refusal is asked once
+    # claims, then the facts question with the verdicts
+    assert len(refusing.calls("claims")) == 3 and len(refusing.calls("verdicts")) == 3
     data = json.loads((pytester.path / "r.json").read_text())["results"]
     assert [(r["result"]["no_claims"], r["result"]["score"]) for r in data] == [(True, 0.0)] * 5
     assert 'name="llmfaith.hallucination.no_claims" value="True"' in (pytester.path / "junit.xml").read_text()

@@ -150,5 +150,5 @@ def test_reason_option_llm_asks_the_judge_for_the_reason(pytester, server) -> No
     assert "reason: Musk did not found Tesla; Mars is not in the context." in result.stdout.str()
     assert "FAIL test_a.py::test_bad [faithfulness]: Musk did not found Tesla; Mars is not in the context." \
         in section(result)
-    # claims, verdicts, the facts question of each made-up sentence, the reason
-    assert len(server.calls("reason")) == 1 and rows(result)[0][5] == "5"
+    # claims, verdicts (with the narrow questions), the reason
+    assert len(server.calls("reason")) == 1 and rows(result)[0][5] == "3"

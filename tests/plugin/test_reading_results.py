@@ -73,14 +73,14 @@ def test_the_suggested_prune_command_removes_what_the_note_counts(pytester, serv
     pytester.runpytest(*judge_args(server, "use"), *record).assert_outcomes(passed=2)
     pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(GOOD, CTX)\n")
     text = pytester.runpytest(*judge_args(server, "use"), *record).stdout.str()
-    note = re.search(r"llmfaith cache: 3 entries in \.llmfaith_cache unused by this full run .*; remove them: "
+    note = re.search(r"llmfaith cache: 2 entries in \.llmfaith_cache unused by this full run .*; remove them: "
                      r"`(pytest [^`]+)` or `python -m (pytest_llmfaith cache prune[^`]*)`", text)
     assert note, text
     done = subprocess.run([sys.executable, "-m", *shlex.split(note.group(2))], cwd=pytester.path,
                           capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and "and 3 entries of the working cache" in done.stdout, done
+    assert done.returncode == 0 and "and 2 entries of the working cache" in done.stdout, done
     after = pytester.runpytest(*judge_args(server, "use"), *record).stdout.str()
-    assert "llmfaith cache:" not in after and len(server.requests) == 5  # nothing left to prune, nothing re-asked
+    assert "llmfaith cache:" not in after and len(server.requests) == 4  # nothing left to prune, nothing re-asked
 
 
 CLOSE = "Elon Musk joined Tesla in 2004."

@@ -31,7 +31,7 @@ def test_recordings_are_readable_deterministic_and_replay_alone(pytester, server
     data = json.loads(text)
     assert text == json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
     entries = data["entries"]
-    assert list(entries) == sorted(entries) and len(entries) == 5  # two claims calls, two verdict calls, a facts call
+    assert list(entries) == sorted(entries) and len(entries) == 4  # two claims calls, two verdict calls
     claims = [e for e in entries.values() if e["step"] == "claims"]
     assert {e["asked"]["output"] for e in claims} == {GOOD, HALF}
     verdicts = next(e for e in entries.values() if e["step"] == "verdicts" and e["tests"] == ["test_half"])
@@ -79,22 +79,22 @@ def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
     full = record(pytester, server)
     assert notes(full) == [
         "llmfaith wrote the recordings: llmfaith_recordings/test_a.json (updated)",
-        ("llmfaith recordings: 3 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
-         "llmfaith_recordings/test_a.json (3)"),
-        ("llmfaith cache: 3 entries in .llmfaith_cache unused by this full run (stored by test_a.py (3)); remove "
+        ("llmfaith recordings: 2 entries unused (remove them with --llm-prune-unused under --llm-cache=use): "
+         "llmfaith_recordings/test_a.json (2)"),
+        ("llmfaith cache: 2 entries in .llmfaith_cache unused by this full run (stored by test_a.py (2)); remove "
          "them: `pytest --llm-prune-unused` or `python -m pytest_llmfaith cache prune --unused`")]
     entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
-    assert sorted(len(e["tests"]) for e in entries.values()) == [0, 0, 0, 1, 1]
+    assert sorted(len(e["tests"]) for e in entries.values()) == [0, 0, 1, 1]
 
     pruned = record(pytester, server, "--llm-prune-unused")
     assert notes(pruned) == [
         "llmfaith wrote the recordings: llmfaith_recordings/test_a.json (updated)",
-        "llmfaith recordings: 3 entries removed: llmfaith_recordings/test_a.json (3)",
-        "llmfaith cache: 3 entries this full run did not use removed from .llmfaith_cache: test_a.py (3)"]
+        "llmfaith recordings: 2 entries removed: llmfaith_recordings/test_a.json (2)",
+        "llmfaith cache: 2 entries this full run did not use removed from .llmfaith_cache: test_a.py (2)"]
     entries = json.loads((pytester.path / RECORDING).read_text())["entries"]
     assert [e["tests"] for e in entries.values()] == [["test_good"], ["test_good"]]
     assert notes(record(pytester, server)) == []
-    assert len(server.requests) == 5  # all of it from the first run's answers
+    assert len(server.requests) == 4  # all of it from the first run's answers
 
 
 def test_budget_refuses_new_calls_and_still_serves_cached_ones(pytester, server) -> None:
@@ -119,7 +119,7 @@ def test_3():
 
     second = pytester.runpytest(*judge_args(server, "use"), "-p", "no:randomly")
     second.assert_outcomes(passed=3)
-    assert len(server.requests) == 2 + 7  # HALF's and MIXED's made-up sentences: a facts question each
+    assert len(server.requests) == 2 + 4  # claims and verdicts of HALF and MIXED, beside the budget's 2
     footer = next(line for line in section(second) if line.startswith("llmfaith: "))
     assert re.search(r"tokens [\d,]+ \([\d,]+ saved by the cache\)", footer), footer
 
@@ -255,7 +255,7 @@ def test_the_working_cache_folder_ignores_itself_from_its_first_write(pytester, 
 def test_label_verdicts_are_recorded_as_one_rounded_probability_that_replays_the_same(pytester, server) -> None:
     """A reviewer reads P(yes) (two digits, more only where rounding would cross a threshold), not
     20 log-probabilities; the working cache keeps those; replay gives the recorded verdicts."""
-    server.facts(p_supported={"Tesla was founded in 2003.": 0.93, "Elon Musk joined Tesla in 2004.": 0.5996})
+    server.facts(p_supported={"Tesla was founded in 2003.": 0.93, "Elon Musk joined Tesla in 2004.": 0.4996})
     pytester.makepyfile(test_a=HEADER + """
 def test_labels():
     assert_faithful("Tesla was founded in 2003. Elon Musk joined Tesla in 2004.", CTX, min_score=0.5)
@@ -266,7 +266,7 @@ def test_labels():
     labels = {(e["asked"]["claim"], e["asked"]["question"].split()[0]): e["answer"]
               for e in entries.values() if e["step"] == "verdicts"}
     assert labels == {("Tesla was founded in 2003.", "Is"): {"p_yes": 0.93},
-                      ("Elon Musk joined Tesla in 2004.", "Is"): {"p_yes": 0.5996},  # 0.60 would be support
+                      ("Elon Musk joined Tesla in 2004.", "Is"): {"p_yes": 0.4996},  # 0.50 would be support
                       ("Elon Musk joined Tesla in 2004.", "Does"): {"p_yes": 0.1}}
     from pytest_llmfaith.judge.cache import JudgeCache
 

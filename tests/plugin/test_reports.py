@@ -28,7 +28,7 @@ def test_bad():
     data = json.loads((pytester.path / "out" / "llm.json").read_text())
     assert data["version"] == 1
     assert data["totals"]["scores"] == 2 and data["totals"]["passed"] == 1 and data["totals"]["failed"] == 1
-    assert data["totals"]["judge_calls"] == 6 and data["totals"]["tokens"] > 0
+    assert data["totals"]["judge_calls"] == 4 and data["totals"]["tokens"] > 0
     good, bad = data["results"]
     assert (good["test_id"], good["threshold"], good["passed"]) == ("test_a.py::test_good", 0.7, True)
     assert good["result"]["scorer"] == "faithfulness" and good["result"]["score"] == 1.0

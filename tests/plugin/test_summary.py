@@ -37,11 +37,11 @@ def test_not_scored():
     assert got == [
         ["test_a.py::test_good", "faithful", "1.00", ">=0.70", "PASS", "2"],
         ["test_a.py::test_good", "halluc", "0.00", "<=0.30", "PASS", "2"],
-        # a made-up sentence the claims step listed is asked whether it states a fact: one call more each
-        ["test_a.py::test_mixed_faithful", "faithful", "0.33", ">=0.50", "FAIL", "4"],
-        ["test_a.py::test_half_at_the_boundary", "faithful", "0.50", ">=0.50", "PASS", "3"],
-        ["test_a.py::test_half_at_the_boundary", "halluc", "0.50", "<=0.50", "PASS", "3"],
-        ["test_a.py::test_mixed_hallucinated", "halluc", "0.67", "<=0.30", "FAIL", "4"],
+        # two calls an assertion: the narrow questions travel with the verdicts
+        ["test_a.py::test_mixed_faithful", "faithful", "0.33", ">=0.50", "FAIL", "2"],
+        ["test_a.py::test_half_at_the_boundary", "faithful", "0.50", ">=0.50", "PASS", "2"],
+        ["test_a.py::test_half_at_the_boundary", "halluc", "0.50", "<=0.50", "PASS", "2"],
+        ["test_a.py::test_mixed_hallucinated", "halluc", "0.67", "<=0.30", "FAIL", "2"],
     ]
     lines = section(result)
     reasons = [line for line in lines if line.startswith(("FAIL ", "PASS "))]
@@ -55,7 +55,7 @@ def test_not_scored():
     ]
     footer = [line for line in lines if line.startswith("llmfaith: ")]
     assert len(footer) == 1
-    match = re.fullmatch(r"llmfaith: 6 scores \(4 passed, 2 failed\); judge calls 18 \(0 cached, 18 new\); "
+    match = re.fullmatch(r"llmfaith: 6 scores \(4 passed, 2 failed\); judge calls 12 \(0 cached, 12 new\); "
                          r"tokens ([\d,]+); cost n/a; judge time (\d+\.\d)s", footer[0])
     assert match, footer
     row_tokens = sum(int(r[7]) for r in rows(result))
@@ -86,7 +86,7 @@ def test_mixed():
         ["test_a.py::test_good", "halluc", "0.00", "<=0.30", "PASS"],
         ["test_a.py::test_mixed", "faithful", "0.33", ">=0.50", "FAIL"]]  # the first failing assertion ends the test
     steps = {c["step"] for c in server.calls()}
-    assert steps == ({"claims", "verdicts", "facts", "reason"} if reason == "llm" else {"claims", "verdicts", "facts"})
+    assert steps == ({"claims", "verdicts", "reason"} if reason == "llm" else {"claims", "verdicts"})
     assert all(bool(c["body"].get("logprobs")) == (verdicts == "label") for c in server.calls("verdicts"))
     if reason == "llm":
         assert "Musk did not found Tesla; Mars is not in the context." in result.stdout.str()

@@ -86,11 +86,12 @@ def test_empty_output_scores_zero_without_any_judge_call(fake, make_fake_judge):
     assert fake.requests == []
 
 
-def test_no_claims_needs_no_verdict_call(fake, make_fake_judge):
+def test_no_claims_asks_the_facts_question_in_the_verdicts_request(fake, make_fake_judge):
+    """Two requests: the claims, then one with every sentence's verdict and facts question."""
     fake.facts(claims={"Hello! How can I help?": []})
     result = Hallucination(make_fake_judge()).run("Hello! How can I help?", TESLA)
-    assert result.score == 0.0 and [c.step for c in result.judge_calls] == ["claims", "facts", "facts"]
-    assert fake.calls("verdicts") == []
+    assert result.score == 0.0 and result.no_claims
+    assert [c.step for c in result.judge_calls] == ["claims", "verdicts"]
 
 
 def test_empty_context_means_unsupported(fake, make_fake_judge):
@@ -122,8 +123,8 @@ def test_result_carries_mastra_fields_and_call_records(tesla, make_fake_judge):
     assert "<output>" in result.preprocess_prompt and "<claims>" in result.analyze_prompt
     assert result.generate_reason_prompt is None
     calls = result.judge_calls
-    # the facts question: the unsupported claim is a whole sentence of the output
-    assert [c.step for c in calls] == ["claims", "verdicts", "facts"]
+    # two requests: the narrow questions travel with the verdicts
+    assert [c.step for c in calls] == ["claims", "verdicts"]
     assert all(c.prompt_tokens and c.completion_tokens and c.latency_s > 0 and not c.cached for c in calls)
 
 
@@ -133,14 +134,14 @@ def test_default_reason_is_built_from_the_verdicts(tesla, make_fake_judge):
     assert "Elon Musk started the company." in result.reason
     faith = Faithfulness(make_fake_judge()).run(ONE_WRONG, TESLA)
     assert faith.reason.startswith("0.67 — 2 of 3 claims supported by the context; not supported:")
-    assert len(tesla.requests) == 6  # claims, verdicts, the unsupported sentence's facts question; no reason call
+    assert len(tesla.requests) == 4  # each scorer's claims and verdicts; no reason call
 
 
 def test_llm_reason_is_a_third_call_parsed_leniently(tesla, make_fake_judge):
     tesla.script.reason_text = 'Here you go:\n```json\n{"reason": "One claim is invented."}\n```'
     result = Hallucination(make_fake_judge(), reason="llm").run(ONE_WRONG, TESLA)
     assert result.reason == "One claim is invented."
-    assert [c.step for c in result.judge_calls] == ["claims", "verdicts", "facts", "reason"]
+    assert [c.step for c in result.judge_calls] == ["claims", "verdicts", "reason"]
     assert "0.33" in result.generate_reason_prompt and "Do not recompute" in result.generate_reason_prompt
 
 
@@ -240,17 +241,18 @@ def test_a_gap_over_a_negation_leaves_the_sentence_to_the_judge(fake, make_fake_
     is judged itself: the negation is never lost (a false pass)."""
     output = "Backups are not encrypted at rest."
     fake.facts(claims={output: ["Backups are encrypted at rest"]}, supported=["Backups are … encrypted at rest"],
-               contradicted=[output], says_more=[output])
+               contradicted=[output], changes=["Backups are … encrypted at rest"])
     result = Faithfulness(make_fake_judge()).run(output, ["Backups are encrypted at rest."])
-    assert result.claims == ["Backups are … encrypted at rest", output]
-    assert result.score == 0.5 and [v.verdict for v in result.verdicts] == ["yes", "no"]
+    assert result.claims == ["Backups are … encrypted at rest"]
+    assert result.score == 0.0 and [v.verdict for v in result.verdicts] == ["unsure"]
+    assert "its sentence says more that changes these words" in result.verdicts[0].reason
 
 
-@pytest.mark.parametrize("mode", ["all", "label"])
+@pytest.mark.parametrize("mode", ["label"])
 def test_the_facts_question_comes_after_worked_examples_answered_as_the_judge_must_answer(fake, make_fake_judge,
                                                                                           mode):
-    """The examples first (read once by the offline judge), then the question; a JSON judge sees its
-    examples answered in the JSON it must give, a label judge a bare yes or no."""
+    """The offline judge: the examples first (read once), then the question, answered a bare yes or
+    no. A JSON judge answers it as a field of the verdicts' request."""
     from pytest_llmfaith.scorers.questions import FACT_EXAMPLES, FACT_SYSTEM
 
     fake.facts(claims={"Hello! How can I help?": []})
@@ -289,17 +291,31 @@ def _facts_asked(fake) -> list[str]:
 
 
 @pytest.mark.parametrize("mode", ["all", "label"])
-def test_a_greeting_the_claims_step_lists_is_no_claim_when_it_states_no_fact(fake, make_fake_judge, mode):
-    """The offline judge lists "Merhaba!" as a claim; unsupported, it would fail a faithful answer."""
+def test_a_greeting_no_claim_quotes_is_left_out_when_it_states_no_fact(fake, make_fake_judge, mode):
+    """Two answers agree: the claims step did not list "Merhaba!" and the facts question says no."""
     output = "Merhaba! Müze pazartesi günleri kapalıdır."
-    fake.facts(claims={output: ["Merhaba!", "Müze pazartesi günleri kapalıdır."]},
+    fake.facts(claims={output: ["Müze pazartesi günleri kapalıdır."]},
                supported=["Müze pazartesi günleri kapalıdır."], not_facts=["Merhaba!"])
     context = ["Müze pazartesi günleri kapalıdır."]
     result = Faithfulness(make_fake_judge(verdicts=mode)).run(output, context)
     assert (result.score, result.claims) == (1.0, ["Müze pazartesi günleri kapalıdır."])
     assert any("stated no fact" in note and "“Merhaba!”" in note for note in result.notes), result.notes
-    assert _facts_asked(fake) == ["Merhaba!"]  # the supported sentence is not asked
     assert Hallucination(make_fake_judge(verdicts=mode)).run(output, context).score == 0.0
+
+
+@pytest.mark.parametrize("mode", ["all", "label"])
+def test_a_sentence_the_claims_step_lists_is_never_dropped_by_the_facts_question(fake, make_fake_judge, mode):
+    """One answer against another: the claims step says claim, the facts question says no. The
+    safe side wins, so a made-up or contradicted sentence listed by the claims step always counts
+    (issue 52: one "no" passed contradicted sentences in 8 languages)."""
+    output = "Merhaba! Müze pazartesi günleri açıktır."
+    fake.facts(claims={output: ["Merhaba!", "Müze pazartesi günleri açıktır."]},
+               contradicted=["Müze pazartesi günleri açıktır."],
+               not_facts=["Merhaba!", "Müze pazartesi günleri açıktır."])
+    context = ["Müze pazartesi günleri kapalıdır."]
+    result = Faithfulness(make_fake_judge(verdicts=mode)).run(output, context)
+    assert result.score == 0.0 and result.claims == ["Merhaba!", "Müze pazartesi günleri açıktır."]
+    assert Hallucination(make_fake_judge(verdicts=mode)).run(output, context).score == 1.0
 
 
 def test_an_empty_context_asks_no_facts_question_of_the_claims(fake, make_fake_judge):
@@ -308,17 +324,7 @@ def test_an_empty_context_asks_no_facts_question_of_the_claims(fake, make_fake_j
     fake.facts(claims={output: ["Merhaba!", "Müze pazartesi günleri kapalıdır."]}, not_facts=["Merhaba!"])
     assert Hallucination(make_fake_judge()).run(output, []).score == 1.0
     assert Faithfulness(make_fake_judge()).run(output, []).score == 0.0
-    assert _facts_asked(fake) == []
-
-
-def test_a_made_up_sentence_the_claims_step_lists_stays_a_claim(fake, make_fake_judge):
-    output = "Xin chào! Cửa hàng mở cửa lúc 9 giờ."
-    fake.facts(claims={output: ["Xin chào!", "Cửa hàng mở cửa lúc 9 giờ."]}, not_facts=["Xin chào!"])
-    context = ["Cửa hàng mở cửa lúc 8 giờ."]
-    result = Faithfulness(make_fake_judge()).run(output, context)
-    assert (result.score, result.claims) == (0.0, ["Cửa hàng mở cửa lúc 9 giờ."])
-    assert sorted(_facts_asked(fake)) == sorted(["Xin chào!", "Cửa hàng mở cửa lúc 9 giờ."])
-    assert Hallucination(make_fake_judge()).run(output, context).score == 1.0
+    assert _facts_asked(fake) == [] and fake.calls("verdicts") == []
 
 
 def test_part_of_a_sentence_is_never_dropped_as_no_fact(fake, make_fake_judge):

@@ -27,20 +27,42 @@ def test_verdicts_come_from_label_probabilities(tesla_server, make_judge):
     assert reasons == ["supported: P(supported) 0.95 ≥ 0.70: “Tesla was founded in 2003.”",
                        "contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.05 < 0.70): "
                        "“Elon Musk joined Tesla in 2004.”",
-                       "not supported enough: P(supported) 0.10 < 0.60, not contradicted (P(contradicted) 0.10 < 0.50)"]
+                       "not supported enough: P(supported) 0.10 < 0.50, not contradicted (P(contradicted) 0.10 < 0.50)"]
 
 
-@pytest.mark.parametrize("p_yes, supported", [(0.5, False), (0.59, False), (0.6, True), (0.69, True), (0.7, True),
-                                              (0.8, True)])
-def test_a_lukewarm_yes_is_not_support(fake, make_fake_judge, p_yes, supported):
-    """The judge's own answer (P(yes) > 0.5) is not enough: below 0.6 a claim is not supported, so
-    an answer the judge only half believes fails its gate instead of passing; from 0.6 to 0.7 it is
-    supported unless the contradiction answer outweighs it (measured: benchmarks/label_rule.py)."""
+@pytest.mark.parametrize("p_yes, supported", [(0.4, False), (0.49, False), (0.5, True), (0.59, True), (0.6, True),
+                                              (0.7, True), (0.8, True)])
+def test_a_borderline_yes_on_clean_words_is_read_twice(fake, make_fake_judge, p_yes, supported):
+    """Between 0.5 and 0.6 a claim whose names and numbers the context all writes is supported when
+    the contradiction answer is a no (a second reading): one coin-flip claim does not fail a
+    faithful answer (issue 52)."""
     claim = "Tesla was founded in 2003."
     fake.facts(p_supported={claim: p_yes})
     faithful = Faithfulness(make_fake_judge(verdicts="label")).run(claim, TESLA)
     hallucinated = Hallucination(make_fake_judge(verdicts="label")).run(claim, TESLA)
     assert (faithful.score, hallucinated.score) == ((1.0, 0.0) if supported else (0.0, 1.0))
+
+
+@pytest.mark.parametrize("claim, context", [
+    ("The flight costs 310 EUR.", "The flight costs 290 EUR. Taxes are 31 EUR."),  # a number it never writes
+    ("The Oslo office opened in Bergen.", "The office opened in Oslo."),  # a name it never writes
+])
+@pytest.mark.parametrize("p_yes", [0.5, 0.59])
+def test_a_borderline_yes_on_words_the_context_never_writes_is_not_support(fake, make_fake_judge, claim, context,
+                                                                          p_yes):
+    """The other way: a wrong price at the same coin flip stays unsupported (held to 0.6)."""
+    fake.facts(p_supported={claim: p_yes})
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(claim, [context]).score == 0.0
+    assert Hallucination(make_fake_judge(verdicts="label")).run(claim, [context]).score == 1.0
+
+
+@pytest.mark.parametrize("p_contradicted, clean, supported", [(0.1, True, True), (0.49, True, True),
+                                                               (0.5, True, False), (0.6, True, False),
+                                                               (0.1, False, False)])
+def test_the_second_reading_needs_a_no_to_contradiction_and_clean_words(p_contradicted, clean, supported):
+    from pytest_llmfaith.scorers.labels import Label
+
+    assert Label(0.55, p_contradicted, "", clean=clean).supported is supported
 
 
 @pytest.mark.parametrize("p_supported, p_contradicted, verdict", [
@@ -97,26 +119,28 @@ def test_auto_reads_labels_for_the_offline_judge_only(make_fake_judge):
 
 
 def test_a_supported_claim_naming_what_the_context_never_writes_is_asked_about_it(fake, make_fake_judge):
-    """The backstops: an amount the context gives only with other numbers, and tokens it never
-    writes exactly, are narrow questions; a no makes the claim unsupported, whatever the verdict said."""
-    output = "Nordlicht Systems employs 40 people in Iran."
+    """The backstop: tokens the context never writes are one narrow question; a no makes the claim
+    unsupported, whatever the verdict said."""
+    output = "Nordlicht Systems employs 400 people in Iran."
     context = ["Nordlicht Systems employs 400 people in Iraq."]
     fake.facts(supported=[output], unnamed=["iran"])
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, context)
     assert [v.verdict for v in result.verdicts] == ["unsure"] and result.score == 0.0
     asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("names")]
-    assert len(asked) == 2 and asked[0] == "Is “40 people” equal to “400 people”? Answer yes or no."
-    assert "mention “iran”?" in asked[1].replace(",", "") or "“iran”" in asked[1]
+    assert len(asked) == 1 and "The sentence writes “iran”, which the document never writes" in asked[0]
     assert result.verdicts[0].reason.startswith("not in the context: it never writes “iran”")
 
 
-def test_an_amount_the_context_gives_as_another_number_is_the_judges_question(fake, make_fake_judge):
+@pytest.mark.parametrize("verdicts", ["label", "all"])
+def test_a_number_the_context_writes_in_the_same_role_with_another_value_is_decided_without_asking(
+        fake, make_fake_judge, verdicts):
     output = "Der AquaPur fasst 5,3 Liter Wasser."
-    fake.facts(supported=[output], unnamed=["5,3 liter"])
-    result = Hallucination(make_fake_judge(verdicts="label")).run(output, ["Der AquaPur fasst 3,5 Liter Wasser."])
+    fake.facts(supported=[output])
+    result = Hallucination(make_fake_judge(verdicts=verdicts)).run(output, ["Der AquaPur fasst 3,5 Liter Wasser."])
     assert result.score == 1.0
     assert result.verdicts[0].reason.startswith(
-        "contradicted by the context's numbers: “5,3 liter” where the context says “3,5 liter”")
+        "contradicted by the context's numbers, decided without asking: “5,3” where the context writes “3,5”")
+    assert fake.calls("verdicts") == [] and fake.calls("names") == []
 
 
 def test_an_approximate_amount_the_judge_accepts_stays_supported(fake, make_fake_judge):

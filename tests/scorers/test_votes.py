@@ -92,24 +92,28 @@ def test_label_votes_are_drawn_from_the_probabilities_without_asking_again(fake,
 def test_a_drawn_vote_says_how_it_was_drawn(fake, make_fake_judge):
     fake.facts(p_supported={SPLIT: CLOSE_ABOVE})
     judge = make_fake_judge(verdicts="label")
-    found, _, _ = labels.judge_claims(judge, [Judged.whole_sentence(SPLIT)], CTX)
+    found, _, _ = labels.judge_claims(judge, [Judged.whole_sentence(SPLIT)], CTX, [False])
     (label, reason), = votes.drawn_labels(found, 1, 3, 0.7)
     assert label.p_supported in (0.0, 1.0)
     assert f"in vote 2 (read at temperature 0.7 from the judge's P(supported) {CLOSE_ABOVE:.2f} ≥ 0.70)" in reason
 
 
-def test_a_claim_the_names_question_decides_shows_no_votes(fake, make_fake_judge):
+@pytest.mark.parametrize(("claim", "context", "verdict", "reason"), [
+    ("Acme employs 40 people.", "Acme employs 400 people.", "no", "contradicted by the context's numbers"),
+    ("Acme employs 40 people in Iran.", "Acme employs 40 people in Iraq.", "unsure", "not in the context"),
+])
+def test_a_claim_code_or_a_narrow_question_decides_shows_no_votes(fake, make_fake_judge, claim, context, verdict,
+                                                                  reason):
     """A judge sure of "supported" would draw "supported in vote 2" next to an unsupported verdict."""
-    claim = "Acme employs 40 people."
-    fake.facts(supported=[claim], unnamed=["40 people"])
-    result = Faithfulness(make_fake_judge(verdicts="label", votes=3)).run(claim, ["Acme employs 400 people."])
-    verdict, = result.verdicts
-    assert verdict.verdict == "unsure" and verdict.samples == [] and verdict.agreement is None
-    assert verdict.reason.startswith("contradicted by the context's numbers: “40 people”")
+    fake.facts(supported=[claim], unnamed=["iran"])
+    result = Faithfulness(make_fake_judge(verdicts="label", votes=3)).run(claim, [context])
+    found, = result.verdicts
+    assert found.verdict == verdict and found.samples == [] and found.agreement is None
+    assert found.reason.startswith(reason)
 
 
 def test_a_cold_temperature_draws_the_judges_own_label_every_time(fake, make_fake_judge):
-    fake.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: labels.SUPPORTED_FROM - 0.05})
+    fake.facts(p_supported={SURE: CLOSE_ABOVE, SPLIT: labels.BORDERLINE_FROM - 0.05})
     result = Faithfulness(make_fake_judge(verdicts="label", votes=5, votes_temperature=0.01)).run(OUTPUT, CTX)
     assert [v.agreement for v in result.verdicts] == ["5/5", "5/5"]
     assert [v.verdict for v in result.verdicts] == ["yes", "unsure"]

@@ -151,7 +151,7 @@ def test_a_judged_suite_goes_through_one_relay(pytester: pytest.Pytester, server
     found = RELAY_LINE.search(text)
     assert found, text
     pid, requests = int(found.group(1)), int(found.group(2))
-    assert requests == len(server.requests) == 11  # claims + verdicts of five, + a facts question, via the relay
+    assert requests == len(server.requests) == 10  # claims + verdicts of five, via the relay
     assert all(line == f"{SEEN[platform]} litellm=False" for line in seen(pytester, workers).values())
     user = "tester" if platform == "windows" else str(os.getuid())  # Windows' user name; a uid elsewhere
     assert [(log.parts[-3], log.name) for log in logs] == [(f"llmfaith-relay-{user}", f"relay.{pid}.log")]
@@ -167,7 +167,7 @@ def test_a_judged_suite_without_the_relay(
     pytester.makepyfile(test_suite=SUITE)
     result = run(pytester, server, workers, "--llm-cache=off", "--llm-judge-relay=off")
     result.assert_outcomes(passed=4, failed=1)
-    assert "INTERNALERROR" not in result.stdout.str() and len(server.requests) == 11
+    assert "INTERNALERROR" not in result.stdout.str() and len(server.requests) == 10
     assert list(tmp.iterdir()) == [] and "judge relay" not in result.stdout.str()
     assert all(line.startswith(SEEN["windows"]) for line in seen(pytester, workers).values())
 
@@ -185,7 +185,7 @@ def test_where_the_platform_lacks_what_the_relay_needs_one_line_says_so_and_the_
     assert off == ["llmfaith judge relay off: this platform has no fcntl, so no file lock that a crashed process "
                    "lets go of; each process that calls the judge imports litellm itself (~5 s each) and keeps its "
                    "own concurrency limit"]
-    assert list(tmp.iterdir()) == [] and len(server.requests) == 11
+    assert list(tmp.iterdir()) == [] and len(server.requests) == 10
     assert any(line.endswith("litellm=True") for line in seen(pytester, 2).values())  # the cost the line names
     pytester.makepyfile(test_suite=PLAIN)
     unrelated = run(pytester, server, 2)
@@ -212,14 +212,14 @@ def test_where_the_relay_folder_is_outside_the_profile_auto_turns_the_relay_off_
                    f"({pytester.path}), where this platform's permissions cannot be checked, so what it holds "
                    "may not be private (fix: point TEMP and TMP at a folder inside your profile); each process "
                    "that calls the judge imports litellm itself (~5 s each) and keeps its own concurrency limit"]
-    assert len(server.requests) == 11 and not list(outside.glob("llmfaith-relay-*"))
+    assert len(server.requests) == 10 and not list(outside.glob("llmfaith-relay-*"))
     assert all(line.startswith(SEEN["windows"]) for line in seen(pytester, workers).values())
     if workers:
         return
     demanded = run(pytester, server, 0, "--llm-cache=off", "--llm-judge-relay=on")  # `on` may refuse
     demanded.assert_outcomes(errors=5)
     assert f"the judge relay cannot run here: its folder {outside}/llmfaith-relay-tester is outside your user " \
-           "profile" in demanded.stdout.str() and len(server.requests) == 11
+           "profile" in demanded.stdout.str() and len(server.requests) == 10
 
 
 @FAKES

@@ -1,0 +1,145 @@
+"""The two promises of docs/scoring.md ("Safe both ways"), over real HTTP through litellm, in 23
+languages and scripts (issue 52):
+1. with a judge that answers every question correctly, no faithful answer fails;
+2. with exactly one wrong judge answer, no unfaithful answer passes.
+Each class is a family of cases; the judge server answers from its script (tests/judge_server.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_llmfaith import Faithfulness, Hallucination
+
+# (language, the context's sentence, a faithful output in another number form, the same with a wrong year)
+FOUNDED = [
+    ("en", "Acme was founded in 1997.", "Acme was founded in 1997.", "Acme was founded in 1999."),
+    ("de", "Acme wurde 1997 gegründet.", "Acme wurde 1997 gegründet.", "Acme wurde 1999 gegründet."),
+    ("fr", "Acme a été fondée en 1997.", "Acme a été fondée en 1997.", "Acme a été fondée en 1999."),
+    ("es", "Acme fue fundada en 1997.", "Acme fue fundada en 1997.", "Acme fue fundada en 1999."),
+    ("it", "Acme è stata fondata nel 1997.", "Acme è stata fondata nel 1997.", "Acme è stata fondata nel 1999."),
+    ("pt", "A Acme foi fundada em 1997.", "A Acme foi fundada em 1997.", "A Acme foi fundada em 1999."),
+    ("nl", "Acme werd opgericht in 1997.", "Acme werd opgericht in 1997.", "Acme werd opgericht in 1999."),
+    ("pl", "Acme została założona w 1997 roku.", "Acme została założona w 1997 roku.",
+     "Acme została założona w 1999 roku."),
+    ("tr", "Acme 1997 yılında kuruldu.", "Acme 1997 yılında kuruldu.", "Acme 1999 yılında kuruldu."),
+    ("ru", "Компания Acme была основана в 1997 году.", "Компания Acme была основана в 1997 году.",
+     "Компания Acme была основана в 1999 году."),
+    ("uk", "Компанію Acme засновано у 1997 році.", "Компанію Acme засновано у 1997 році.",
+     "Компанію Acme засновано у 1999 році."),
+    ("ar", "تأسست شركة أكمي عام 1997.", "تأسست شركة أكمي عام ١٩٩٧.", "تأسست شركة أكمي عام ١٩٩٩."),
+    ("fa", "شرکت اکمی در سال 1997 تأسیس شد.", "شرکت اکمی در سال ۱۹۹۷ تأسیس شد.", "شرکت اکمی در سال ۱۹۹۹ تأسیس شد."),
+    ("he", "חברת אקמי נוסדה בשנת 1997.", "חברת אקמי נוסדה בשנת 1997.", "חברת אקמי נוסדה בשנת 1999."),
+    ("hi", "एक्मे की स्थापना 1997 में हुई थी।", "एक्मे की स्थापना १९९७ में हुई थी।", "एक्मे की स्थापना १९९९ में हुई थी।"),
+    ("zh", "Acme公司成立于1997年。", "Acme公司成立于１９９７年。", "Acme公司成立于1999年。"),
+    ("ja", "アクメは1997年に設立されました。", "アクメは1997年に設立されました。", "アクメは1999年に設立されました。"),
+    ("ko", "애크미는 1997년에 설립되었다.", "애크미는 1997년에 설립되었다.", "애크미는 1999년에 설립되었다."),
+    ("vi", "Acme được thành lập năm 1997.", "Acme được thành lập năm 1997.", "Acme được thành lập năm 1999."),
+    ("th", "Acme ก่อตั้งขึ้นในปี 1997", "Acme ก่อตั้งขึ้นในปี 1997", "Acme ก่อตั้งขึ้นในปี 1999"),
+    ("id", "Acme didirikan pada tahun 1997.", "Acme didirikan pada tahun 1997.", "Acme didirikan pada tahun 1999."),
+    ("fi", "Acme perustettiin vuonna 1997.", "Acme perustettiin vuonna 1997.", "Acme perustettiin vuonna 1999."),
+    ("el", "Η Acme ιδρύθηκε το 1997.", "Η Acme ιδρύθηκε το 1997.", "Η Acme ιδρύθηκε το 1999."),
+]
+
+# a faithful answer whose numbers or words a rule reading the language used to get wrong
+FAITHFUL = [
+    ("amount after a bracket", "You can ask for the airport taxes of 31 EUR back.",
+     "Airport taxes (31 EUR on this route) are refunded on request."),
+    ("a pronoun, not a name", "I could not find a booking ZZ9999.", "There is no booking ZZ9999."),
+    ("a word after the number is no unit", "Acme has 40 people in Oslo and 400 in Bergen.",
+     "Acme employs 40 people in Oslo and 400 in Bergen."),
+    ("a scale suffix", "The grant is $40k.", "The grant is $40,000."),
+    ("a thousands NBSP", "L'usine emploie 1\u00a0000 salariés.", "L'usine emploie 1000 salariés."),
+    ("a narrow NBSP", "Le prix est de 2\u202f500 euros.", "Le prix est de 2 500 euros."),
+    ("a decimal comma", "Der Tank fasst 3,5 Liter.", "Der Tank fasst 3,5 Liter."),
+    ("an approximation", "The company employs about 1,200 people.", "The company employs 1,234 people."),
+    ("a sentence-initial It", "It opens at 9 am.", "The museum opens at 9 am."),
+    ("Japanese particles", "東京には40人の社員がいる。", "東京の社員は40人です。"),
+    ("a Korean verb ending", "서울 사무소는 월요일에 문을 닫습니다.", "서울 사무소는 월요일 휴무입니다."),
+]
+
+
+@pytest.mark.parametrize(("language", "context", "output", "_"), FOUNDED, ids=[c[0] for c in FOUNDED])
+def test_a_correct_judge_passes_a_faithful_answer_in_any_script(server, make_judge, language, context, output, _):
+    server.facts(supported=[output])
+    assert Faithfulness(make_judge()).run(output, [context]).score == 1.0
+    assert Hallucination(make_judge()).run(output, [context]).score == 0.0
+
+
+@pytest.mark.parametrize(("case", "output", "context"), FAITHFUL, ids=[c[0] for c in FAITHFUL])
+def test_a_correct_judge_passes_a_faithful_answer_whatever_its_numbers_and_names(server, make_judge, case, output,
+                                                                                context):
+    server.facts(supported=[output])
+    result = Faithfulness(make_judge()).run(output, [context])
+    assert result.score == 1.0, result.verdicts
+    assert Hallucination(make_judge()).run(output, [context]).score == 0.0
+
+
+@pytest.mark.parametrize(("language", "context", "_", "wrong"), FOUNDED, ids=[c[0] for c in FOUNDED])
+def test_a_wrong_year_fails_though_the_judge_calls_it_supported(server, make_judge, language, context, _, wrong):
+    """One wrong answer (the verdict): code decides a number written in the same role, exactly."""
+    server.facts(supported=[wrong])
+    result = Faithfulness(make_judge()).run(wrong, [context])
+    assert result.score == 0.0 and result.verdicts[0].reason.startswith("contradicted by the context's numbers")
+    assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
+
+
+@pytest.mark.parametrize(("output", "context", "token"), [
+    ("Acme opened an office in Bergen.", "Acme opened an office in Oslo.", "bergen"),
+    ("Acme a ouvert un bureau à Lyon.", "Acme a ouvert un bureau à Paris.", "lyon"),
+    ("Acme hat 41 Mitarbeiter.", "Acme hat 40 Mitarbeiter, darunter 4 Ingenieure.", "41"),
+    ("アクメは大阪に事務所を開いた。", "アクメは東京に事務所を開いた。", "大阪"),
+    ("The flight costs 310 EUR.", "The flight costs 290 EUR. Taxes are 31 EUR.", "310"),
+])
+def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, make_judge, output, context, token):
+    """One wrong answer (the verdict says supported): the specifics question, asked because the
+    context never writes the token, says no."""
+    server.facts(supported=[output], unnamed=[token])
+    assert Faithfulness(make_judge()).run(output, [context]).score == 0.0
+    assert Hallucination(make_judge()).run(output, [context]).score == 1.0
+
+
+@pytest.mark.parametrize(("output", "claim"), [
+    ("❌ Pets are allowed in the rooms.", "Pets are allowed in the rooms"),
+    ("Haustiere sind ✗ erlaubt.", "Haustiere sind … erlaubt"),
+    ("🚫 Les animaux sont admis.", "Les animaux sont admis"),
+    ("Zorblat does not employ 40 people.", "Zorblat … employ 40 people"),
+    ("Zorblat no emplea a 40 personas.", "Zorblat … emplea a 40 personas"),
+    ("Zorblat не нанимает 40 человек.", "Zorblat … нанимает 40 человек"),
+    ("The fee ≠ 20 EUR.", "The fee … 20 EUR"),
+])
+def test_words_or_symbols_a_claim_leaves_out_hold_it_to_its_sentence(server, make_judge, output, claim):
+    """One wrong answer (the claims step drops the negation, and the verdict on its words says
+    supported): the judge says the sentence changes the words, and the sentence is contradicted."""
+    server.facts(claims={output: [claim]}, supported=[claim], contradicted=[output], changes=[claim])
+    assert Faithfulness(make_judge()).run(output, ["context"]).score == 0.0
+    assert Hallucination(make_judge()).run(output, ["context"]).score == 1.0
+
+
+def test_one_fact_quoted_three_times_counts_once(server, make_judge):
+    output = "The basic plan costs 12 EUR a month. It includes 2 seats. It has no phone support."
+    claims = ["The basic plan costs 12 EUR a month", "basic plan costs 12 EUR", "costs 12 EUR a month",
+              "It includes 2 seats", "It has no phone support"]
+    server.facts(claims={output: claims}, supported=claims[:3])
+    result = Faithfulness(make_judge()).run(output, ["The basic plan costs 12 EUR a month."])
+    assert result.score == 0.33 and len(result.verdicts) == 3
+    assert any("counted once" in note for note in result.notes)
+
+
+def test_an_unquoted_sentence_with_a_number_the_context_never_writes_is_always_judged(server, make_judge):
+    """Two answers say "no fact" (the claims step and the facts question), but the sentence writes a
+    number the context does not: it is judged (issue 52: an offline P of 0.39 dropped it)."""
+    output = "The plan costs 12 EUR. Refunds take 45 days."
+    server.facts(claims={output: ["The plan costs 12 EUR"]}, supported=["The plan costs 12 EUR"],
+                 not_facts=["Refunds take 45 days."])
+    result = Faithfulness(make_judge()).run(output, ["The plan costs 12 EUR. Refunds take 14 days."])
+    assert result.score == 0.5 and "Refunds take 45 days." in result.claims
+
+
+def test_an_assertion_costs_a_hosted_judge_two_requests(server, make_judge):
+    """Claims, then one request with every verdict and narrow question; the output sent once."""
+    output = "Hello! Acme was founded in 1997 in Oslo. It has 40 staff, none in Bergen. Can I help?"
+    server.facts(claims={output: ["Acme was founded in 1997", "Acme … in Oslo", "It has 40 staff"]},
+                 supported=["Acme was founded in 1997", "Acme … in Oslo", "It has 40 staff"],
+                 not_facts=["Hello!", "Can I help?"])
+    result = Faithfulness(make_judge()).run(output, ["Acme was founded in 1997 in Oslo. It has 40 staff."])
+    assert [c.step for c in result.judge_calls] == ["claims", "verdicts"] and len(server.requests) == 2
