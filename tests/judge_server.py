@@ -284,7 +284,7 @@ class ScriptedJudge:
         """The narrow questions' fields of a verdict: the same script as their label forms."""
         if not isinstance(item, dict):
             return {"states_fact": "yes", "changed": "no", "specifics": "yes"}
-        sentence = item.get("sentence", "")
+        sentence = item.get("sentence", item.get("words", ""))
         checked = item.get("already_checked")
         fact = True if checked is None else self.says_yes("more", sentence) if checked else self.states_fact(sentence)
         tokens = ", ".join(f"“{t}”" for t in item.get("not_in_context", []))

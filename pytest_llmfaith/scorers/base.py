@@ -59,7 +59,7 @@ def verdict_schemas(prefix: str, labels: tuple[str, ...],
     label = Annotated[Literal[labels], BeforeValidator(normalise_verdict)]  # type: ignore[valid-type]
     # the label before the reason: better and faster with a small judge (benchmarks/README.md)
     fields: dict[str, Any] = {"statement": (str, ""), field: (label, ...), "reason": (str, ""),
-                              **{name: (questions.YesNo, ...) for name in questions.JSON_FIELDS}}
+                              **{name: (questions.MaybeYesNo, None) for name in questions.JSON_FIELDS}}
     one = create_model(f"{prefix}Verdict", **fields)
     many = create_model(f"{prefix}Verdicts", verdicts=(list[one], ...))
     return one, many
@@ -228,14 +228,14 @@ class ClaimsScorer(Scorer):
         prompt = ""
         for k in range(config.votes):
             if config.verdict_mode == "one":
-                conversations = [self._messages(self.one_verdict_task, context, claim_block(d)) for d in data]
+                conversations = [self._messages(self.one_verdict_task, context, claim_block(d), [d]) for d in data]
                 found = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=k)
                 calls.extend(call for _, call in found)
                 said, prompt = [a for a, _ in found], "\n\n".join(m[-1]["content"] for m in conversations)
             else:
-                messages = self._messages(self.verdicts_task, context, claims_block(data))
+                messages = self._messages(self.verdicts_task, context, claims_block(data), data)
                 answer, call = self.judge.ask("verdicts", messages, self.VerdictsSchema, self.version,
-                                              check=same_statements([items[i] for i in asked]), sample=k)
+                                              check=same_statements([items[i] for i in asked], data), sample=k)
                 calls.append(call)
                 said, prompt = list(answer.verdicts), messages[-1]["content"]  # type: ignore[union-attr]
             samples.append(said)
@@ -244,9 +244,9 @@ class ClaimsScorer(Scorer):
         answers = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
         for n, i in enumerate(asked):
             answers.verdicts[i] = self._about(decided[n], items[i], context)
-            # the safe side of every sample: one sample's doubt is enough
-            answers.fact[i] = any(s[n].states_fact == "yes" for s in samples)
-            answers.changed[i] = any(s[n].changed == "yes" for s in samples)
+            # the safe side of every sample, and of a question left unanswered: one doubt is enough
+            answers.fact[i] = any(s[n].states_fact != "no" for s in samples)
+            answers.changed[i] = "sentence" in data[n] and any(s[n].changed != "no" for s in samples)
             if "not_in_context" in data[n]:
                 answers.given[i] = all(s[n].specifics == "yes" for s in samples)
         return answers, prompt
@@ -263,9 +263,8 @@ class ClaimsScorer(Scorer):
             self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items if i not in risky])
         calls.extend(fact_calls)
         answers.fact.update(zip([i for i in sentence_items if i not in risky], facts))
-        answers.fact.update({i: True for i in risky})
         claim_items = [i for i in asked if i < claim_count]
-        labelled = claim_items + [i for i in sentence_items if answers.fact[i]]
+        labelled = claim_items + [i for i in sentence_items if answers.fact.get(i, True)]
         prompt = self._label_verdicts(items, labelled, unwritten_of, answers, context, calls)
         supported = [i for i in claim_items if answers.verdicts[i].verdict == self.supported_verdict]
         partial = [i for i in supported if items[i].partial]
@@ -308,28 +307,28 @@ class ClaimsScorer(Scorer):
         """The verdicts the score counts, in the output's order. Each narrow answer only ever makes
         a claim less supported, or a sentence counted: a claim whose names the context does not
         give, or whose sentence adds what changes it while the sentence is not supported, is not
-        supported; a sentence counts where it states a fact no claim does. Claims whose words lie
+        supported; a sentence counts where it states a fact no claim does, or writes a number the
+        context does not (whatever the facts question said). Claims whose words lie
         inside another's count once with it, at the less supported verdict of the two."""
         items = claims + sentences
         verdicts = list(answers.verdicts)
         for i, item in enumerate(items):
-            if verdicts[i].verdict != self.supported_verdict:
-                continue
-            if answers.given.get(i) is False:
+            if verdicts[i].verdict == self.supported_verdict and answers.given.get(i) is False:
                 verdicts[i] = self._overruled(verdicts[i], "not in the context: it never writes "
                                               + ", ".join(f"“{t}”" for t in unwritten(item.quote, context))
                                               + ", and asked whether it gives them in any form, the judge said no")
-            elif i < len(claims) and answers.changed.get(i):
-                held = [verdicts[s] for s in _sentence_items(items, len(claims), i)]
-                if any(v.verdict != self.supported_verdict for v in held):
-                    verdicts[i] = self._overruled(verdicts[i], "its sentence says more that changes these words, "
-                                                  "and the sentence is not supported: " + "; ".join(
-                                                      v.reason for v in held if v.verdict != self.supported_verdict))
+        for i in range(len(claims)):  # after the sentences' own verdicts are final
+            held = [verdicts[s] for s in _sentence_items(items, len(claims), i)
+                    if verdicts[s].verdict != self.supported_verdict]
+            if verdicts[i].verdict == self.supported_verdict and answers.changed.get(i) and held:
+                verdicts[i] = self._overruled(verdicts[i], "its sentence says more that changes these words, and "
+                                              "the sentence is not supported: " + "; ".join(v.reason for v in held))
         kept = _groups(claims, verdicts, self.supported_verdict)
         restated = len(claims) - len(kept)
         if restated:
             notes.append(f"{plural(restated, 'claim')} quoted words inside another claim's and counted once with it")
-        counted = [len(claims) + j for j, s in enumerate(sentences) if answers.fact.get(len(claims) + j, True)]
+        counted = [len(claims) + j for j, s in enumerate(sentences)
+                   if answers.fact.get(len(claims) + j, True) or numbers_not_written(s.quote, context)]
         unquoted = [s for j, s in enumerate(sentences) if not s.checked and len(claims) + j not in counted]
         if unquoted:
             notes.append(f"{plural(len(unquoted), 'sentence')} no claim quotes stated no fact when asked ("
@@ -352,11 +351,14 @@ class ClaimsScorer(Scorer):
         """Decided by a narrow question: not supported, and no votes shown (they did not decide)."""
         return verdict.model_copy(update={"verdict": self.empty_context_verdict, "samples": [], "reason": reason})
 
-    def _messages(self, task: str, context: list[str], claims: str) -> list[dict[str, str]]:
-        """System and context first, claims last: a local judge reuses the shared prefix."""
+    def _messages(self, task: str, context: list[str], claims: str,
+                  data: Sequence[dict[str, Any]]) -> list[dict[str, str]]:
+        """System and context first, claims last: a local judge reuses the shared prefix. The narrow
+        questions' text only where an item asks them."""
         return [
             {"role": "system", "content": self.verdict_system},
-            {"role": "user", "content": task.format(context=context_block(context), claims=claims)},
+            {"role": "user", "content": task.format(context=context_block(context), claims=claims,
+                                                    **questions.narrow_task(data))},
         ]
 
     @classmethod
@@ -397,9 +399,10 @@ class ClaimsScorer(Scorer):
         raise NotImplementedError
 
 
-def same_statements(items: Sequence[Judged]) -> Callable[[Any], None]:
+def same_statements(items: Sequence[Judged], data: Sequence[dict[str, Any]]) -> Callable[[Any], None]:
     """Verdicts match claims by position: one per claim, and none that echoes another claim's words
-    (the judge lost its place). An echo that matches no claim exactly is let be: judges reword."""
+    (the judge lost its place), each with the narrow answers its item asks. An echo that matches no
+    claim exactly is let be: judges reword."""
     keys = [fold(item.quote) for item in items]
 
     def check(answer: Any) -> None:
@@ -412,6 +415,12 @@ def same_statements(items: Sequence[Judged]) -> Callable[[Any], None]:
                 raise ValueError(f"verdict {i + 1} is about {verdict.statement!r}, but claim {i + 1} is "
                                  f"{items[i].quote!r}: give one verdict per claim, in the order given, "
                                  "copying each claim's \"words\" into \"statement\"")
+            missing = [name for name, key in questions.ASKED_BY.items()
+                       if key in data[i] and getattr(verdict, name) is None]
+            if missing:
+                raise ValueError(f"verdict {i + 1} has no {', '.join(repr(m) for m in missing)}: answer it "
+                                 "\"yes\" or \"no\" for every item that has "
+                                 + ", ".join(repr(questions.ASKED_BY[m]) for m in missing))
 
     return check
 

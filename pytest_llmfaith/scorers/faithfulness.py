@@ -6,41 +6,26 @@ from pytest_llmfaith.results import ScoreResult
 from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
 from pytest_llmfaith.scorers.claims import DATA_RULE
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.scorers.questions import NARROW, NARROW_FORMAT
 from pytest_llmfaith.wording import plural
 
-_SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
-Each claim is the OUTPUT's own "words", shown in their "sentence": judge what those words say,
-read in their sentence (a negation, a qualifier or a hedge of the sentence applies to them).
-Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
-Verdicts:
-- "yes": the CONTEXT explicitly states it, or it follows directly from what is stated.
-- "no": the CONTEXT directly contradicts it.
-- "unsure": the CONTEXT does not mention it, or it cannot be verified from the CONTEXT alone.
-A speculative claim ("may", "might", "possibly", "could", in any language) is "unsure".
-Answer the verdict first, then a one-sentence reason that quotes or points to the CONTEXT.
+_SYSTEM = f"""You check claims against a CONTEXT, using only the CONTEXT, never your own knowledge. Judge
+each item's "words" as read in their "sentence" (its negations, qualifiers and hedges apply).
+"yes": the CONTEXT states it or it follows directly; "no": the CONTEXT contradicts it; "unsure": not
+mentioned or not verifiable; speculation ("may", "might", in any language) is "unsure". Verdict first,
+then a one-sentence reason pointing to the CONTEXT.
 {DATA_RULE}"""
 
-_NARROW = NARROW.replace("{", "{{").replace("}", "}}")
-_ANSWER = '"verdict": "yes" | "no" | "unsure", "reason": "<why>", ' + NARROW_FORMAT
+_MANY = """{context}
 
-_MANY = f"""{{context}}
+One verdict per item, in order; copy each item's "words" into "statement".{kinds}
+{claims}
+{narrow}JSON only: {{"verdicts": [{{"statement": "<words>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}]}}"""
 
-Give one verdict for each item below, in the same order, copying each item's "words" into "statement".
-An item with "already_checked" is a whole sentence of the OUTPUT, judged beside its claims.
-{{claims}}
-{_NARROW}
+_ONE = """{context}
 
-Answer with JSON only:
-{{{{"verdicts": [{{{{"statement": "<words>", {_ANSWER}}}}}]}}}}"""
-
-_ONE = f"""{{context}}
-
-Is the item below supported by the CONTEXT above?
-{{claims}}
-{_NARROW}
-
-Answer with JSON only: {{{{{_ANSWER}}}}}"""
+Is the item below supported by the CONTEXT above?{kinds}
+{claims}
+{narrow}JSON only: {{"verdict": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}"""
 
 _REASON = """A faithfulness score of {score} (scale 0 to {scale}; higher means more of the output is
 supported by the context) was computed from these verdicts, one per claim of the output:

@@ -8,48 +8,30 @@ from pytest_llmfaith.results import ScoreResult
 from pytest_llmfaith.scorers.base import ClaimsScorer, listing, verdict_schemas
 from pytest_llmfaith.scorers.claims import DATA_RULE
 from pytest_llmfaith.scorers.labels import Label
-from pytest_llmfaith.scorers.questions import NARROW, NARROW_FORMAT
 from pytest_llmfaith.wording import plural
 
 # The positive three-way question ("supported?"), not "is it a hallucination?": asked directly, a
 # small judge inverts the labels (benchmarks/README.md). Not supported means verdict "yes".
-_SYSTEM = f"""You check claims against a CONTEXT, like a careful fact-checker.
-Each claim is the OUTPUT's own "words", shown in their "sentence": judge what those words say,
-read in their sentence (a negation, a qualifier or a hedge of the sentence applies to them).
-Use only the CONTEXT. Never use your own knowledge, even when you know a claim is true or false.
-"supported":
-- "yes": the CONTEXT states the claim or it follows from what is stated. These count as "yes":
-  a less precise date (the year where the CONTEXT gives the month or day); a reasonable numeric
-  approximation ("about 1,200" where the CONTEXT says 1,234); leaving out a detail of the
-  CONTEXT; speculative wording ("may", "might") about a fact that IS in the CONTEXT.
-- "no": the CONTEXT contradicts the claim.
-- "unsure": the CONTEXT does not mention it; the claim speculates about facts that are not in
-  the CONTEXT; or it is subjective or evaluative ("pioneering", "leading", "made history")
-  without explicit support in the CONTEXT.
-Answer "supported" first, then a one-sentence reason that quotes or points to the CONTEXT.
+_SYSTEM = f"""You check claims against a CONTEXT, using only the CONTEXT, never your own knowledge. Judge
+each item's "words" as read in their "sentence" (its negations, qualifiers and hedges apply).
+"supported": "yes" if the CONTEXT states it or it follows, also for a less precise date, a fair
+approximation ("about 1,200" for 1,234), an omitted detail, or "may" about a fact the CONTEXT has; "no"
+if the CONTEXT contradicts it; "unsure" if it is not mentioned, speculates about facts not in the
+CONTEXT, or is subjective ("pioneering", "leading") without support. "supported" first, then a
+one-sentence reason pointing to the CONTEXT.
 {DATA_RULE}"""
 
-_NARROW = NARROW.replace("{", "{{").replace("}", "}}")
-_ANSWER = '"supported": "yes" | "no" | "unsure", "reason": "<why>", ' + NARROW_FORMAT
+_MANY = """{context}
 
-_MANY = f"""{{context}}
+For each item, in order, whether the CONTEXT supports it; copy its "words" into "statement".{kinds}
+{claims}
+{narrow}JSON only: {{"verdicts": [{{"statement": "<words>", "supported": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}]}}"""
 
-Say for each item below, in the same order, whether the CONTEXT supports it, copying each
-item's "words" into "statement".
-An item with "already_checked" is a whole sentence of the OUTPUT, judged beside its claims.
-{{claims}}
-{_NARROW}
+_ONE = """{context}
 
-Answer with JSON only:
-{{{{"verdicts": [{{{{"statement": "<words>", {_ANSWER}}}}}]}}}}"""
-
-_ONE = f"""{{context}}
-
-Is the item below supported by the CONTEXT above?
-{{claims}}
-{_NARROW}
-
-Answer with JSON only: {{{{{_ANSWER}}}}}"""
+Is the item below supported by the CONTEXT above?{kinds}
+{claims}
+{narrow}JSON only: {{"supported": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}"""
 
 _REASON = """A hallucination score of {score} (scale 0 to {scale}; higher means more of the output
 is made up) was computed from these verdicts, one per claim of the output ("yes" = hallucinated):

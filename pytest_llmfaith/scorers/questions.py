@@ -72,21 +72,33 @@ SPECIFICS = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe sentence write
              "particles, verbs, endings, common words) do not matter. Answer yes or no.")
 
 JSON_FIELDS = {
-    "states_fact": 'only for an item with "already_checked" (a sentence of the OUTPUT): "yes" if the sentence '
-                   "states a fact (a number, a name, what something is or does, an opinion about it) that the "
-                   'already-checked words do not; greetings, thanks, questions, offers of help and refusals state '
-                   'none. Any other item: "yes".',
-    "changed": 'does anything else in the item\'s sentence change what its words say: a negation, a condition, a '
-               'limit, a hedge or another subject, in words or symbols? For a whole sentence: "no".',
-    "specifics": 'only for an item with "not_in_context": does the CONTEXT give each name, number, date, amount and '
-                 "code among those words, in any spelling, inflection, abbreviation, translation or unit? Words "
-                 'that are none of these (pronouns, particles, verbs, endings) do not matter. Otherwise "yes".',
+    "states_fact": 'item with "already_checked": does it state a fact those words do not? (greetings, thanks, '
+                   'questions, offers of help, refusals: "no"). Else "yes".',
+    "changed": 'item with "sentence": does the rest of the sentence change what the words say (negation, '
+               'condition, hedge, other subject; words or symbols)? Else "no".',
+    "specifics": 'item with "not_in_context": does the CONTEXT give each name, number, date or code among them, in '
+                 "any form, spelling, translation or unit (pronouns, particles, verbs, endings do not matter)? "
+                 'Else "yes".',
 }
-"""The narrow questions as fields of every verdict in the verdicts' request: one request an
-assertion carries them all, the output and the context sent once."""
-NARROW = "Also answer for each item, \"yes\" or \"no\":\n" + "\n".join(
-    f'- "{name}": {text}' for name, text in JSON_FIELDS.items())
-NARROW_FORMAT = ", ".join(f'"{name}": "yes" | "no"' for name in JSON_FIELDS)
+"""The narrow questions as fields of the verdicts in the verdicts' own request, each asked of the
+items that carry its key (`ASKED_BY`): one request an assertion carries them all, the output and
+the context sent once, and a request whose items need none of them carries none of their text."""
+ASKED_BY = {"states_fact": "already_checked", "changed": "sentence", "specifics": "not_in_context"}
+
+
+def narrow_task(items: Sequence[dict[str, object]]) -> dict[str, str]:
+    """What a verdicts prompt adds for these items: what the item kinds mean, the narrow questions
+    they ask, and those questions' answer fields."""
+    asked = [name for name, key in ASKED_BY.items() if any(key in item for item in items)]
+    kinds = "".join(text for key, text in (
+        ("already_checked", ' An item with "already_checked" is an OUTPUT sentence, judged beside the claims '
+                            "quoted from it."),
+        ("", ' An item without "sentence" is a whole sentence.')) if
+        (key and any(key in item for item in items)) or
+        (not key and any("sentence" in item for item in items) and any("sentence" not in item for item in items)))
+    narrow = ('Also answer "yes" or "no" for each item:\n' + "".join(f'- "{name}": {JSON_FIELDS[name]}\n'
+                                                                     for name in asked)) if asked else ""
+    return {"kinds": kinds, "narrow": narrow, "fields": "".join(f', "{name}": "yes" | "no"' for name in asked)}
 
 
 def _yes_no(value: object) -> object:
@@ -94,6 +106,8 @@ def _yes_no(value: object) -> object:
 
 
 YesNo = Annotated[Literal["yes", "no"], BeforeValidator(_yes_no)]
+MaybeYesNo = Annotated[Literal["yes", "no"] | None, BeforeValidator(_yes_no)]
+"""A narrow answer of a verdict: None where its question was not asked of that item."""
 
 
 class NarrowAnswer(BaseModel):

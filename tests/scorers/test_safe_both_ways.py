@@ -135,6 +135,18 @@ def test_an_unquoted_sentence_with_a_number_the_context_never_writes_is_always_j
     assert result.score == 0.5 and "Refunds take 45 days." in result.claims
 
 
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+def test_a_sentence_no_claim_quotes_that_writes_a_number_the_context_does_not_is_judged(fake, make_fake_judge,
+                                                                                       verdicts):
+    """The claims step and the facts question both say "no fact" (two wrong answers), yet the
+    sentence writes 45, which the context never does: it is still judged, and fails."""
+    output = "The plan costs 12 EUR. Shipping is free within 45 days."
+    fake.facts(claims={output: ["The plan costs 12 EUR"]}, supported=["The plan costs 12 EUR"],
+               not_facts=["Shipping is free within 45 days."], p_fact={"Shipping is free within 45 days.": 0.05})
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, ["The plan costs 12 EUR."])
+    assert result.score == 0.5 and "Shipping is free within 45 days." in result.claims
+
+
 def test_an_assertion_costs_a_hosted_judge_two_requests(server, make_judge):
     """Claims, then one request with every verdict and narrow question; the output sent once."""
     output = "Hello! Acme was founded in 1997 in Oslo. It has 40 staff, none in Bergen. Can I help?"
