@@ -11,7 +11,7 @@ QUESTION = "How many people work at Zorblat Corp, and where is its office?"
 FACTS = {"employees": 40, "office": "Mars"}
 ANSWER = "Zorblat Corp employs 40 people. Its office is on Mars."
 ARGS = {"name": "Zorblat Corp"}
-PASSAGE = 'company_facts(name="Zorblat Corp") returned: {"employees": 40, "office": "Mars"}'
+PASSAGE = 'company_facts(name="Zorblat Corp") returned:\n{\n  "employees": 40,\n  "office": "Mars"\n}'
 CALL = 'company_facts(name="Zorblat Corp")'
 
 
