@@ -28,6 +28,7 @@ import inspect
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -201,7 +202,7 @@ class AgentRun(BaseModel):
         answer, passages, question, calls = redact_data((answer, passages, question, calls))
         lines = [f"The run as read ({self.format}, {plural(len(self.steps), 'step')}):",
                  f"  question: {_quoted(question, short) if question else '(none: no user message before the answer)'}",
-                 f"  tool calls, in order: {'none' if not calls else ''}"]
+                 f"  tool calls, in order:{'' if calls else ' none'}"]
         lines += [f"    {n}. {call}" for n, call in enumerate(calls, 1)]
         lines.append(f"  final answer: {_quoted(answer, short) if answer else '(none)'}")
         lines.append(f"  the judge gets {plural(len(passages), 'passage')} (the context){':' if passages else ''}")
@@ -460,6 +461,8 @@ def _is_tuple_message(item: Any) -> bool:
 def plain(value: Any) -> Any:
     """JSON-like data: pydantic models by `model_dump()`, dataclasses by their fields, mappings and
     sequences item by item; anything else (a datetime, an unknown object) as it is."""
+    if isinstance(value, Enum):  # an SDK's enum (Gemini's finish reason): its value, as JSON would have it
+        return plain(value.value)
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if isinstance(value, Mapping):
@@ -941,8 +944,8 @@ def _read_as(item: Any, given: Any) -> str:
 
 
 # where a framework's object keeps its messages: the one line that fixes a run passed whole
-HOLDERS = (("get_history", "()"), ("all_messages", "()"), ("to_input_list", "()"), ("messages", ""),
-           ("chat_history", ""), ("history", ""), ("values", ""))
+HOLDERS = (("get_history", "()"), ("all_messages", "()"), ("to_input_list", "()"), ("get_state", "(config)"),
+           ("messages", ""), ("chat_history", ""), ("history", ""), ("values", ""))
 
 
 def _fix(value: Any) -> str:
