@@ -8,16 +8,21 @@ recognised by its keys:
 
 - `{"role", "content", "tool_calls"}` and `role: "tool"`: OpenAI Chat Completions (litellm too);
 - `function_call` / `function_call_output` items, `message` items with `output_text`: OpenAI
-  Responses, and the OpenAI Agents SDK's `RunResult.to_input_list()`;
+  Responses, and the OpenAI Agents SDK's `RunResult.to_input_list()`; its `RunResult` and
+  `new_items` are read item by item (`raw_item`), a tool's output as the value it returned;
 - content blocks `tool_use` / `tool_result` (`is_error`): Anthropic Messages;
-- `{"type": "ai" | "tool" | "human", ...}`, a state `{"messages": [...]}`: LangChain, LangGraph;
-- `{"kind": "request" | "response", "parts": [...]}`: pydantic-ai's `ModelRequest` / `ModelResponse`.
+- `{"type": "ai" | "tool" | "human", ...}`, `("user", "...")`: LangChain; a state `{"messages":
+  [...]}`, a `StateSnapshot` (`.values`), stream chunks `{node: {"messages": [...]}}`: LangGraph;
+- `{"kind": "request" | "response", "parts": [...]}`: pydantic-ai's `ModelRequest` / `ModelResponse`;
+- `{"role": "user" | "model", "parts": [...]}` with `function_call` / `function_response`, and a
+  `GenerateContentResponse` (`candidates`, `automatic_function_calling_history`): Google GenAI.
 
 A tool result becomes passages a person can read: `company_facts(name="Zorblat Corp") returned:`
-and the result, JSON pretty-printed, a long one split at its joints (list items, object keys,
-paragraphs); a failed call is evidence of the failure (`... failed: ...`). The passages depend on
-the data only, so a run given as dicts and the same run as SDK objects ask the judge the same
-question (one cache key). Pure functions: no pytest, no judge.
+and the result, structured data as canonical JSON (sorted keys, two-space indent), a long one
+split at its joints (list items, object keys, paragraphs); a failed call is evidence of the
+failure (`... failed: ...`). The passages depend on the data only, so a run given as dicts, as
+SDK objects or by another SDK asks the judge the same question (one cache key). Pure functions:
+no pytest, no judge.
 """
 
 from __future__ import annotations
