@@ -405,7 +405,7 @@ def _unwrapped(run: Any, formats: list[str]) -> Any:
         return run.values
     if isinstance(run, (list, tuple)) and any(_is_run_item(item) for item in run):  # RunResult.new_items
         formats.append("openai-agents")
-        return [_run_item(item) if _is_run_item(item) else item for item in run]
+        return [_run_item(item) for item in run]
     return run
 
 
