@@ -18,9 +18,13 @@ $(BIN)/python:
 # (docs/offline-judge.md). pip never compiles llama.cpp by itself with the machine's native kernels.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	# langchain-core for tests/agents/ only, and without langsmith (its dependency), whose pytest plugin
-	# would load pydantic and ~780 modules into every pytest run (tests/subprocess_runs/test_unrelated_run.py)
-	$(BIN)/python -m pip install --quiet --no-deps "langchain-core>=1.0,<2"
+	# langchain-core and langgraph for tests/agents/ only, with their other runtime dependencies in the dev
+	# extra. langsmith (langchain-core's dependency; its Runnables import it) comes without its pytest
+	# plugin's entry point, which would load pydantic and ~780 modules into every pytest run
+	# (tests/subprocess_runs/test_unrelated_run.py)
+	$(BIN)/python -m pip install --quiet --no-deps "langchain-core>=1.0,<2" "langsmith>=0.4,<1" "langgraph>=1.0,<2" \
+		"langgraph-prebuilt>=1.0,<2" "langgraph-checkpoint>=2.1,<5" "langgraph-sdk>=0.2,<1"
+	rm -f $(VENV)/lib/python*/site-packages/langsmith-*.dist-info/entry_points.txt
 	$(BIN)/python -m pytest_llmfaith local install
 	touch $(STAMP)
 

@@ -38,12 +38,13 @@ _EXPORTS = {
     "tool_results": "agent_runs",
     "final_answer": "agent_runs",
     "AgentRunError": "agent_runs",
+    "describe_run": "agent_runs",
 }
 
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.agent_runs import AgentRunError, final_answer, tool_results
+    from pytest_llmfaith.agent_runs import AgentRunError, describe_run, final_answer, tool_results
     from pytest_llmfaith.errors import (
         BudgetExceeded,
         CacheMissError,

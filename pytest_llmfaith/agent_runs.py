@@ -8,25 +8,32 @@ recognised by its keys:
 
 - `{"role", "content", "tool_calls"}` and `role: "tool"`: OpenAI Chat Completions (litellm too);
 - `function_call` / `function_call_output` items, `message` items with `output_text`: OpenAI
-  Responses, and the OpenAI Agents SDK's `RunResult.to_input_list()`;
+  Responses, and the OpenAI Agents SDK's `RunResult.to_input_list()`; its `RunResult` and
+  `new_items` are read item by item (`raw_item`), a tool's output as the value it returned;
 - content blocks `tool_use` / `tool_result` (`is_error`): Anthropic Messages;
-- `{"type": "ai" | "tool" | "human", ...}`, a state `{"messages": [...]}`: LangChain, LangGraph;
-- `{"kind": "request" | "response", "parts": [...]}`: pydantic-ai's `ModelRequest` / `ModelResponse`.
+- `{"type": "ai" | "tool" | "human", ...}`, `("user", "...")`: LangChain; a state `{"messages":
+  [...]}`, a `StateSnapshot` (`.values`), stream chunks `{node: {"messages": [...]}}`: LangGraph;
+- `{"kind": "request" | "response", "parts": [...]}`: pydantic-ai's `ModelRequest` / `ModelResponse`;
+- `{"role": "user" | "model", "parts": [...]}` with `function_call` / `function_response`, and a
+  `GenerateContentResponse` (`candidates`, `automatic_function_calling_history`): Google GenAI.
 
 A tool result becomes passages a person can read: `company_facts(name="Zorblat Corp") returned:`
-and the result, JSON pretty-printed, a long one split at its joints (list items, object keys,
-paragraphs); a failed call is evidence of the failure (`... failed: ...`). The passages depend on
-the data only, so a run given as dicts and the same run as SDK objects ask the judge the same
-question (one cache key). Pure functions: no pytest, no judge.
+and the result, structured data as canonical JSON (sorted keys, two-space indent), a long one
+split at its joints (list items, object keys, paragraphs); a failed call is evidence of the
+failure (`... failed: ...`). The passages depend on the data only, so a run given as dicts, as
+SDK objects or by another SDK asks the judge the same question (one cache key). Pure functions:
+no pytest, no judge.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import inspect
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -41,18 +48,25 @@ SKIPPED_PARTS = ("thinking", "redacted_thinking", "reasoning", "reasoning_text",
 SKIPPED_ITEMS = ("reasoning", "item_reference", "web_search_call", "image_generation_call", "computer_call",
                  "computer_call_output", "code_interpreter_call", "local_shell_call", "local_shell_call_output",
                  "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "compaction")
+TUPLE_ROLES = ("user", "human", "assistant", "ai", "system", "developer")  # LangChain's ("user", "...")
+# a Gemini part's fields that carry nothing to read (set beside text or on their own)
+GENAI_QUIET_KEYS = ("thought", "thought_signature", "thoughtSignature", "video_metadata", "media_resolution",
+                    "part_metadata")
 LANGCHAIN_TYPES = {"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool",
                    "ToolMessageChunk": "tool", "system": "system", "function": "function", "chat": "chat",
                    "remove": "system"}
+# the OpenAI Agents SDK's default failure_error_function: it hides the exception from the model
+AGENTS_SDK_HIDDEN_ERROR = "An error occurred while running the tool. Please try again."
 # a tool result whose text is an exception: a traceback, `SomeError: ...`, `Error: ...` (LangGraph's
-# ToolNode), or the OpenAI Agents SDK's default failure text
+# ToolNode), or the OpenAI Agents SDK's failure text
 FAILURE_TEXT = re.compile(r"\s*(Traceback \(most recent call last\)|([\w.]*(Error|Exception)|Error|ERROR)\b\s*[:(]"
                           r"|An error occurred while running the tool)")
 FORMATS_HELP = (
     "Pass the run's messages: a list of OpenAI chat messages, OpenAI Responses items (or a Response), "
-    "Anthropic messages, LangChain messages (or a LangGraph state {'messages': [...]}), pydantic-ai "
-    "messages (or the run result, whose all_messages() is read), an OpenAI Agents SDK RunResult; or pass the "
-    "answer's text as a string with context=[...] (docs/testing-agents.md)."
+    "Anthropic messages, LangChain messages (or a LangGraph state {'messages': [...]}, graph.get_state(config), "
+    "the stream's chunks), pydantic-ai messages (or the run result), an OpenAI Agents SDK RunResult (or its "
+    "new_items), Google GenAI Contents (or a GenerateContentResponse); or pass the answer's text as a string with "
+    "context=[...] (docs/testing-agents.md)."
 )
 
 
@@ -106,6 +120,7 @@ class AgentRun(BaseModel):
 
     format: str
     steps: list[Step] = Field(default_factory=list)
+    missing: str = ""  # why the shape passed may lack tool results (a stream chunk), for the fix
 
     def answers(self) -> list[int]:
         """The positions of the assistant's text turns, in order (what `turn=` counts)."""
@@ -114,35 +129,57 @@ class AgentRun(BaseModel):
     def answer_at(self, turn: int | None = None) -> int:
         """The position of the judged turn: the last by default, which must end the run; `turn=`
         picks another by its index among the text turns (negative from the end)."""
+        if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int)):
+            raise TypeError(f"llmfaith: turn must be an int (an index among the assistant's text turns), "
+                            f"got {type(turn).__name__}.")
+        found = self._answer(turn)
+        if isinstance(found, str):
+            raise AgentRunError(f"{found}\n{self.described(short=True)}")
+        return found
+
+    def _answer(self, turn: int | None) -> int | str:
+        """The judged turn's position, or why there is none (with the fix)."""
         answers = self.answers()
         if turn is not None:
-            if isinstance(turn, bool) or not isinstance(turn, int):
-                raise TypeError(f"llmfaith: turn must be an int (an index among the assistant's text turns), "
-                                f"got {type(turn).__name__}.")
             if not -len(answers) <= turn < len(answers):
                 listed = "; ".join(f"{n}: {_preview(self.steps[i])!r}" for n, i in enumerate(answers)) or "none"
-                raise AgentRunError(f"llmfaith: turn={turn} is out of range: the run has "
-                                    f"{plural(len(answers), 'assistant text turn')} ({listed}). Fix: pass "
-                                    f"turn=0..{len(answers) - 1}, or -1 for the last.")
+                return (f"llmfaith: turn={turn} is out of range: the run has "
+                        f"{plural(len(answers), 'assistant text turn')} ({listed}). Fix: pass "
+                        f"turn=0..{len(answers) - 1}, or -1 for the last.")
             return answers[turn]
         last = max((i for i, s in enumerate(self.steps)
                     if isinstance(s, ToolCall) or (isinstance(s, Message) and s.role == "assistant")), default=None)
         if last is None:
-            raise AgentRunError(f"llmfaith: the run ({self.format}) has no assistant message, so there is no answer "
-                                "to judge. Fix: pass the whole run, including the agent's final reply.")
+            return (f"llmfaith: the run ({self.format}) has no assistant message, so there is no answer to judge. "
+                    "Fix: pass the whole run, including the agent's final reply.")
         step = self.steps[last]
         if isinstance(step, ToolCall):
-            raise AgentRunError(
-                f"llmfaith: the run ended on a tool call, {step.signature}, with no assistant text after it: the "
-                "agent gave no answer. Fix: run the agent until it replies (feed it the tool result), or pass "
-                "turn=... to judge an earlier reply.")
+            return (f"llmfaith: the run ended on a tool call, {step.signature}, with no assistant text after it: the "
+                    "agent gave no answer. Fix: run the agent until it replies (feed it the tool result), or pass "
+                    "turn=... to judge an earlier reply.")
         if not isinstance(step, Message) or not step.text:
             problem = step.problem if isinstance(step, Message) else ""
-            raise AgentRunError(
-                f"llmfaith: the run's last assistant message has no text ({problem or 'empty'} content), so "
-                "there is nothing to judge. Fix: judge a run that ends with a text reply, or pass turn=... to judge "
-                "an earlier one.")
+            return (f"llmfaith: the run's last assistant message has no text ({problem or 'empty'} content), so "
+                    "there is nothing to judge. Fix: judge a run that ends with a text reply, or pass turn=... to "
+                    "judge an earlier one.")
         return last
+
+    def check_results(self, before: int | None) -> None:
+        """No tool result where the run shows there should be some (calls without results, a stream
+        chunk) is an error with the fix, never an empty context."""
+        if self.results(before):
+            return
+        calls = self.tool_calls(before)
+        if self.missing:
+            problem = f"llmfaith: the run has no tool results: {self.missing}."
+        elif calls:
+            problem = (f"llmfaith: the run ({self.format}) has {plural(len(calls), 'tool call')} "
+                       f"({', '.join(c.signature for c in calls[:3])}{', ...' if len(calls) > 3 else ''}) and none of "
+                       "their results, so the evidence the agent had is not in what was passed. Fix: pass the whole "
+                       "run, the tool results included (the messages after each call, not only the model's turns).")
+        else:
+            return
+        raise AgentRunError(f"{problem}\n{self.described(short=True)}")
 
     def tool_calls(self, before: int | None = None) -> list[ToolCall]:
         return [s for s in self.steps[:before] if isinstance(s, ToolCall)]
@@ -150,9 +187,35 @@ class AgentRun(BaseModel):
     def results(self, before: int | None = None) -> list[ToolResult]:
         return [s for s in self.steps[:before] if isinstance(s, ToolResult)]
 
-    def user_input(self, before: int) -> str | None:
+    def user_input(self, before: int | None) -> str | None:
         return next((s.text for s in reversed(self.steps[:before])
                      if isinstance(s, Message) and s.role == "user" and s.text), None)
+
+    def described(self, turn: int | None = None, short: bool = False) -> str:
+        """The run as the judge would get it: format, question, tool calls in order, final answer,
+        passages; secrets redacted as in the judge's request. `short`: long passages cut, for an
+        error message."""
+        from pytest_llmfaith.errors import redact_data  # text/secrets.py compiles its rules: not at import
+
+        found = self._answer(turn)
+        before = found if isinstance(found, int) else None
+        answer_step = self.steps[found] if isinstance(found, int) else None
+        answer = answer_step.text if isinstance(answer_step, Message) else None
+        passages = [p for r in self.results(before) for p in result_passages(r)]
+        question = self.user_input(before)
+        calls = [c.signature for c in self.tool_calls(before)]
+        answer, passages, question, calls = redact_data((answer, passages, question, calls))
+        lines = [f"The run as read ({self.format}, {plural(len(self.steps), 'step')}):",
+                 f"  question: {_quoted(question, short) if question else '(none: no user message before the answer)'}",
+                 f"  tool calls, in order:{'' if calls else ' none'}"]
+        lines += [f"    {n}. {call}" for n, call in enumerate(calls, 1)]
+        lines.append(f"  final answer: {_quoted(answer, short) if answer else '(none)'}")
+        lines.append(f"  the judge gets {plural(len(passages), 'passage')} (the context){':' if passages else ''}")
+        shown = passages[:8] if short else passages
+        lines += [f"    {n}. " + _quoted(p, short).replace("\n", "\n       ") for n, p in enumerate(shown, 1)]
+        if len(shown) < len(passages):
+            lines.append(f"    ... and {len(passages) - len(shown)} more (describe_run(run) shows them all)")
+        return "\n".join(lines)
 
 
 # -- the public functions ---------------------------------------------------------------------
@@ -168,10 +231,19 @@ def final_answer(run: Any, turn: int | None = None) -> str:
 def tool_results(run: Any, turn: int | None = None, max_chars: int = MAX_PASSAGE_CHARS) -> list[str]:
     """Every tool result of the run (before the judged turn) as passages a judge and a person can
     read: `name(arguments) returned: ...`, a long result split at its joints, a failed call as
-    `name(arguments) failed: ...`. Mastra's `extractToolResults`."""
+    `name(arguments) failed: ...`. Mastra's `extractToolResults`. Tool calls without any result
+    (or a stream chunk that cannot hold them) are an AgentRunError, never an empty list."""
     agent_run = read_run(run)
     before = agent_run.answer_at(turn) if turn is not None else None
+    agent_run.check_results(before)
     return [passage for result in agent_run.results(before) for passage in result_passages(result, max_chars)]
+
+
+def describe_run(run: Any, turn: int | None = None) -> str:
+    """The run as this plugin reads it: its format, the question, the tool calls in order with
+    their arguments, the final answer and the passages the judge gets (secrets redacted as in the
+    judge's request). For a test's own message, or to see why a run scores as it does."""
+    return read_run(run).described(turn)
 
 
 class Judged(BaseModel):
@@ -210,12 +282,14 @@ def judged(output: Any, context: Any = None, input: str | None = None, turn: int
     answer = agent_run.steps[at]
     assert isinstance(answer, Message) and answer.text is not None
     if context is None:
+        agent_run.check_results(at)
         context = [p for r in agent_run.results(at) for p in result_passages(r)]
         if not context:
             raise AgentRunError(
                 f"llmfaith: the run ({agent_run.format}) has no tool results before the judged answer and no "
                 "context was given, so there is nothing to judge it against. Fix: pass context=[...] (the "
-                "documents the agent had), or context=lambda run: tool_results(run) + docs.")
+                "documents the agent had), or context=lambda run: tool_results(run) + docs.\n"
+                + agent_run.described(turn, short=True))
     elif callable(context) and _takes_run(context):
         context = context(output)
     return Judged(output=answer.text, context=context, input=input if input is not None else agent_run.user_input(at),
@@ -248,56 +322,152 @@ def read_run(run: Any) -> AgentRun:
     """The steps of a run in any of the formats above; AgentRunError / TypeError, with the fix, for
     anything else."""
     formats: list[str] = []
-    items = _items(run, formats)
+    missing: list[str] = []
     steps: list[Step] = []
-    for index, item in enumerate(items):
-        _read_item(item, index, steps, formats)
-    calls = {s.id: s for s in steps if isinstance(s, ToolCall) and s.id}
-    for step in steps:  # a result names its call: the tool and its arguments
-        if isinstance(step, ToolResult) and step.call_id in calls:
-            call = calls[step.call_id]
-            step.name = step.name or call.name
-            step.arguments = call.arguments
-    order = ("openai-agents", "pydantic-ai", "langgraph", "langchain", "anthropic", "openai-responses", "openai-chat")
+    for index, (item, given) in enumerate(_items(run, formats, missing)):
+        try:
+            _read_item(item, steps, formats)
+        except TypeError as error:
+            raise TypeError(f"llmfaith: cannot read item {index} of the run: {_described(given)}"
+                            f"{_read_as(item, given)}{error}. {_fix(given)}\n{FORMATS_HELP}") from None
+    _link(steps)
+    order = ("openai-agents", "pydantic-ai", "google-genai", "langgraph", "langchain", "anthropic", "openai-responses",
+             "openai-chat")
     name = next((f for f in order if f in formats), "chat messages")
-    return AgentRun(format=name, steps=steps)
+    return AgentRun(format=name, steps=steps, missing=" ".join(missing))
 
 
-def _items(run: Any, formats: list[str]) -> list[Any]:
-    """The run's messages or items as plain data, from whichever container holds them."""
-    if callable(getattr(run, "to_input_list", None)) and hasattr(run, "new_items"):  # OpenAI Agents SDK RunResult
-        formats.append("openai-agents")
-        run = run.to_input_list()
-    elif callable(getattr(run, "all_messages", None)):  # pydantic-ai's run result
-        run = run.all_messages()
-    data = plain(run)
-    if isinstance(data, dict):
-        if isinstance(data.get("messages"), list):  # a LangGraph state (or any {"messages": [...]})
-            formats.append("langgraph")
-            data = data["messages"]
-        else:
-            data = [data]
-    if not isinstance(data, list):
-        raise TypeError(f"llmfaith: cannot read an agent run from {_described(run)}. {FORMATS_HELP}")
-    items: list[Any] = []
-    for item in data:
+def _link(steps: list[Step]) -> None:
+    """A result names its call (the tool and its arguments): by the call's id, or, where the SDK
+    gives none (Gemini), by the earliest call of that tool not yet answered."""
+    by_id = {s.id: s for s in steps if isinstance(s, ToolCall) and s.id}
+    waiting: list[ToolCall] = []
+    for step in steps:
+        if isinstance(step, ToolCall):
+            waiting.append(step)
+        elif step.kind == "result":
+            call = (by_id.get(step.call_id) if step.call_id
+                    else next((c for c in waiting if c.name == step.name), None))
+            if call is not None:
+                step.name = step.name or call.name
+                step.arguments = call.arguments
+                if call in waiting:
+                    waiting.remove(call)
+
+
+def _items(run: Any, formats: list[str], missing: list[str]) -> list[tuple[Any, Any]]:
+    """The run's messages or items as plain data, each with the object it was read from (errors
+    name that object's type), from whichever container holds them."""
+    run = _unwrapped(run, formats)
+    given = list(run) if isinstance(run, (list, tuple)) else [run]
+    data = [plain(item) for item in given]
+    if data and all(_is_graph_chunk(d) for d in data):  # LangGraph: a state, a stream chunk, or the chunks
+        formats.append("langgraph")
+        data, given = _graph_messages(data, missing), []
+    elif not isinstance(run, (list, tuple)) and not isinstance(data[0], dict):
+        raise TypeError(f"llmfaith: cannot read an agent run from {_described(run)}. {_fix(run)}\n{FORMATS_HELP}")
+    items: list[tuple[Any, Any]] = []
+    for n, item in enumerate(data):
+        source = given[n] if given else item
         if isinstance(item, dict) and item.get("object") == "response" and isinstance(item.get("output"), list):
             formats.append("openai-responses")  # a Response: its output items
-            items += item["output"]
+            items += [(i, source) for i in item["output"]]
         elif isinstance(item, dict) and str(item.get("object")).startswith("chat.completion") and item.get("choices"):
             formats.append("openai-chat")  # a ChatCompletion (OpenAI, litellm): its first choice's message
-            items.append(item["choices"][0].get("message") or {})
+            items.append((item["choices"][0].get("message") or {}, source))
+        elif isinstance(item, dict) and "candidates" in item:  # a Gemini GenerateContentResponse
+            formats.append("google-genai")
+            items += [(i, source) for i in _genai_response(item, [i for i, _ in items])]
+        elif _is_tuple_message(item):  # LangChain's shorthand: ("user", "...")
+            formats.append("langchain")
+            items.append(({"role": LANGCHAIN_TYPES.get(item[0], item[0]), "content": item[1]}, source))
         else:
-            items.append(item)
+            items.append((item, source))
     if not items:
         raise AgentRunError("llmfaith: the run is empty: no messages. Fix: pass the agent's messages (the whole "
                             "conversation, ending with its reply).")
     return items
 
 
+def _unwrapped(run: Any, formats: list[str]) -> Any:
+    """What a framework's result object holds: its messages or items, still as objects."""
+    if isinstance(run, (str, bytes, Mapping)):
+        return run
+    if hasattr(run, "new_items") and hasattr(run, "input"):  # OpenAI Agents SDK RunResult: its input, its items
+        formats.append("openai-agents")
+        given = run.input
+        items = [{"role": "user", "content": given}] if isinstance(given, str) else list(given)
+        return items + [_run_item(item) for item in run.new_items]
+    if callable(getattr(run, "all_messages", None)):  # pydantic-ai's run result
+        return run.all_messages()
+    if hasattr(type(run), "_fields") and hasattr(run, "values") and hasattr(run, "next"):  # a LangGraph StateSnapshot
+        formats.append("langgraph")
+        return run.values
+    if isinstance(run, (list, tuple)) and any(_is_run_item(item) for item in run):  # RunResult.new_items
+        formats.append("openai-agents")
+        return [_run_item(item) for item in run]
+    return run
+
+
+def _is_run_item(item: Any) -> bool:
+    return (not isinstance(item, (Mapping, list, tuple, str)) and hasattr(item, "raw_item")
+            and isinstance(getattr(item, "type", None), str))
+
+
+def _run_item(item: Any) -> Any:
+    """An Agents SDK RunItem as its raw Responses item; a tool's output as the value the tool
+    returned (the raw item has its `str()`, a Python repr for a dict)."""
+    if not _is_run_item(item):
+        return item
+    raw = plain(item.raw_item)
+    if item.type == "tool_call_output_item" and isinstance(raw, dict) and "output" in raw:
+        return {**raw, "output": plain(getattr(item, "output", raw["output"]))}
+    return raw
+
+
+def _is_state(item: Any) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("messages"), list)
+
+
+def _is_update(item: Any) -> bool:
+    """A LangGraph `stream_mode="updates"` chunk: {node: {"messages": [...]}} (None for a node that
+    changed nothing; `__interrupt__` and the like beside them)."""
+    if not isinstance(item, dict) or not item or "messages" in item:
+        return False
+    nodes = {k: v for k, v in item.items() if not str(k).startswith("__")}
+    return (any(_is_state(v) for v in nodes.values())
+            and all(v is None or _is_state(v) or isinstance(v, dict) for v in nodes.values()))
+
+
+def _is_graph_chunk(item: Any) -> bool:
+    """A state (a "values" chunk), an "updates" chunk, or either as `(mode, chunk)` (several stream modes)."""
+    if isinstance(item, list) and len(item) == 2 and item[0] in ("values", "updates"):
+        item = item[1]
+    return _is_state(item) or _is_update(item)
+
+
+def _graph_messages(chunks: list[Any], missing: list[str]) -> list[Any]:
+    """The messages of LangGraph chunks: the last state, else every update's messages in order."""
+    chunks = [c[1] if isinstance(c, list) else c for c in chunks]
+    states = [c for c in chunks if _is_state(c)]
+    if states:
+        return list(states[-1]["messages"])
+    if len(chunks) == 1:
+        missing.append('a LangGraph stream_mode="updates" chunk holds only the messages one node added in one step. '
+                       "Fix: pass graph.get_state(config), the final state, or the list of every chunk")
+    return [m for c in chunks for v in c.values() if _is_state(v) for m in v["messages"]]
+
+
+def _is_tuple_message(item: Any) -> bool:
+    return (isinstance(item, list) and len(item) == 2 and item[0] in TUPLE_ROLES
+            and isinstance(item[1], (str, list)))
+
+
 def plain(value: Any) -> Any:
     """JSON-like data: pydantic models by `model_dump()`, dataclasses by their fields, mappings and
     sequences item by item; anything else (a datetime, an unknown object) as it is."""
+    if isinstance(value, Enum):  # an SDK's enum (Gemini's finish reason): its value, as JSON would have it
+        return plain(value.value)
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if isinstance(value, Mapping):
@@ -312,13 +482,17 @@ def plain(value: Any) -> Any:
     return value
 
 
-def _read_item(item: Any, index: int, steps: list[Step], formats: list[str]) -> None:
+def _read_item(item: Any, steps: list[Step], formats: list[str]) -> None:
+    """One message or item into steps; TypeError (what it is not) for a shape nobody wrote."""
     if not isinstance(item, dict):
-        raise TypeError(f"llmfaith: cannot read item {index} of the run, {_described(item)}. {FORMATS_HELP}")
+        raise TypeError(", not a message this plugin knows")
     kind = item.get("type")
     if item.get("kind") in ("request", "response") and isinstance(item.get("parts"), list):
         formats.append("pydantic-ai")
         _read_pydantic_ai(item, steps)
+    elif isinstance(item.get("parts"), list) and "content" not in item:
+        formats.append("google-genai")
+        _read_genai(item, steps)
     elif kind in LANGCHAIN_TYPES and "content" in item and "role" not in item:
         formats.append("langchain")
         _read_langchain(item, LANGCHAIN_TYPES[kind], steps)
@@ -345,9 +519,7 @@ def _read_item(item: Any, index: int, steps: list[Step], formats: list[str]) -> 
     elif "role" in item:
         _read_role_message(item, steps, formats)
     else:
-        keys = ", ".join(sorted(item)[:8])
-        raise TypeError(f"llmfaith: cannot read item {index} of the run: a dict with keys {keys}"
-                        + (f" (type {kind!r})" if kind else "") + f", not a message this plugin knows. {FORMATS_HELP}")
+        raise TypeError((f" (type {kind!r})" if kind else "") + ", not a message this plugin knows")
 
 
 def _read_role_message(item: dict[str, Any], steps: list[Step], formats: list[str]) -> None:
@@ -443,6 +615,88 @@ def _read_langchain(item: dict[str, Any], role: str, steps: list[Step]) -> None:
         _assistant(content, calls, steps, [], read_blocks=False)
 
 
+def _read_genai(item: dict[str, Any], steps: list[Step]) -> None:
+    """A Gemini `Content`: role "user" or "model" (a function's response comes back in a user or
+    tool turn), parts of text, `function_call`, `function_response` (snake_case from the SDK's
+    objects, camelCase in the REST API's JSON)."""
+    texts: list[str] = []
+    calls: list[Step] = []
+    results: list[Step] = []
+    other: list[str] = []
+    for part in item["parts"]:
+        if not isinstance(part, dict):
+            other.append(type(part).__name__)
+            continue
+        call = part.get("function_call") or part.get("functionCall")
+        response = part.get("function_response") or part.get("functionResponse")
+        if isinstance(call, dict):
+            calls.append(ToolCall(id=call.get("id"), name=call.get("name") or "tool",
+                                  arguments=_arguments(call.get("args"))))
+        elif isinstance(response, dict):
+            results.append(_genai_result(response))
+        elif isinstance(part.get("text"), str):
+            if not part.get("thought"):  # a thought summary is not the answer
+                texts.append(part["text"])
+        else:
+            other += [k for k, v in part.items() if v is not None and k not in GENAI_QUIET_KEYS][:1]
+    text = "".join(texts)
+    if item.get("role") == "model":
+        if text.strip():
+            steps.append(Message(role="assistant", text=text))
+        elif not calls:
+            finish = item.get("finish_reason")
+            steps.append(Message(role="assistant", problem=" and ".join(other) or (
+                f"no parts, finish reason {finish}" if finish else "empty")))
+        steps += calls
+        return
+    steps += results
+    if text.strip():
+        steps.append(Message(role="user", text=text))
+
+
+def _genai_result(response: dict[str, Any]) -> ToolResult:
+    """A `FunctionResponse`: its `response` dict, unwrapped from the SDK's `{"result": ...}` (or the
+    documented `{"output": ...}`) so the value reads as in any other SDK; `{"error": ...}` failed."""
+    value = response.get("response")
+    failed = False
+    if isinstance(value, dict) and len(value) == 1:
+        ((key, inner),) = value.items()
+        if key in ("result", "output", "error"):
+            value, failed = inner, key == "error"
+    return _result(response.get("id"), response.get("name"), value, failed)
+
+
+def _genai_response(response: dict[str, Any], before: list[Any]) -> list[Any]:
+    """A `GenerateContentResponse` as turns: its automatic function calling history (the turns
+    before, less those the caller passed already) and its first candidate's content."""
+    history = list(response.get("automatic_function_calling_history")
+                   or response.get("automaticFunctionCallingHistory") or [])
+    known = {_genai_digest(item) for item in before}
+    while history and _genai_digest(history[0]) in known:
+        history.pop(0)
+    candidates = response.get("candidates") or []
+    if not candidates:
+        feedback = response.get("prompt_feedback") or response.get("promptFeedback") or {}
+        reason = feedback.get("block_reason") or feedback.get("blockReason") if isinstance(feedback, dict) else None
+        raise AgentRunError(
+            f"llmfaith: the Gemini response has no candidates (block reason: {reason or 'none given'}), so there is "
+            "no answer to judge. Fix: judge a response that has a candidate (response.prompt_feedback says why "
+            "this one has none).")
+    candidate = candidates[0]
+    content = candidate.get("content") or {}
+    finish = candidate.get("finish_reason") or candidate.get("finishReason")
+    return [*history, {"role": "model", "parts": content.get("parts") or [], "finish_reason": finish}]
+
+
+def _genai_digest(item: Any) -> str:
+    """A turn compared by what it says (role, parts' set values), however it was written."""
+    if not isinstance(item, dict):
+        return repr(item)
+    parts = [{k: v for k, v in p.items() if v is not None} if isinstance(p, dict) else p
+             for p in item.get("parts") or []]
+    return _JSON.encode([item.get("role") or "user", parts])
+
+
 def _read_pydantic_ai(item: dict[str, Any], steps: list[Step]) -> None:
     if item["kind"] == "request":
         for part in item["parts"]:
@@ -501,19 +755,31 @@ def _result(call_id: Any, name: Any, content: Any, failed: bool) -> ToolResult:
 
 
 def _result_value(content: Any) -> Any:
-    """A result's data: text (JSON text parsed), content blocks joined into text, data as it is."""
+    """A result's data: text (JSON text, or the Python repr of a dict or list, parsed), content
+    blocks joined into text, data as it is."""
     if isinstance(content, list) and content and all(_is_block(b) for b in content):
         content = "\n".join(b["text"] if b.get("type") in TEXT_PARTS else f"[{b.get('type')} not read]"
                             for b in content)
     if isinstance(content, str):
-        stripped = content.strip()
-        if stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]"):
-            try:
-                return json.loads(stripped)
-            except ValueError:
-                pass
-        return content
+        return _parsed(content)
     return content
+
+
+def _parsed(text: str) -> Any:
+    """JSON text as data; else a Python repr of a dict or list (an SDK that sends `str(value)`, as
+    the OpenAI Agents SDK does) read back with `ast.literal_eval`, which runs no code; else the text."""
+    stripped = text.strip()
+    if stripped[:1] not in ("{", "[") or stripped[-1:] not in ("}", "]"):
+        return text
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        pass
+    try:
+        value = ast.literal_eval(stripped)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return text
+    return plain(value) if isinstance(value, (dict, list)) else text
 
 
 def _is_block(block: Any) -> bool:
@@ -528,7 +794,9 @@ def _is_block(block: Any) -> bool:
 
 # -- tool results as passages -----------------------------------------------------------------
 
-_JSON = json.JSONEncoder(ensure_ascii=False, default=str)  # one encoder: json.dumps(..., default=) builds one a call
+# one encoder each: json.dumps(..., default=) builds one a call
+_JSON = json.JSONEncoder(ensure_ascii=False, default=str)
+_CANONICAL = json.JSONEncoder(ensure_ascii=False, default=str, sort_keys=True, indent=2)
 
 
 def format_arguments(arguments: Any) -> str:
@@ -548,36 +816,39 @@ def result_passages(result: ToolResult, max_chars: int = MAX_PASSAGE_CHARS) -> l
     value = result.value
     if value is None or (isinstance(value, str) and not value.strip()):
         return [f"{result.call} {verb} nothing (an empty result)."]
+    text = canonical(value)
     limit = max(max_chars - len(result.call) - 40, 200)
-    if _size(value) <= limit:
-        text = _pretty(value)
-        return [f"{result.call} {verb}:{chr(10) if chr(10) in text else ' '}{text}"]
-    parts = [_pretty(p) for p in _split(value, limit)]
+    if len(text) <= limit:
+        return [f"{result.call} {verb}:{chr(10) if chr(10) in text else ' '}{text}{_hidden_error(result)}"]
+    parts = [canonical(p) for p in _split(value, limit)]
     return [f"{result.call} {verb} (part {n} of {len(parts)}):{chr(10) if chr(10) in p else ' '}{p}"
             for n, p in enumerate(parts, 1)]
 
 
-def _pretty(value: Any, indent: int = 0) -> str:
-    """Text as it is; JSON with one entry a line, except where a whole object or list fits on
-    one line of 80 characters, which it then takes (`{"employees": 40, "office": "Mars"}`)."""
-    if isinstance(value, str) and indent == 0:
+def canonical(value: Any) -> str:
+    """A result as the judge reads it: text as it is, data as JSON with sorted keys, two spaces of
+    indentation and non-ASCII kept, so the same result reads the same whatever SDK carried it
+    (the same request, cache key and score)."""
+    if isinstance(value, str):
         return value.strip()
-    compact = _JSON.encode(value)
-    if len(compact) + indent <= 80 or not isinstance(value, (dict, list)) or not value:
-        return compact
-    pad, end = " " * (indent + 2), " " * indent
-    if isinstance(value, dict):
-        entries = [f"{pad}{_JSON.encode(str(k))}: {_pretty(v, indent + 2)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(entries) + f"\n{end}}}"
-    return "[\n" + ",\n".join(f"{pad}{_pretty(v, indent + 2)}" for v in value) + f"\n{end}]"
+    return _CANONICAL.encode(value)
+
+
+def _hidden_error(result: ToolResult) -> str:
+    """Where the run lost a failed call's message, the passage says so (and how to keep it)."""
+    if result.failed and isinstance(result.value, str) and result.value.strip() == AGENTS_SDK_HIDDEN_ERROR:
+        return (" (the OpenAI Agents SDK's default tool-error text: the exception's message is not in the run; "
+                "@function_tool(failure_error_function=...) keeps it)")
+    return ""
 
 
 def _size(value: Any) -> int:
-    """About the length of `_pretty(value)`: the compact encoding (C-fast, where indent= is not)
-    and a quarter more for the line breaks. Splitting compares this; only the parts are pretty-printed."""
+    """About the length of `canonical(value)`: the compact encoding (C-fast, where indent= is not)
+    and half more for the line breaks and indentation. Splitting compares this; only the parts are
+    encoded canonically."""
     if isinstance(value, str):
         return len(value)
-    return len(_JSON.encode(value)) * 5 // 4
+    return len(_JSON.encode(value)) * 3 // 2
 
 
 def _split(value: Any, limit: int) -> list[Any]:
@@ -595,7 +866,8 @@ def _split(value: Any, limit: int) -> list[Any]:
             return [{key: part} for part in _split(inner, limit - len(key) - 8)]
         return [value]
     if isinstance(value, (dict, list)) and len(value) > 1:
-        entries: list[Any] = [{k: v} for k, v in value.items()] if isinstance(value, dict) else list(value)
+        entries: list[Any] = ([{k: value[k]} for k in sorted(value, key=str)] if isinstance(value, dict)
+                              else list(value))
         pieces: list[Any] = []
         group: list[Any] = []
         size = 4
@@ -648,6 +920,12 @@ def _split_text(text: str, limit: int, level: int = 0) -> list[str]:
     return out
 
 
+def _quoted(text: str, short: bool) -> str:
+    """Text for a description: whole, or (short) its first 300 characters."""
+    text = text.strip()
+    return text if not short or len(text) <= 300 else text[:299] + "…"
+
+
 def _preview(step: Step) -> str:
     text = step.text if isinstance(step, Message) else ""
     text = " ".join((text or "").split())
@@ -655,11 +933,33 @@ def _preview(step: Step) -> str:
 
 
 def _described(value: Any) -> str:
+    """What a value is, by its type and module: `an object of type google.genai.chats.Chat`."""
     kind = type(value)
     where = f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__name__
     if isinstance(value, dict):
         return f"a dict with keys {', '.join(sorted(map(str, value))[:8]) or '(none)'}"
     return f"an object of type {where}"
+
+
+def _read_as(item: Any, given: Any) -> str:
+    """How an object that is not a dict was read, when it was read as one (its `model_dump()`)."""
+    if isinstance(item, dict) and not isinstance(given, Mapping):
+        return f" (read as a dict with keys {', '.join(sorted(map(str, item))[:8]) or '(none)'})"
+    return ""
+
+
+# where a framework's object keeps its messages: the one line that fixes a run passed whole
+HOLDERS = (("get_history", "()"), ("all_messages", "()"), ("to_input_list", "()"), ("get_state", "(config)"),
+           ("messages", ""), ("chat_history", ""), ("history", ""), ("values", ""))
+
+
+def _fix(value: Any) -> str:
+    """The one line that fixes an unreadable run: the attribute that holds its messages, if it has one."""
+    if not isinstance(value, (Mapping, list, tuple, str)):
+        for name, call in HOLDERS:
+            if hasattr(value, name) and callable(getattr(value, name)) == bool(call):
+                return f"Fix: pass its messages: assert_faithful(run.{name}{call}, ...)."
+    return "Fix: pass the run's list of messages, or its answer as text: assert_faithful(text, context=[...])."
 
 
 RunContext = Sequence[str] | Callable[..., Sequence[str]] | None

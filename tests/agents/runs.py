@@ -11,7 +11,7 @@ QUESTION = "How many people work at Zorblat Corp, and where is its office?"
 FACTS = {"employees": 40, "office": "Mars"}
 ANSWER = "Zorblat Corp employs 40 people. Its office is on Mars."
 ARGS = {"name": "Zorblat Corp"}
-PASSAGE = 'company_facts(name="Zorblat Corp") returned: {"employees": 40, "office": "Mars"}'
+PASSAGE = 'company_facts(name="Zorblat Corp") returned:\n{\n  "employees": 40,\n  "office": "Mars"\n}'
 CALL = 'company_facts(name="Zorblat Corp")'
 
 
@@ -106,19 +106,21 @@ def pydantic_ai_result(answer: str = ANSWER, fail: bool = False) -> Any:
     return agent.run_sync(QUESTION)
 
 
-def openai_agents_result(answer: str = ANSWER, fail: bool = False) -> Any:
-    """A real OpenAI Agents SDK run, its model scripted (no network, no tracing)."""
+def openai_agents_result(answer: str = ANSWER, fail: bool = False, structured: bool = False,
+                         error_text: Any = None) -> Any:
+    """A real OpenAI Agents SDK run, its model scripted (no network, no tracing); `structured`: the
+    tool returns a dict (the SDK sends the model its Python repr); `error_text`: a failure_error_function."""
     from agents import Agent, Model, ModelResponse, Runner, Usage, function_tool, set_tracing_disabled
     from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
     set_tracing_disabled(True)
 
-    @function_tool
-    def company_facts(name: str) -> str:
+    @function_tool(**({} if error_text is None else {"failure_error_function": error_text}))
+    def company_facts(name: str) -> Any:
         """Facts about a company."""
         if fail:
             raise RuntimeError("the company database is down")
-        return json.dumps(FACTS)
+        return dict(FACTS) if structured else json.dumps(FACTS)
 
     class Scripted(Model):
         def __init__(self) -> None:
@@ -139,3 +141,78 @@ def openai_agents_result(answer: str = ANSWER, fail: bool = False) -> Any:
             raise NotImplementedError
 
     return Runner.run_sync(Agent(name="facts", model=Scripted(), tools=[company_facts]), QUESTION)
+
+
+def genai_contents(answer: str = ANSWER, response: Any = None) -> list[Any]:
+    """A Gemini function-calling loop's contents, as google-genai's own `types.Content` objects."""
+    from google.genai import types
+
+    return [types.Content(role="user", parts=[types.Part(text=QUESTION)]),
+            types.Content(role="model", parts=[types.Part(function_call=types.FunctionCall(
+                name="company_facts", args=dict(ARGS)))]),
+            types.Content(role="user", parts=[types.Part(function_response=types.FunctionResponse(
+                name="company_facts", response={"result": dict(FACTS)} if response is None else response))]),
+            types.Content(role="model", parts=[types.Part(text=answer)])]
+
+
+def genai_rest(answer: str = ANSWER) -> list[dict[str, Any]]:
+    """The same contents as the REST API's JSON (camelCase), as a user writes them by hand."""
+    return [{"role": "user", "parts": [{"text": QUESTION}]},
+            {"role": "model", "parts": [{"functionCall": {"name": "company_facts", "args": ARGS}}]},
+            {"role": "user", "parts": [{"functionResponse": {"name": "company_facts", "response": {"output": FACTS}}}]},
+            {"role": "model", "parts": [{"text": answer}]}]
+
+
+def genai_response(answer: str = ANSWER, history: bool = True) -> Any:
+    """What `client.models.generate_content(..., tools=[company_facts])` returns with automatic
+    function calling: the turns before in `automatic_function_calling_history`, the answer in
+    `candidates[0].content`."""
+    from google.genai import types
+
+    *before, final = genai_contents(answer)
+    return types.GenerateContentResponse(candidates=[types.Candidate(content=final, finish_reason="STOP")],
+                                         automatic_function_calling_history=before if history else None)
+
+
+def langgraph_app(answer: str = ANSWER, fail: bool = False) -> Any:
+    """A real LangGraph agent: StateGraph(MessagesState), a scripted chat model (langchain-core's
+    GenericFakeChatModel), the prebuilt ToolNode and tools_condition, an in-memory checkpointer."""
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage
+    from langchain_core.tools import tool
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.graph import START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode, tools_condition
+
+    @tool
+    def company_facts(name: str) -> dict[str, Any]:
+        """Facts about a company."""
+        if fail:
+            raise ValueError("the company database is down")
+        return dict(FACTS)
+
+    model = GenericFakeChatModel(messages=iter([
+        AIMessage(content="", tool_calls=[{"name": "company_facts", "args": dict(ARGS), "id": "call_1"}]),
+        AIMessage(answer)]))
+
+    def agent(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("agent", agent)
+    graph.add_node("tools", ToolNode([company_facts], handle_tool_errors=True))
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    return graph.compile(checkpointer=InMemorySaver())
+
+
+def langgraph_run(answer: str = ANSWER, stream_mode: Any = None, fail: bool = False) -> Any:
+    """The graph run on QUESTION: its final state snapshot, or the list of its stream's chunks."""
+    app = langgraph_app(answer, fail)
+    config = {"configurable": {"thread_id": "1"}}
+    given = {"messages": [("user", QUESTION)]}
+    if stream_mode is None:
+        app.invoke(given, config)
+        return app.get_state(config)
+    return list(app.stream(given, config, stream_mode=stream_mode))

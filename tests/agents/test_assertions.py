@@ -110,12 +110,50 @@ def test_anthropic_sdk():
 
 def test_plain_strings():
     assert_faithful(runs.ANSWER, [runs.PASSAGE], min_score=0.9, input=runs.QUESTION)
+
+def test_gemini_response():
+    assert_faithful(runs.genai_response(), min_score=0.9)
+
+def test_langgraph_snapshot():
+    assert_faithful(runs.langgraph_run(), min_score=0.9)
+
+def test_agents_sdk_tool_returning_a_dict():
+    assert_faithful(runs.openai_agents_result(structured=True), min_score=0.9)
 """)
     result = run(pytester, server, "--llm-report=report.json", "-p", "no:randomly", cache="use")
-    result.assert_outcomes(passed=4)
+    result.assert_outcomes(passed=7)
     first, *others = [r["result"]["judge_calls"] for r in json.loads((pytester.path / "report.json").read_text())[
         "results"]]
     assert first and not any(call["cached"] for call in first)
     assert others and all(call["cached"] for calls in others for call in calls)  # the same requests: cache hits
     assert len(server.calls()) == len(first)
     assert ANSWER in json.dumps(server.calls("claims")[0]["body"])
+
+
+def test_framework_runs_pass_when_faithful_and_fail_when_not(pytester, server) -> None:
+    server.facts(**SUPPORTED)
+    pytester.makepyfile(test_a=HEADER + """
+MAKERS = {"gemini": runs.genai_response, "gemini-contents": runs.genai_contents, "langgraph": runs.langgraph_run,
+          "langgraph-updates": lambda answer: runs.langgraph_run(answer, stream_mode="updates"),
+          "agents-sdk": lambda answer: runs.openai_agents_result(answer, structured=True)}
+
+@pytest.mark.parametrize("sdk", MAKERS)
+def test_faithful(sdk):
+    assert_faithful(MAKERS[sdk](runs.ANSWER), min_score=0.9)
+
+@pytest.mark.parametrize("sdk", MAKERS)
+def test_unfaithful(sdk):
+    assert_faithful(MAKERS[sdk](WRONG), min_score=0.9)
+""")
+    result = run(pytester, server, "--llm-report=report.json", "-p", "no:randomly")
+    result.assert_outcomes(passed=5, failed=5)
+    data = json.loads((pytester.path / "report.json").read_text())
+    outcomes = {r["test_id"].split("::")[1]: (r["result"]["agent_run"], r["result"]["score"]) for r in data["results"]}
+    assert outcomes == {
+        **{f"test_faithful[{sdk}]": (fmt, 1.0) for sdk, fmt in FRAMEWORKS.items()},
+        **{f"test_unfaithful[{sdk}]": (fmt, 0.5) for sdk, fmt in FRAMEWORKS.items()}}
+    assert "faithfulness score 0.50 is below min_score 0.90" in result.stdout.str()
+
+
+FRAMEWORKS = {"gemini": "google-genai", "gemini-contents": "google-genai", "langgraph": "langgraph",
+              "langgraph-updates": "langgraph", "agents-sdk": "openai-agents"}

@@ -36,7 +36,7 @@ def test_no_tool_results_and_no_context() -> None:
     (object(), "from an object of type object"),
     ({"answer": "40"}, "keys answer"),
     ([{"answer": "40"}], "item 0 of the run: a dict with keys answer"),
-    ([42], "item 0 of the run, an object of type int"),
+    ([42], "item 0 of the run: an object of type int"),
     ([{"type": "weird_call", "id": "x"}], "(type 'weird_call')"),
 ])
 def test_an_unknown_format_names_its_type_and_what_to_pass(run: object, named: str) -> None:

@@ -30,17 +30,21 @@ def test_arguments_read_like_a_call(arguments: object, shown: str) -> None:
     assert format_arguments(arguments) == shown
 
 
-def test_text_results_stay_text_and_json_text_is_pretty() -> None:
+def test_text_results_stay_text_and_json_text_is_canonical() -> None:
     assert tool_results(chat_run("Zorblat Corp employs 40 people.")) == [
         f"{CALL} returned: Zorblat Corp employs 40 people."]
-    assert tool_results(chat_run('[1, 2]')) == [f"{CALL} returned: [1, 2]"]
-    nested = {"company": "Zorblat Corp", "offices": [{"city": "Mars Base One", "staff": 30},
-                                                     {"city": "Luna", "staff": 10}], "founded": 1999}
+    assert tool_results(chat_run('[1, 2]')) == [f"{CALL} returned:\n[\n  1,\n  2\n]"]
+    nested = {"company": "Zorblat Corp", "offices": [{"city": "Mars Base One", "staff": 30}], "founded": 1999}
     assert tool_results(chat_run(json.dumps(nested))) == [f"""{CALL} returned:
 {{
   "company": "Zorblat Corp",
-  "offices": [{{"city": "Mars Base One", "staff": 30}}, {{"city": "Luna", "staff": 10}}],
-  "founded": 1999
+  "founded": 1999,
+  "offices": [
+    {{
+      "city": "Mars Base One",
+      "staff": 30
+    }}
+  ]
 }}"""]
     assert tool_results(chat_run("{not json}")) == [f"{CALL} returned: {{not json}}"]
 
