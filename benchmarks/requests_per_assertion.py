@@ -123,7 +123,8 @@ def main() -> None:
         requests, chars, tokens = mine[size]
         row = f"{size:6} | {requests:8} | {requests:6} | {chars:12,} | {tokens:13,}"
         if theirs:
-            row += f" | {theirs[size][0]:17} | {theirs[size][1]:5,} | {theirs[size][2]:6,} | {tokens / theirs[size][2]:.2f}x"
+            asked, read, paid = theirs[size]
+            row += f" | {asked:17} | {read:5,} | {paid:6,} | {tokens / paid:.2f}x"
         print(row)
     line = "short answers (" + ", ".join(map(str, SHORT)) + " claims), per assertion: " + _mean(mine)
     if theirs:

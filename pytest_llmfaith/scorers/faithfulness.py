@@ -19,7 +19,7 @@ _MANY = """{context}
 
 One verdict per item, in order; copy each item's "words" into "statement".{kinds}
 {claims}
-{narrow}JSON only: {{"verdicts": [{{"statement": "<words>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}]}}"""
+{narrow}JSON only: {{"verdicts": [{{"statement": "<words>", "verdict": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}]}}"""  # noqa: E501
 
 _ONE = """{context}
 

@@ -25,7 +25,7 @@ _MANY = """{context}
 
 For each item, in order, whether the CONTEXT supports it; copy its "words" into "statement".{kinds}
 {claims}
-{narrow}JSON only: {{"verdicts": [{{"statement": "<words>", "supported": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}]}}"""
+{narrow}JSON only: {{"verdicts": [{{"statement": "<words>", "supported": "yes" | "no" | "unsure", "reason": "<why>"{fields}}}]}}"""  # noqa: E501
 
 _ONE = """{context}
 
