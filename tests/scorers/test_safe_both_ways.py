@@ -106,6 +106,8 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
     ("Zorblat no emplea a 40 personas.", "Zorblat … emplea a 40 personas"),
     ("Zorblat не нанимает 40 человек.", "Zorblat … нанимает 40 человек"),
     ("The fee ≠ 20 EUR.", "The fee … 20 EUR"),
+    ("Zorblat is a firm. It is false that it employs 40 people.", "Zorblat … employs 40 people"),  # across sentences
+    ("Der Preis beträgt −5 EUR.", "Der Preis beträgt … 5 EUR"),
 ])
 def test_words_or_symbols_a_claim_leaves_out_hold_it_to_its_sentence(server, make_judge, output, claim):
     """One wrong answer (the claims step drops the negation, and the verdict on its words says
@@ -113,6 +115,18 @@ def test_words_or_symbols_a_claim_leaves_out_hold_it_to_its_sentence(server, mak
     server.facts(claims={output: [claim]}, supported=[claim], contradicted=[output], changes=[claim])
     assert Faithfulness(make_judge()).run(output, ["context"]).score == 0.0
     assert Hallucination(make_judge()).run(output, ["context"]).score == 1.0
+
+
+@pytest.mark.parametrize(("output", "context"), [
+    ("The code is 4471.", "The code is 4417."),
+    ("Acme employs 400 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen."),
+    ("Le loyer est de 1\u202f250 euros.", "Le loyer est de 1 200 euros."),
+    ("La empresa factura 3,5 millones.", "La empresa factura 5,3 millones."),
+])
+def test_a_number_another_value_in_the_same_role_fails_whatever_the_judge_says(server, make_judge, output, context):
+    server.facts(supported=[output])
+    result = Faithfulness(make_judge()).run(output, [context])
+    assert result.score == 0.0 and "decided without asking" in result.verdicts[0].reason
 
 
 def test_one_fact_quoted_three_times_counts_once(server, make_judge):
