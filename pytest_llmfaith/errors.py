@@ -58,14 +58,14 @@ def redact(text: str, names: Iterable[str | None] = ()) -> str:
 
 
 def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
-    """`redact` for JSON-like data, dict keys too, numbered as one: the same secret gets the same
-    placeholder wherever it is in `data` (a scorer's output, context and input), a different one the
-    next number after those `data` holds already. Secrets are read at the call, so a key a fixture set is found."""
+    """`redact` for JSON-like data, dict keys too, as one call (secrets.Redaction): a secret found in
+    any string of `data` (a scorer's output, context and input) is replaced in all of them, also where
+    they write it encoded or decoded, and gets the same placeholder wherever it is, a different one
+    the next number after those `data` holds already. Secrets are read at the call, so a key a
+    fixture set is found."""
     from pytest_llmfaith.text import secrets
 
-    values = secrets.environment_values(names)
-    placeholders = secrets.Placeholders(lambda: _walk_strings(data))
-    redacted: Data = _walk(data, lambda text: secrets.redact(text, values, placeholders))
+    redacted: Data = _walk(data, secrets.Redaction(_walk_strings(data), secrets.environment_values(names)))
     return redacted
 
 

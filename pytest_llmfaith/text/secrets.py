@@ -4,22 +4,30 @@
 A leaf: the standard library only. `errors.redact` and `errors.redact_data` are the entry points;
 this module holds the rules, so they can be tested and documented in one place.
 
-- By shape, in any text, whatever variable (or none) held them: the password of a URL
-  (`scheme://user:PASSWORD@host`), AWS access key ids, Slack and Google API keys, JWTs,
-  `Authorization:` / `Bearer` credentials, `password=...`-style assignments (`DB_PASS=`, `?pass=`,
-  `&key=`), `curl -u user:PASSWORD`, .netrc and .pgpass lines, private-key PEM blocks, and random
-  tokens (`random_token`), in a URL's path and query too (webhook URLs).
+- By shape, in any text, whatever variable (or none) held them: the tokens whose provider documents
+  a prefix, an alphabet and a length (`PROVIDER_TOKEN`: Hugging Face, GitLab, GitHub, Stripe, Google,
+  Anthropic, OpenAI, Slack, AWS, npm, Shopify), the password of a URL (`scheme://user:PASSWORD@host`),
+  JWTs, `Authorization:` / `Bearer` credentials, `password=...`-style assignments (`DB_PASS=`,
+  `?pass=`, `&key=`), `curl -u user:PASSWORD`, .netrc and .pgpass lines, private-key PEM blocks, and
+  random tokens of no documented format (`random_token`), in a URL's path and query too (webhook URLs).
 - By value: the values of the configured key variable, of variables named like a secret (`SECRET_NAME`)
   and the passwords of URLs in any variable, when they are `secret_like`; matched also when the text
   wraps them with spaces or line breaks inside, or splits them with quotes and `+`.
+- Across a call (`Redaction`): a secret found in one text of a call is looked for in all of them, also
+  URL-encoded or decoded, JSON-escaped, in base64 or decoded from it (`forms`).
 A value that is not secret-like ("Stockholm", "EMPTY", "us-east-1") is never replaced, nor an id or a
-digest that a rule recognises exactly (`kept_id`: SRI hashes, Bitcoin addresses) or that is written in
-capitals and digits only (order ids, SKUs, IBANs): the judge judges the output as written.
+digest that a rule recognises exactly (`kept_id`: SRI hashes, base64 digests, Bitcoin addresses, nanoid,
+cuid, `cus_`/`ord_` object ids; and a data URI's base64) or that is written in capitals and digits only (order ids,
+SKUs, IBANs, ULIDs) or in hex (UUIDs, git SHAs): the judge judges the output as written.
 
 Identity: one `Placeholders` numbers the secrets of one redaction (a scorer's output, context and
-input together): the same value gets the same placeholder, different values different ones, in order
-of appearance, after the numbers the data already holds. So a judge still tells a wrong hash from
-the right one, and the same data always gives the same text (it enters cache keys).
+input together): the same value gets the same placeholder, in any of its forms, different values
+different ones, in order of appearance, after the numbers the data holds already. So a judge still
+tells a wrong hash from the right one, and the same data always gives the same text (it enters cache keys).
+
+benchmarks/secrets_recall.py measures the rules on random draws of each documented format and of
+ordinary ids (benchmarks/_secret_set.py), a set they were not tuned on; tests/text/test_secrets.py
+asserts it.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import json
 import math
 import os
 import re
@@ -34,6 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote, quote_plus, unquote, unquote_plus
 
 PLACEHOLDER = "[secret {}]"  # what a secret becomes: numbered, and in no rule's shape (a space, brackets)
 PLACEHOLDERS = re.compile(r"\[secret (\d+)\]")
@@ -54,9 +64,21 @@ SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PASSPHRASE|CRE
 PEM = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?"
                  r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)", re.DOTALL)
 JWT = re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}=*\.[A-Za-z0-9_-]{2,}=*\.[A-Za-z0-9_-]*=*")
-AWS_KEY_ID = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])")
-SLACK = re.compile(r"(?<![A-Za-z0-9])(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}")  # hex tails too
-GOOGLE_KEY = re.compile(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")
+# Tokens whose provider documents a prefix, an alphabet and a length (gitleaks' rules say the same):
+# found whole, whatever their letters happen to be (random_token misses some draws of any alphabet).
+PROVIDER_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join((
+    r"hf_[A-Za-z]{34}", r"api_org_[A-Za-z]{34}",  # Hugging Face: access and organisation tokens
+    r"gl(?:pat|dt|rt|ptt|ft|imt|oas|cbt|soat|ffct|agent)-[A-Za-z0-9_-]{20,}(?:\.[0-9a-z]{9})?",  # GitLab, routable too
+    r"gh[pousr]_[A-Za-z0-9]{36,251}", r"github_pat_[A-Za-z0-9_]{82,}",  # GitHub
+    r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}", r"whsec_[A-Za-z0-9]{32,}",  # Stripe: secret, restricted, webhook
+    r"AIza[A-Za-z0-9_-]{35}",  # Google
+    r"sk-ant-[a-z]+[0-9]*-[A-Za-z0-9_-]{20,}",  # Anthropic
+    r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}", r"sk-[A-Za-z0-9]{20,}T3BlbkFJ[A-Za-z0-9]{20,}",  # OpenAI
+    r"sk-[A-Za-z0-9]{48}",
+    r"(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}",  # Slack (hex tails too)
+    r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}",  # AWS access key ids
+    r"npm_[A-Za-z0-9]{36}", r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}",  # npm, Shopify
+)) + r")(?![A-Za-z0-9])")
 URL_USERINFO = re.compile(r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^\s:/?#@]*)"
                           r"(?::(?P<password>[^\s/?#]*))?@(?=[A-Za-z0-9\[])")
 AUTHORIZATION = re.compile(r"(?P<head>\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?"
@@ -76,7 +98,9 @@ PROSE = re.compile(r"(?P<head>\b(?:password|passwd|passphrase)\s+(?:is|was)\s+[\
                    r"(?P<value>[^\s\"'`]*[^\s\"'`.,;:!?)])", re.IGNORECASE)  # "the password is hunter22!"
 PGPASS = re.compile(r"(?P<head>(?<!\S)[^\s:]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:)(?P<value>(?:\\:|[^\s:])+)(?!\S)")
 # A URL's scheme and host are kept, the token runs of its path and query checked; else a run of token characters.
-URL_OR_RUN = re.compile(r"(?P<url>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`]+)"
+URL_OR_RUN = re.compile(r"(?P<data>(?<![A-Za-z0-9+.-])data:[\w.+-]+/[\w.+-]+(?:;[\w.+-]+=[^;,\s]+)*;base64,"
+                        r"[A-Za-z0-9+/]*=*)"  # a data URI: a picture or a file inline, kept whole
+                        r"|(?P<url>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`]+)"
                         rf"|(?<![A-Za-z0-9_+/-])(?P<run>[A-Za-z0-9_+/-]{{{MIN_TOKEN_CHARS},}}=*)(?![A-Za-z0-9_+/-])")
 URL_RUN = re.compile(rf"(?<![A-Za-z0-9_+-])[A-Za-z0-9_+-]{{{MIN_TOKEN_CHARS},}}=*(?![A-Za-z0-9_+-])")
 _AUTHORITY = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
@@ -114,7 +138,7 @@ _CAPITALS = re.compile(r"[0-9A-Z]+")
 _WORD_SEPARATORS = re.compile(r"[\s\-_./:]+")
 _WORD = re.compile(r"[A-Za-z][a-z]*|[A-Z]+|[0-9]+")
 _PASSPHRASE_SEPARATORS = re.compile(r"[\s_-]+")
-_PATH = re.compile(r"(?:~|\.{1,2})?/|[A-Za-z]:[\\/]")
+_PATH = re.compile(r"(?:(?:~|\.{1,2})?/|[A-Za-z]:[\\/])[\w.~ /\\-]*")  # file names' characters only: "/#Zq8x=" is none
 
 
 def entropy(text: str) -> float:
@@ -149,13 +173,23 @@ _BASE58CHECK = re.compile(rf"[13][{_BASE58}]{{25,34}}")
 _HEX_NUMBER = re.compile(r"0x[0-9a-fA-F]+")  # an Ethereum address (its checksum in the case of its letters)
 _BECH32_CHARS = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 _BECH32 = re.compile(rf"(bc|tb)1([{_BECH32_CHARS}]{{11,71}})")
+_NANOID = re.compile(r"[A-Za-z0-9_-]{21}")  # nanoid's default: 21 of its alphabet
+_CUID = re.compile(r"[a-z][0-9a-z]{1,31}")  # cuid (c and 24) and cuid2 (2 to 32, 24 by default): lower-case base36
+_OBJECT_ID = re.compile(r"[a-z]{2,10}_[A-Za-z0-9]{8,32}")  # cus_..., pi_..., ord_...: PROVIDER_TOKEN ran first
+_PADDED_BASE64 = re.compile(r"[A-Za-z0-9+/]+={1,2}")
+_DIGEST_BYTES = (16, 20, 32, 64)  # MD5, SHA-1, SHA-256, SHA-512
 
 
 def kept_id(run: str) -> bool:
-    """An SRI hash (`sha384-` and base64 of that many bytes), a Bitcoin address (base58 with its
-    checksum, or bech32 with its checksum) or a 0x number (Ethereum addresses): public ids a judge must
-    compare, never a secret."""
-    if _HEX_NUMBER.fullmatch(run):
+    """An SRI hash (`sha384-` and base64 of that many bytes), a digest in padded base64 (of 16, 20, 32
+    or 64 bytes), a Bitcoin address (base58 with its checksum, or bech32 with its checksum), a 0x
+    number (Ethereum addresses), a nanoid, a cuid or an object id (`cus_`, `pi_`, `ord_` and 8 to 32
+    letters and digits; a provider's token of that shape was found before): public ids a judge must
+    compare, never a secret. A random secret of exactly these shapes is kept too: no shape tells them
+    apart (a named one is found by its name: `key=`, `Bearer`, a URL's password)."""
+    if any(shape.fullmatch(run) for shape in (_HEX_NUMBER, _NANOID, _CUID, _OBJECT_ID)):
+        return True
+    if _PADDED_BASE64.fullmatch(run) and len(run) * 3 // 4 - run.count("=") in _DIGEST_BYTES:
         return True
     if (sri := _SRI.fullmatch(run)) is not None:
         try:
@@ -201,7 +235,7 @@ def secret_like(value: str, min_chars: int = MIN_VALUE_CHARS) -> bool:
         return False
     if len(_pieces(value, ())) > 1:
         return True
-    if _PATH.match(value):
+    if _PATH.fullmatch(value):
         return False
     return not word_shaped(value) or _passphrase(value)
 
@@ -269,6 +303,8 @@ class _Finding:
         return match[0]
 
     def token(self, match: re.Match[str]) -> str:
+        if match["data"] is not None:
+            return match[0]
         run = match["run"]
         if run is None:  # a URL: its scheme and host kept, the random runs of the rest hidden
             url = match["url"]
@@ -290,12 +326,7 @@ def _shapes(text: str, found: _Finding) -> str:
         text = PEM.sub(found.whole, text)
     if "eyJ" in text:
         text = JWT.sub(found.whole, text)
-    if "AKIA" in text or "ASIA" in text:
-        text = AWS_KEY_ID.sub(found.whole, text)
-    if "xox" in text or "xapp-" in text:
-        text = SLACK.sub(found.whole, text)
-    if "AIza" in text:
-        text = GOOGLE_KEY.sub(found.whole, text)
+    text = PROVIDER_TOKEN.sub(found.whole, text)
     if "://" in text:
         text = URL_USERINFO.sub(found.userinfo, text)
     text = AUTHORIZATION.sub(found.value_if(_opaque), text)
@@ -312,10 +343,12 @@ def _shapes(text: str, found: _Finding) -> str:
 
 
 @lru_cache(maxsize=2048)  # an answer is redacted again for the recordings, the report and the test's record
-def _pieces(text: str, values: tuple[str, ...] = ()) -> tuple[str, ...]:
+def _pieces(text: str, values: tuple[str, ...] = (), written: tuple[str, ...] = ()) -> tuple[str, ...]:
     """`text` split into what is kept and what is a secret: kept, secret, kept, ... (one piece: none).
-    `values` (see `environment_values`) first, however wrapped; then the shapes. The placeholders the
-    text holds already are kept as they are (no rule reads "password is [secret 1]" as a password)."""
+    `values` (see `environment_values`) first, however wrapped; then `written` (the forms of the
+    secrets the other texts of the call hold: `Redaction`), as written; then the shapes. The
+    placeholders the text holds already are kept as they are (no rule reads "password is [secret 1]"
+    as a password)."""
     if _PRIVATE.search(text):  # private-use characters of the text's own would read as marks
         text = _PRIVATE.sub("\ufffd", text)
     placeholders: list[str] = []
@@ -330,6 +363,8 @@ def _pieces(text: str, values: tuple[str, ...] = ()) -> tuple[str, ...]:
     matcher = value_matcher(values)
     if matcher is not None:
         text = matcher.sub(lambda m: found.hide("".join(_SPLIT.split(m[0]))), text)
+    if written:
+        text = _written_matcher(written).sub(found.whole, text)
     text = _shapes(text, found)
     if placeholders:
         text = _KEPT.sub(lambda m: placeholders[int(m[1])], text)
@@ -362,14 +397,101 @@ def redact_shapes(text: str) -> str:
     return redact(text)
 
 
-def redact(text: str, values: tuple[str, ...] = (), placeholders: Placeholders | None = None) -> str:
-    """`text` with `values` (see `environment_values`) and every credential found by shape replaced by
-    `placeholders` (by default numbered in `text` alone)."""
-    pieces = _pieces(text, values)
-    if len(pieces) == 1:
-        return pieces[0]
-    number = placeholders if placeholders is not None else Placeholders(lambda: (text,))
-    return "".join(number(piece) if i % 2 else piece for i, piece in enumerate(pieces))
+def redact(text: str, values: tuple[str, ...] = ()) -> str:
+    """`text` with `values` (see `environment_values`) and every credential found by shape replaced,
+    numbered in `text` alone."""
+    return Redaction((text,), values)(text)
+
+
+class Redaction:
+    """The texts of one call (a scorer's output, context passages and input; a record and its
+    properties) redacted as one: a secret found in any of them, by shape or by value, is looked for
+    in all of them, also as they may write it (`forms`), and every form of it gets its number. A
+    context's `HF_TOKEN=hf_...` and the answer's bare copy are one `[secret 1]`; so are a URL's
+    percent-encoded password and the answer's decoded one. `texts` must hold every text the
+    redaction will be asked for: a secret only the asked text holds is found all the same, but the
+    other texts are not searched for it."""
+
+    def __init__(self, texts: Iterable[str], values: tuple[str, ...] = ()) -> None:
+        self.texts = tuple(texts)
+        self.values = values
+        found = {secret for text in self.texts for secret in _pieces(text, values)[1::2]}
+        written = {form: secret for secret in sorted(found) if _assigned(secret) for form in forms(secret)}
+        self.written = tuple(sorted(written))
+        self.secret_of = _one_per_secret(found, written)
+        self.placeholders = Placeholders(lambda: self.texts)
+
+    def __call__(self, text: str) -> str:
+        pieces = _pieces(text, self.values, self.written)
+        if len(pieces) == 1:
+            return pieces[0]
+        number = self.placeholders
+        return "".join(number(self.secret_of.get(piece, piece)) if i % 2 else piece for i, piece in enumerate(pieces))
+
+
+def _one_per_secret(found: set[str], written: dict[str, str]) -> dict[str, str]:
+    """Each secret found and each form to one secret of those found: a secret found twice, in two forms
+    (a context's token and the answer's base64 of it), is one."""
+    same = {secret: secret for secret in found}
+
+    def first(secret: str) -> str:
+        while same[secret] != secret:
+            secret = same[secret]
+        return secret
+
+    for form, secret in written.items():
+        if form in found:  # two found secrets, one a form of the other: the first in order stands for both
+            one, other = sorted((first(form), first(secret)))
+            same[other] = one
+    return {value: first(secret) for value, secret in [*written.items(), *same.items()]}
+
+
+_HEX_ESCAPE = re.compile(r"%[0-9A-F]{2}")
+
+
+def forms(secret: str) -> set[str]:
+    """`secret` as another text may write it: as found, and what it stands for (URL-decoded,
+    JSON-unescaped, the text it is the base64 of: Basic credentials, and the password after their
+    `:`), each also URL-encoded (upper- or lower-case escapes, `+` for a space or not), JSON-escaped
+    and in base64 (standard or URL-safe, padded or not). Only forms of `MIN_ASSIGNED_CHARS` or more:
+    a shorter one is a piece of any text."""
+    plain = {secret, unquote(secret), unquote_plus(secret)}
+    try:
+        plain.add(json.loads(f'"{secret}"'))
+    except ValueError:  # not a JSON string's inside
+        pass
+    decoded = _base64_text(secret)
+    if decoded is not None:
+        plain.update((decoded, decoded.partition(":")[2]))
+    written = set(plain)
+    for value in plain:
+        encoded = {quote(value, safe=""), quote(value, safe="/:@"), quote_plus(value, safe="")}
+        written.update(encoded, (_HEX_ESCAPE.sub(lambda m: m[0].lower(), e) for e in encoded))
+        written.update((json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]))
+        for code in (base64.b64encode(value.encode()).decode(), base64.urlsafe_b64encode(value.encode()).decode()):
+            written.update((code, code.rstrip("=")))
+    return {form for form in written if len(form) >= MIN_ASSIGNED_CHARS}
+
+
+def _base64_text(value: str) -> str | None:
+    """The text `value` is the base64 of (standard or URL-safe), if it is printable text."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), altchars=b"-_" if "-" in value or "_" in value
+                               else None, validate=True)
+        text = raw.decode()
+    except (binascii.Error, ValueError):  # UnicodeDecodeError too
+        return None
+    return text if text.isprintable() else None
+
+
+@lru_cache(maxsize=64)
+def _written_matcher(written: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for the forms of a call's secrets, longest first, each not part of a longer word or token."""
+    def bounded(form: str) -> str:
+        before = r"(?<![A-Za-z0-9])" if form[0].isalnum() else ""
+        after = r"(?![A-Za-z0-9])" if form[-1].isalnum() else ""
+        return f"{before}{re.escape(form)}{after}"
+    return re.compile("|".join(bounded(form) for form in sorted(written, key=len, reverse=True)))
 
 
 # -- by value -------------------------------------------------------------------------------

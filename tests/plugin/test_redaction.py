@@ -275,3 +275,35 @@ def test_credentials_by_shape_reach_no_judge_cache_report_or_terminal(pytester, 
     report = (pytester.path / "report.json").read_text()
     assert "postgres://app:[secret 1]@db.internal/prod" in report and "The key id is [secret 3]." in report
     assert "Stockholm" in report and "Stockholm" in shown
+
+
+# -- a secret found in one text of a call is gone from all of them (issue 53) ----------------------------
+HF = "hf_" + "NnDGTETHxUDUbckwViqVdkdxoCmoiiwGWP"  # random letters the rules before missed (1 draw in 6)
+GLPAT = "glpat-" + "Zcvlo4Hmf_Om6dch9ruB"
+URL_PASSWORD = "Zq8x@Y3wV9k"  # in the context percent-encoded, in the answer as it is
+# Built at run time: pytest's own traceback shows the test's source, which the plugin does not redact.
+ACROSS_SUITE = f"""
+from pytest_llmfaith import assert_faithful
+
+def test_across():
+    hf, glpat, password = "hf_" + "{HF[3:]}", "glpat-" + "{GLPAT[6:]}", "Zq8x" + "@Y3wV9k"
+    context = [f"HF_TOKEN={{hf}}", "DATABASE_URL=postgres://app:" + password.replace("@", "%40") + "@db.internal/shop",
+               "Tesla was founded in 2003."]
+    output = f"Pull with {{hf}}, log in with {{password}}. Tesla was founded in 2003."
+    assert_faithful(output, context, input=f"Is {{glpat}} valid?", min_score=0.9)
+"""
+
+
+def test_a_secret_of_one_text_reaches_no_judge_file_or_terminal_in_any_text(pytester, server) -> None:
+    server.facts(supported=["Tesla was founded in 2003."])
+    pytester.makepyfile(test_c=ACROSS_SUITE)
+    result = pytester.runpytest(*judge_args(server, "use"), "--llm-recordings=recorded", "--llm-report=report.json",
+                                "--junitxml=junit.xml", "-v", "-rA")
+    result.assert_outcomes(failed=1)  # 1 claim of 3 supported: the failure message shows the output too
+    sent = json.dumps([c["body"] for c in server.calls()])
+    stored = written(pytester.path)
+    shown = result.stdout.str() + result.stderr.str()
+    for secret in (HF, GLPAT, URL_PASSWORD, "Zq8x%40Y3wV9k"):
+        assert secret not in sent and secret.encode() not in stored and secret not in shown, secret
+    assert "Pull with [secret 1], log in with [secret 2]." in sent
+    assert "postgres://app:[secret 2]@db.internal/shop" in sent

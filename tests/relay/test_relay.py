@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -694,6 +695,65 @@ def test_each_run_s_judge_gets_that_run_s_key_from_a_warm_relay_serial_or_not_at
             sent = [(r["headers"]["authorization"], outputs[name] in str(r["body"])) for r in judge.requests]
             assert sent == [(f"Bearer {keys[name]}", True)] * 8, (name, sent)  # 2 runs x 2 tests x 2 calls
     assert not any(key in text for key in keys.values() for text in texts)
+    assert no_relay_left(relay_root)
+
+
+# A run whose environment holds key A and judge A, and an autouse fixture that sets key B and judge B
+# for every other test: the odd ones, or the even ones (each process's first test, then).
+SHIPPED = [f"Order {i} shipped on Monday." for i in range(8)]  # one fact a test: its requests tell it apart
+MIXED = f'''
+import pytest
+from pytest_llmfaith import assert_faithful
+
+@pytest.fixture(autouse=True)
+def other_key(request, monkeypatch):
+    if request.node.callspec.params["i"] % 2 == {{fixture_tests}}:
+        monkeypatch.setenv("OPENAI_API_KEY", {{key_b!r}})
+        monkeypatch.setenv("OPENAI_API_BASE", {{base_b!r}})
+
+@pytest.mark.parametrize("i", range(8))
+def test_keyed(i):
+    fact = {SHIPPED!r}[i]
+    assert_faithful(fact, [fact])
+'''
+
+
+@pytest.mark.parametrize("fixture_tests", [1, 0], ids=["odd tests", "even tests"])
+def test_a_key_a_fixture_sets_mid_run_reaches_only_that_test_s_requests_serial_or_not_cold_or_warm(
+        pytester: pytest.Pytester, server, relay_root: Path, monkeypatch: pytest.MonkeyPatch,
+        fixture_tests: int) -> None:
+    """Issue 53: with -n 2 and a warm relay, a request went out with the other test's key. Each test's
+    requests reach its own judge with its own key, whatever process or relay makes them: those the
+    fixture set, or the run's. The cache folder exists (empty), so no relay is started early: each
+    process picks its relay at its first judge call, inside a test (with the fixture's key first, or not)."""
+    monkeypatch.setenv("LLMFAITH_IDLE_TIMEOUT", "600")  # warm for the next run
+    keys = ("sk-run-key-A-DO-NOT-SHOW-0123456789", "sk-fixture-key-B-DO-NOT-SHOW-9876543210")
+    monkeypatch.setenv("OPENAI_API_KEY", keys[0])
+    monkeypatch.setenv("OPENAI_API_BASE", server.url)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    with JudgeServer() as other:
+        judges = (server, other)
+        for judge in judges:
+            judge.facts(supported=SHIPPED)
+        pytester.makepyfile(test_mixed=MIXED.format(key_b=keys[1], base_b=other.url, fixture_tests=fixture_tests))
+        args = ["-p", "no:cacheprovider", "--llm-judge-model=openai/test-judge", "--llm-cache=use",
+                "--llm-cache-dir=cache", "--llm-judge-retries=0"]
+        try:
+            for workers in ("2", "2", "0"):  # cold, then warm twice
+                for judge in judges:
+                    judge.requests.clear()
+                shutil.rmtree(pytester.path / "cache", ignore_errors=True)
+                (pytester.path / "cache").mkdir()
+                result = pytester.runpytest_subprocess("-n", workers, *args, timeout=900)
+                result.assert_outcomes(passed=8)
+                for n, judge in enumerate(judges):  # 4 tests x 2 calls each, every one with the key of its test
+                    sent = sorted((i, r["headers"]["authorization"]) for r in judge.requests
+                                  for i, fact in enumerate(SHIPPED) if fact in str(r["body"]))
+                    tests = [i for i in range(8) if (i % 2 == fixture_tests) == bool(n)]
+                    assert sent == [(i, f"Bearer {keys[n]}") for i in tests for _ in range(2)], (workers, sent)
+                assert not any(key in result.stdout.str() for key in keys)
+        finally:
+            relay_command(relay_root, "stop")
     assert no_relay_left(relay_root)
 
 
