@@ -254,6 +254,7 @@ class Judged(BaseModel):
     input: str | None = None
     format: str | None = None  # the run's format; None: the output was a string
     tool_calls: list[str] = Field(default_factory=list)
+    failed_calls: list[int] = Field(default_factory=list)  # positions in tool_calls of the calls whose result failed
 
 
 def judged(output: Any, context: Any = None, input: str | None = None, turn: int | None = None) -> Judged:
@@ -292,8 +293,11 @@ def judged(output: Any, context: Any = None, input: str | None = None, turn: int
                 + agent_run.described(turn, short=True))
     elif callable(context) and _takes_run(context):
         context = context(output)
+    calls = agent_run.tool_calls(at)
+    failed = [(r.name, r.arguments) for r in agent_run.results(at) if r.failed]  # a result names its call (_link)
     return Judged(output=answer.text, context=context, input=input if input is not None else agent_run.user_input(at),
-                  format=agent_run.format, tool_calls=[c.signature for c in agent_run.tool_calls(at)])
+                  format=agent_run.format, tool_calls=[c.signature for c in calls],
+                  failed_calls=[n for n, c in enumerate(calls) if (c.name, c.arguments) in failed])
 
 
 def _check_context_number(context: Any) -> None:

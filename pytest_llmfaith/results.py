@@ -79,6 +79,7 @@ class ScoreResult(BaseModel):
     notes: list[str] = Field(default_factory=list)  # how the score was made less strictly than usual
     agent_run: str | None = None  # the output came from an agent's run in this format (agent_runs.py); None: a string
     tool_calls: list[str] = Field(default_factory=list)  # that run's tool calls before the judged answer, `f(a=1)`
+    failed_tool_calls: list[int] = Field(default_factory=list)  # positions in tool_calls of those that failed
 
     @property
     def lowest_agreement(self) -> str | None:

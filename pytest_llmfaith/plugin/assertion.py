@@ -148,6 +148,7 @@ def mark_agent_run(result: ScoreResult, scored: Judged) -> None:
     if scored.format is not None:
         result.agent_run = scored.format
         result.tool_calls = scored.tool_calls
+        result.failed_tool_calls = scored.failed_calls
 
 
 def _default_threshold(scorer: type[Scorer], settings: Settings, overrides: dict[str, Any], scale: float) -> float:

@@ -5,7 +5,9 @@ The page's CSS and script live in page.html next to this module; the run goes in
 a <script type="application/json"> tag, which the script renders (so the file stays about the
 size of its data). Every text of the run reaches the page only through that JSON, escaped so that
 no `</script>` or `<!--` in an output can end the tag. A verdict's words and the context sentence
-it rests on are marked only where they are found exactly. No pytest, no file or network access here.
+it rests on are marked only where they are found exactly. An agent's run shows its question and tool
+calls, and each tool result (a passage) with the claims resting on it: the one its evidence is in.
+No pytest, no file or network access here.
 """
 
 from __future__ import annotations
@@ -109,6 +111,8 @@ def _item(a: Assessment, texts: dict[str, int], baseline: Baseline | None,
         "changes": [_change(c, r.scorer) for c in _changes(a, baseline)],
         "known": baseline is None or a.key in baseline.assertions,
     }
+    if r.agent_run is not None:  # the page shows the run: its question, its calls, the claims under each result
+        item["run"] = {"fmt": r.agent_run, "q": r.input or "", "calls": r.tool_calls, "failed": r.failed_tool_calls}
     past = history.scores.get(a.key) if history else None
     if past and any(s is not None for s in past):
         item["hist"] = past

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from page_helpers import CHROMIUM, PHONE, browse, name, open_page, png_size, words
+from page_helpers import CHROMIUM, PHONE, Dom, browse, name, open_page, png_size, words
 from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run
 
 from pytest_llmfaith.report import page
@@ -160,6 +160,61 @@ def test_under_xdist_the_controller_writes_one_page_of_every_worker_s_results(py
     assert {name(c) for c in dom.cards} == {"test_a.py::test_good", "test_a.py::test_mixed",
                                             "test_a.py::test_half [half]", "test_a.py::test_markup"}
     assert f"{report['totals']['cache_hits']} cache hits" in dom.words()
+
+
+# -- an agent's run: its question, its calls, each tool result with the claims resting on it ------
+
+HOSTILE = "</script><img src=x><!-- <b>x</b>"  # a tool result, an argument and the question may hold markup
+RUN_SUITE = HEADER + f"HOSTILE = {HOSTILE!r}\n" + '''
+import json
+
+CALLS = [("c1", "company_facts", {"name": "Zorblat Corp"}), ("c2", "office_location", {"name": "Zorblat Corp"}),
+         ("c3", "staff_count", {"name": "Zorblat " + HOSTILE})]
+RESULTS = {"c1": "Zorblat Corp was founded in 1999. " + HOSTILE, "c2": "Its office is on Mars.",
+           "c3": "Error: the HR database is offline"}
+
+def test_agent():
+    calls = [{"id": i, "type": "function", "function": {"name": n, "arguments": json.dumps(a)}} for i, n, a in CALLS]
+    run = [{"role": "user", "content": "Where is Zorblat Corp's office? " + HOSTILE},
+           {"role": "assistant", "content": None, "tool_calls": calls},
+           *({"role": "tool", "tool_call_id": i, "content": RESULTS[i]} for i, _, _ in CALLS),
+           {"role": "assistant", "content": "Its office is on Mars. It was founded in 1999. Visitors get free coffee."}]
+    assert_faithful(run, min_score=0.5)
+
+def test_string():
+    assert_faithful(GOOD, CTX)
+'''
+
+
+def test_an_agent_run_shows_its_question_its_calls_and_each_tool_result_with_the_claims_resting_on_it(
+        pytester, server, tmp_path) -> None:
+    server.facts(supported=["Its office is on Mars.", "It was founded in 1999.", *TESLA_FACTS["supported"]])
+    pytester.makepyfile(test_a=RUN_SUITE)
+    result = run(pytester, server, "--llm-report-html=review.html", "--llm-report=report.json")
+    result.assert_outcomes(passed=2)
+    report = {r["test_id"]: r["result"] for r in json.loads((pytester.path / "report.json").read_text())["results"]}
+    assert report["test_a.py::test_agent"]["failed_tool_calls"] == [2]  # the page's data is the JSON report's
+    assert report["test_a.py::test_string"]["failed_tool_calls"] == []
+    raw = browse((pytester.path / "review.html").as_uri(), "--dump-dom", tmp=tmp_path)
+    assert "<img" not in raw and "<b>x" not in raw  # the run's texts are text, never markup
+    dom = Dom(raw)
+
+    said = words(dom.card("test_a.py::test_agent"))
+    passages = said.split("context: the tool results (3 passages) ")[1]
+    assert said.index("question (agent run, openai-chat) Where is Zorblat Corp's office? " + HOSTILE) < said.index(
+        'tool calls, in order company_facts(name="Zorblat Corp") office_location(name="Zorblat Corp") '
+        f'staff_count(name="Zorblat {HOSTILE}") failed output Its office is on Mars.')
+    # each passage, then the claims resting on it: claim 2 on passage 1, claim 1 on passage 2, claim 3 on none
+    assert passages == (
+        f'company_facts(name="Zorblat Corp") returned: Zorblat Corp was founded in 1999. 2 {HOSTILE} '
+        "2 ✓ supported It was founded in 1999. "
+        'office_location(name="Zorblat Corp") returned: Its office is on Mars. 1 1 ✓ supported Its office is on Mars. '
+        f'staff_count(name="Zorblat {HOSTILE}") failed: Error: the HR database is offline '
+        "claims resting on no passage 3 ✗ not in the context Visitors get free coffee.")
+
+    string = words(dom.card("test_a.py::test_string"))  # a string's output: the page as before
+    assert "context (3 passages)" in string
+    assert not any(w in string for w in ("question", "tool calls", "tool results", "resting on"))
 
 
 # -- a large run, and how the page looks ---------------------------------------------------------
