@@ -7,8 +7,8 @@ import math
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal, ParamSpec
 
-from pytest_llmfaith.agent_runs import Judged, RunContext, judged
-from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.agent_runs import RunContext, judged
+from pytest_llmfaith.errors import ConfigError, redact_data
 from pytest_llmfaith.plugin.session import active_session, marker_overrides, reserved_ordinal, running_item
 from pytest_llmfaith.results import Assessment, ScoreResult
 from pytest_llmfaith.scorers import votes
@@ -103,10 +103,8 @@ def score(scorer: str, output: Any, context: RunContext = None, *, input: str | 
     session, item = active_session(), item or running_item()
     session.scorer_class(scorer)  # an unknown name fails before the judge is set up
     overrides = marker_overrides(item)
-    scored = judged(output, context, input, turn)  # a run: its answer, its tool results (agent_runs.py)
-    result = session.scorer(scorer, model or overrides.get("model")).run(
-        scored.output, scored.context, input=scored.input, scale=scale)
-    mark_agent_run(result, scored)
+    result = _scored(session.scorer(scorer, model or overrides.get("model")), output, context, input, turn,
+                     scale=scale)
     session.record(Assessment(test_id=_test_id(item), result=result, label=label), item)
     return result
 
@@ -128,9 +126,8 @@ def assess(name: str, output: Any, context: RunContext, threshold: float | None,
         error = ValueError if no_claims else ConfigError  # a wrong argument fails, a wrong marker errors
         raise error(f"llmfaith: no_claims must be 'pass' or 'fail', got {policy!r}.")
     model = options.pop("model") or overrides.get("model")
-    scored = judged(output, context, options.pop("input", None), options.pop("turn", None))
-    result = session.scorer(name, model).run(scored.output, scored.context, input=scored.input, **options)
-    mark_agent_run(result, scored)
+    result = _scored(session.scorer(name, model), output, context, options.pop("input", None),
+                     options.pop("turn", None), **options)
     if _policy_decides(result):
         passed = policy == "pass"
     else:
@@ -143,12 +140,22 @@ def assess(name: str, output: Any, context: RunContext, threshold: float | None,
     return result
 
 
-def mark_agent_run(result: ScoreResult, scored: Judged) -> None:
-    """A score of an agent's run says so: its format and tool calls reach the reports."""
-    if scored.format is not None:
+def _scored(scorer: Scorer, output: Any, context: RunContext, input: str | None, turn: int | None,
+            **options: Any) -> ScoreResult:
+    """The score of a string or an agent's run (its answer against its tool results). A run's texts
+    and tool calls are redacted as one call, so a secret in a tool's arguments is a placeholder on
+    the page and in the reports too, with the number it has in the passages."""
+    scored = judged(output, context, input, turn)
+    if scored.format is not None and isinstance(scored.context, list):
+        texts = (scored.output, scored.context, scored.input, scored.tool_calls)
+        output, context, input, calls = redact_data(texts, [scorer.judge.config.api_key_env])
+        scored = scored.model_copy(update={"output": output, "context": context, "input": input, "tool_calls": calls})
+    result = scorer.run(scored.output, scored.context, input=scored.input, **options)
+    if scored.format is not None:  # its format and tool calls reach the reports
         result.agent_run = scored.format
         result.tool_calls = scored.tool_calls
         result.failed_tool_calls = scored.failed_calls
+    return result
 
 
 def _default_threshold(scorer: type[Scorer], settings: Settings, overrides: dict[str, Any], scale: float) -> float:

@@ -157,3 +157,29 @@ def test_unfaithful(sdk):
 
 FRAMEWORKS = {"gemini": "google-genai", "gemini-contents": "google-genai", "langgraph": "langgraph",
               "langgraph-updates": "langgraph", "agents-sdk": "openai-agents"}
+
+
+def test_a_secret_in_a_tool_calls_arguments_is_redacted_with_the_run(pytester, server) -> None:
+    """The call list reaches the JSON report and the page: a token in its arguments is the same
+    placeholder as in the passage that echoes it, and its value is in no file."""
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    server.facts(supported=["The repository has 12 stars."])
+    run_messages = [
+        {"role": "user", "content": "How many stars?"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+            "name": "repo_stats", "arguments": json.dumps({"repo": "acme/app", "token": token})}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"stars": 12, "asked_with": token})},
+        {"role": "assistant", "content": "The repository has 12 stars."}]
+    pytester.makepyfile(test_a=f"""
+from pytest_llmfaith import assert_faithful
+
+def test_stars():
+    assert_faithful({run_messages!r}, min_score=0.9)
+""")
+    result = run(pytester, server, "--llm-report=report.json", "--llm-report-html=page.html")
+    result.assert_outcomes(passed=1)
+    data = json.loads((pytester.path / "report.json").read_text())["results"][0]["result"]
+    assert data["tool_calls"] and "[secret 1]" in data["tool_calls"][0] and "[secret 1]" in data["context"][0]
+    for written in ("report.json", "page.html"):
+        assert token not in (pytester.path / written).read_text(), written
+    assert token not in result.stdout.str() and all(token not in json.dumps(r["body"]) for r in server.requests)
