@@ -2,7 +2,7 @@
 shows the pytest way: an ERROR and a JUnit <error> (infrastructure, not a verdict on the code),
 with a traceback that ends at the user's llmfaith call.
 
-Nothing here imports litellm, pydantic or diskcache: a suite that never scores pays only for
+Nothing here imports litellm, pydantic or sqlite3: a suite that never scores pays only for
 this module and settings.py.
 """
 

@@ -2,7 +2,7 @@
 from them, the entries nothing used (reported, removed with --llm-prune-unused), and the budget.
 
 Stdlib only at import: the controller feeds every test report through here, and a suite that
-never scores must not pay for pydantic or diskcache.
+never scores must not pay for pydantic or sqlite3.
 """
 
 from __future__ import annotations
