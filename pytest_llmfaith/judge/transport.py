@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 from pytest_llmfaith.errors import ConfigError, JudgeError
 from pytest_llmfaith.judge.backend import (
+    HOSTED,
     Completion,
     CompletionRequest,
     JudgeConfig,
@@ -40,6 +41,8 @@ UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of
 class HostedBackend:
     """A hosted model through litellm in this process (the backend a judge has unless told)."""
 
+    traits = HOSTED
+
     def __init__(self, config: JudgeConfig) -> None:
         self.config = config
 
@@ -48,7 +51,7 @@ class HostedBackend:
             raise ConfigError(
                 "llmfaith: a local judge model needs the offline judge's backend, and this judge was built "
                 "without one. Fix: use `from pytest_llmfaith import Judge` (it picks the backend from the model), "
-                "or pass Judge(..., backend=pytest_llmfaith.local.port.OfflineBackend(config)).")
+                "or pass Judge(..., backend=pytest_llmfaith.local.local_transport.OfflineBackend(config)).")
         return self.config.model
 
     def replay_hint(self, key_model: str) -> str:
@@ -121,7 +124,7 @@ class LiteLLMTransport:
         bypass_proxy_for_loopback(api_base)
         kwargs: dict[str, Any] = {
             "model": model, "messages": [{**m, "content": sendable(m["content"])} for m in request.messages],
-            "timeout": self.config.request_timeout, "temperature": request.temperature, "max_retries": 0,
+            "timeout": HOSTED.request_timeout(self.config), "temperature": request.temperature, "max_retries": 0,
         }
         for name, value in (("api_base", api_base), ("api_key", api_key(self.config)),
                             ("seed", request.seed), ("max_tokens", request.max_tokens)):

@@ -23,6 +23,7 @@ from pytest_llmfaith.judge.backend import (
     Completion,
     CompletionRequest,
     JudgeConfig,
+    Traits,
     judge_failure,
     parse_completion,
     sendable,
@@ -33,6 +34,8 @@ from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.loopback import exchange
 from pytest_llmfaith.processes.service import Death, Hold, told
 
+# One server, answering one request at a time from its KV cache, at a local address that changes.
+OFFLINE = Traits(api_base_in_key=False, one_at_a_time=True, timeout=600.0, verdicts="label", asks_in_turn=True)
 SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
 NAME = "The offline judge server"
 CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
@@ -83,7 +86,7 @@ class _Unanswered(Exception):
 
 
 class LocalTransport:
-    """The judge's way to the offline judge's server (local/port.py's OfflineBackend makes it)."""
+    """The judge's way to the offline judge's server (OfflineBackend makes it)."""
 
     def __init__(self, config: JudgeConfig, announce: Announce | None, idle_timeout: float | None = None) -> None:
         self.config = config
@@ -130,7 +133,7 @@ class LocalTransport:
             if self._gave_up is not None:
                 raise LocalServerDied(self._gave_up)
             state = self.hold.current()
-            timeout = self.config.request_timeout
+            timeout = OFFLINE.request_timeout(self.config)
             try:
                 with self._slots:
                     return exchange(state.port, "/v1/chat/completions", "POST",
@@ -200,6 +203,8 @@ def _said(answer: bytes) -> str:
 
 
 class OfflineBackend:
+    traits = OFFLINE
+
     def __init__(self, config: JudgeConfig, idle_timeout: float | None = None) -> None:
         self.config = config
         # How long a server this run starts stays up after its last lease (--llm-idle-timeout);
