@@ -82,7 +82,7 @@ class Traits:
 
     def verdict_mode(self, config: JudgeConfig) -> Literal["all", "one", "label"]:
         """'auto': labels for the offline judge (faster and more accurate for a small model:
-        benchmarks/README.md), one JSON call for a hosted one."""
+        benchmarks/HISTORY.md), one JSON call for a hosted one."""
         return self.verdicts if config.verdicts == "auto" else config.verdicts
 
 
