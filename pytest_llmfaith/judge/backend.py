@@ -12,6 +12,7 @@ the core asks no model name. The defaults of what is also an option are the opti
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -170,6 +171,23 @@ def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
         "label verdicts read the answer's token probabilities. Fix: use a judge that "
         "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
     )
+
+
+def chat_body(request: CompletionRequest, model: str, enforce_schema: bool = True) -> dict[str, Any]:
+    """The OpenAI chat request of `request`, as every transport sends it: a one-token answer with its
+    alternatives, or the answer's JSON Schema where the server enforces it (plain JSON mode where not)."""
+    body: dict[str, Any] = {"model": model, "temperature": request.temperature,
+                            "messages": [{**m, "content": sendable(m["content"])} for m in request.messages]}
+    for name, value in (("seed", request.seed), ("max_tokens", request.max_tokens)):
+        if value is not None:
+            body[name] = value
+    if request.top_logprobs:
+        body.update(max_tokens=1, logprobs=True, top_logprobs=request.top_logprobs)
+    elif request.json_schema is not None:
+        body["response_format"] = {"type": "json_object"} if not enforce_schema else {
+            "type": "json_schema",
+            "json_schema": {"name": request.schema_name, "schema": copy.deepcopy(request.json_schema)}}
+    return body
 
 
 def parse_completion(payload: dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
