@@ -88,9 +88,8 @@ def supported_sentences(n: int) -> list[str]:
 
 
 def first_use_import_ms(repeats: int = 7) -> list[float]:
-    """What the first scored assertion of a run imports (pydantic, the scorers, the report; a
-    cached run no longer imports diskcache), timed in a fresh process that has already imported
-    pytest and the plugin, with bytecode."""
+    """What the first scored assertion of a run imports (pydantic, the scorers, the report), timed
+    in a fresh process that has already imported pytest and the plugin, with bytecode."""
     code = ("import time, pytest, pytest_llmfaith.plugin.hooks; t = time.perf_counter(); "
             "import pytest_llmfaith.plugin.assertion, pytest_llmfaith.scorers, pytest_llmfaith.judge.client, "
             "pytest_llmfaith.judge.cache, pytest_llmfaith.report.model; "

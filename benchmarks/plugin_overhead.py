@@ -5,7 +5,7 @@ with `-p no:llmfaith` (interleaved, after one warm-up each); it prints the media
 each, the ratio and the difference. Then, for the same suite:
 - `python -X importtime` cumulative cost of importing the plugin module (pytest already loaded,
   as it is when pytest loads the plugin), median over repeats, and the modules it drags in;
-- that litellm, pydantic and diskcache are not in sys.modules after importing the plugin, nor
+- that litellm and pydantic are not in sys.modules after importing the plugin, nor
   after a whole in-process pytest run of the suite (with socket creation made to raise);
 - that the run wrote no files besides the test files, and printed nothing extra.
 
@@ -37,7 +37,7 @@ from _common import (
     write_suite,
 )
 
-HEAVY = ("litellm", "pydantic", "diskcache")
+HEAVY = ("litellm", "pydantic")
 BASE_ARGS = ["-q", "-p", "no:cacheprovider"]
 
 

@@ -1,7 +1,7 @@
 """One settings object, resolved once at start-up: CLI > environment > ini (pyproject) > default.
 
 The environment beats the ini file so CI can switch a committed setting (`LLMFAITH_CACHE=replay`).
-Stdlib only: every pytest run with the plugin installed imports this (benchmarks/README.md).
+Stdlib only: every pytest run with the plugin installed imports this (benchmarks/HISTORY.md).
 Every option is declared once in OPTIONS; flag, ini key and env var derive from it.
 """
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from pytest_llmfaith.judge.client import Judge
     from pytest_llmfaith.judge.stores import Stores
     from pytest_llmfaith.recordings.recorder import Recorder
+    from pytest_llmfaith.relay.relay_client import RelayClient
     from pytest_llmfaith.relay.run_relay import RunRelay
     from pytest_llmfaith.scorers import Scorer, ScorerRegistry
 
@@ -147,12 +148,7 @@ class JudgeRun:
         """What the judge sends through: the run's relay, or this process (litellm, or the offline
         judge's server, which already is the run's one warm process), within the run's budget."""
         relay = self.relay.client()  # asked for every model, as the run's relay line says what it found
-        if relay is not None and not config.is_local:
-            from pytest_llmfaith.relay.relay_client import RelayBackend
-
-            backend: Backend = RelayBackend(relay, config)
-        else:
-            backend = backend_for(config, self.settings.idle_timeout)
+        backend = backend_for(config, self.settings.idle_timeout, relay)
         if self._budget is None:
             return backend
         from pytest_llmfaith.judge.budget import WithinBudget
@@ -163,6 +159,12 @@ class JudgeRun:
     def budgeted(self) -> bool:
         """The run limits its judge requests (--llm-max-judge-calls, --llm-max-cost)."""
         return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
+
+    def prewarm_relay(self) -> None:
+        """Start the run's relay early, for a model it serves: the offline judge has its own server."""
+        model = self.settings.judge_model
+        if model and not is_local(model):
+            self.relay.prewarm()
 
     @property
     def relay(self) -> RunRelay:
@@ -208,13 +210,23 @@ class JudgeRun:
             self._relay.close()
 
 
-def backend_for(config: JudgeConfig, idle_timeout: float | None = None) -> Backend:
-    """The backend a judge's model names: the offline judge for a local model, else litellm here.
-    `idle_timeout`: the offline judge's server's (--llm-idle-timeout; None: as the environment sets it)."""
-    if config.is_local:
+def is_local(model: str) -> bool:
+    """A model of the offline judge (`local`, `local:PATH`): the one test of a model's name."""
+    return model == "local" or model.startswith("local:")
+
+
+def backend_for(config: JudgeConfig, idle_timeout: float | None = None, relay: RelayClient | None = None) -> Backend:
+    """The backend a judge's model names: the offline judge for a local model, else the run's relay
+    when it has one, else litellm here. `idle_timeout`: the offline judge's server's
+    (--llm-idle-timeout; None: as the environment sets it)."""
+    if is_local(config.model):
         from pytest_llmfaith.local.local_transport import OfflineBackend
 
         return OfflineBackend(config, idle_timeout)
+    if relay is not None:
+        from pytest_llmfaith.relay.relay_client import RelayBackend
+
+        return RelayBackend(relay, config)
     from pytest_llmfaith.judge.transport import HostedBackend
 
     return HostedBackend(config)

@@ -3,16 +3,19 @@ the contract every way to a model keeps: how to reach and ask it (`JudgeConfig`)
 takes, gives and says when it fails (without litellm), and the backend that makes the transport on
 the first uncached call.
 
-Three backends, each built for one config: hosted (litellm in this process, judge/transport.py), the
-run's relay (relay/relay_client.py) and the offline judge (local/local_transport.py). The judge core
-never imports the last two: the wiring builds them. The defaults of what is also an option are the
-options' (settings.OPTIONS): a library judge asks as a pytest run would.
+Three backends, each built for one config: hosted (litellm in this process, HostedBackend), the
+run's relay (RelayBackend) and the offline judge (OfflineBackend). The judge core never imports the
+last two: the wiring builds them. What differs between them is said by each backend's `Traits`, so
+the core asks no model name. The defaults of what is also an option are the options'
+(settings.OPTIONS): a library judge asks as a pytest run would.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -28,7 +31,7 @@ class JudgeConfig(BaseModel):
     model: str
     api_base: str | None = default("llm_judge_api_base")
     api_key_env: str | None = default("llm_judge_api_key_env")
-    timeout: float | None = default("llm_judge_timeout")  # None: 60 s, or 600 s for the local judge (requests queue)
+    timeout: float | None = default("llm_judge_timeout")  # None: the backend's (Traits.timeout)
     retries: int = default("llm_judge_retries")
     reasks: int = 2
     temperature: float = 0.0
@@ -42,11 +45,9 @@ class JudgeConfig(BaseModel):
 
     @property
     def is_local(self) -> bool:
+        """Read by the scorers until they ask the judge's traits (`Judge.traits`), which the judge
+        core reads; the backend is chosen by the model in the wiring."""
         return self.model == "local" or self.model.startswith("local:")
-
-    @property
-    def request_timeout(self) -> float:
-        return self.timeout or (600.0 if self.is_local else 60.0)
 
     def sampling(self, sample: int) -> tuple[float, int | None]:
         """Later samples get the votes temperature and their own seed, or a judge at temperature 0
@@ -57,11 +58,36 @@ class JudgeConfig(BaseModel):
 
     @property
     def verdict_mode(self) -> Literal["all", "one", "label"]:
-        """'auto': labels for the offline judge (faster and more accurate for a small model:
-        benchmarks/README.md), one JSON call for a hosted one."""
+        """As `Traits.verdict_mode` gives it for this model's backend; read by the scorers until they
+        ask the judge's traits."""
         if self.verdicts == "auto":
             return "label" if self.is_local else "all"
         return self.verdicts
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What differs between the ways to a model, said by its backend (the core asks no model name):
+    a hosted model's by default, the offline judge's its own."""
+
+    api_base_in_key: bool = True  # the offline server's address changes from run to run, its answers do not
+    one_at_a_time: bool = False  # the model answers one request at a time: a batch's misses are asked in order
+    timeout: float = 60.0  # a request's, unless --llm-judge-timeout (the offline server queues requests)
+    verdicts: Literal["all", "label"] = "all"  # --llm-judge-verdicts=auto: labels suit a small model
+    # Questions about one claim are asked one after the other, so the second reads the first's
+    # prompt from the KV cache.
+    asks_in_turn: bool = False
+
+    def request_timeout(self, config: JudgeConfig) -> float:
+        return config.timeout or self.timeout
+
+    def verdict_mode(self, config: JudgeConfig) -> Literal["all", "one", "label"]:
+        """'auto': labels for the offline judge (faster and more accurate for a small model:
+        benchmarks/HISTORY.md), one JSON call for a hosted one."""
+        return self.verdicts if config.verdicts == "auto" else config.verdicts
+
+
+HOSTED = Traits()
 
 
 class CompletionRequest(BaseModel):
@@ -147,6 +173,23 @@ def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
     )
 
 
+def chat_body(request: CompletionRequest, model: str, enforce_schema: bool = True) -> dict[str, Any]:
+    """The OpenAI chat request of `request`, as every transport sends it: a one-token answer with its
+    alternatives, or the answer's JSON Schema where the server enforces it (plain JSON mode where not)."""
+    body: dict[str, Any] = {"model": model, "temperature": request.temperature,
+                            "messages": [{**m, "content": sendable(m["content"])} for m in request.messages]}
+    for name, value in (("seed", request.seed), ("max_tokens", request.max_tokens)):
+        if value is not None:
+            body[name] = value
+    if request.top_logprobs:
+        body.update(max_tokens=1, logprobs=True, top_logprobs=request.top_logprobs)
+    elif request.json_schema is not None:
+        body["response_format"] = {"type": "json_object"} if not enforce_schema else {
+            "type": "json_schema",
+            "json_schema": {"name": request.schema_name, "schema": copy.deepcopy(request.json_schema)}}
+    return body
+
+
 def parse_completion(payload: dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
     """An OpenAI chat completion (its JSON as a dict) as the judge reads it, from every transport:
     the first choice's text, finish reason and (for `top_logprobs`) first token's alternatives,
@@ -186,6 +229,11 @@ Announce = Callable[[str, float | None], None]  # the model starts loading (None
 
 
 class Backend(Protocol):
+    @property
+    def traits(self) -> Traits:
+        """What differs for this way to a model (the api base in the key, parallelism, timeout, ...)."""
+        ...
+
     def identity(self, replay: bool) -> str:
         """The model as it enters cache keys (for the offline judge, its weights and the kernels
         that run them, not its name). A replay runs no model, not even to choose kernels."""

@@ -129,6 +129,7 @@ class WithinBudget:
 
     def __init__(self, backend: Backend, budget: Budget, model: str) -> None:
         self.backend = backend
+        self.traits = backend.traits
         self.budget = budget
         self.model = model
 

@@ -1,8 +1,6 @@
 """The judge-answer store, in our key-value file (judge/keyvalue.py). Values are JSON, never pickles.
 
-A store of an earlier version (a diskcache directory) is copied into ours once, through
-diskcache's public API: the only use of diskcache. A broken store warns once, except in `replay`,
-which promises answers it cannot give.
+A broken store warns once, except in `replay`, which promises answers it cannot give.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import JudgeError
-from pytest_llmfaith.judge.keyvalue import FILENAME, BeingCreated, KeyValueFile, OtherTables
+from pytest_llmfaith.judge.keyvalue import FILENAME, BeingCreated, KeyValueFile
 
 if TYPE_CHECKING:
     from pytest_llmfaith.recordings.recording_format import Entry
@@ -26,9 +24,6 @@ CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"
              "# (the recordings next to the tests are). To commit it on purpose, delete this file: it is\n"
              "# only written when the folder is made. See docs/cache-and-budget.md.\n*\n")
-
-
-LEGACY_TABLES = {"Settings", "Cache"}  # a diskcache directory, as earlier versions wrote the store
 
 
 class CacheWarning(UserWarning):
@@ -127,13 +122,7 @@ class JudgeCache:
         if not (self.directory / FILENAME).exists():
             return None
         try:
-            try:
-                reader = KeyValueFile.reading(self.directory / FILENAME)
-            except OtherTables as other:
-                if not other.tables >= LEGACY_TABLES:
-                    raise sqlite3.OperationalError(str(other)) from None
-                _copy_legacy(self.directory)
-                reader = KeyValueFile.reading(self.directory / FILENAME)
+            reader = KeyValueFile.reading(self.directory / FILENAME)
         except BeingCreated:
             return None
         except (sqlite3.Error, OSError) as err:
@@ -191,21 +180,3 @@ class JudgeCache:
             "Fix: delete that directory, or point --llm-cache-dir somewhere writable."
         )
 
-
-def _copy_legacy(directory: Path) -> None:
-    """Copy a diskcache store of an earlier version into our table of the same file, once, through
-    diskcache's public API (opening it rewrites its settings: this run changes `cache.db` once).
-    Its store times are not public: the copies are stored now."""
-    import diskcache
-
-    old = diskcache.Cache(str(directory), eviction_policy="none")
-    try:
-        answers = [(key, text) for key in old.iterkeys()
-                   if isinstance(key, str) and isinstance(text := old.get(key), str)]
-    finally:
-        old.close()
-    new = KeyValueFile.writing(directory / FILENAME)
-    try:
-        new.set_many(answers)
-    finally:
-        new.close()

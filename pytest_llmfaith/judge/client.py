@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from pytest_llmfaith.errors import CacheMissError
 from pytest_llmfaith.judge.asking import ask_until_valid
-from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Transport
+from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Traits, Transport
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, schema_json
@@ -57,6 +57,16 @@ class Judge:
     def cache(self) -> JudgeCache:
         return self.stores.cache
 
+    @property
+    def traits(self) -> Traits:
+        """What differs for this judge's backend: the core asks this, never the model's name."""
+        return self.backend.traits
+
+    @property
+    def key_api_base(self) -> str | None:
+        """The api base as it enters the key (the offline server's address is no part of its answers)."""
+        return self.config.api_base if self.traits.api_base_in_key else None
+
     # -- what is asked --------------------------------------------------------------------
     @property
     def identity(self) -> str:
@@ -72,7 +82,7 @@ class Judge:
         temperature, seed = cfg.sampling(sample)
         request: dict[str, Any] = {
             "model": self.identity,
-            "api_base": None if cfg.is_local else cfg.api_base,
+            "api_base": self.key_api_base,
             "messages": messages,
             "schema": schema_json(schema) if schema else None,
             "temperature": temperature,
@@ -101,12 +111,12 @@ class Judge:
 
     def ask_each(self, step: str, conversations: Sequence[Messages], schema: type[T], prompt_version: str,
                  sample: int = 0) -> list[tuple[T, JudgeCall]]:
-        """Several independent questions: cache hits first, then the misses, concurrently for
-        hosted judges and in order for the local one (it answers one at a time anyway)."""
+        """Several independent questions: cache hits first, then the misses, concurrently, or in
+        order for a model that answers one at a time anyway (the offline judge)."""
         questions = [self.question(step, m, schema, prompt_version, sample) for m in conversations]
         answers = [self._found(q) for q in questions]
         misses = [i for i, found in enumerate(answers) if found is None]
-        workers = 1 if self.config.is_local else max(1, min(self.config.concurrency, len(misses)))
+        workers = 1 if self.traits.one_at_a_time else max(1, min(self.config.concurrency, len(misses)))
 
         def fetch(i: int) -> Answer[T]:
             return self._fetch(questions[i], of=(i + 1, len(questions)))
@@ -168,7 +178,6 @@ class Judge:
         test = f"test {item.nodeid}" if item is not None else "this call"
         command = f"pytest {shlex.quote(item.nodeid)} --llm-cache=use" if item is not None else \
             "the same call with --llm-cache=use (LLMFAITH_CACHE=use)"
-        api_base = None if self.config.is_local else self.config.api_base
         recordings = self.stores.recordings
         recording = recordings.path() if recordings is not None else None
         where = f"the recordings {recording} or the cache " if recording is not None else ""  # "has no ... in"
@@ -176,7 +185,7 @@ class Judge:
             "keep the cache directory (commit it or restore it in CI)"
         return (
             f"llmfaith: replay has no stored judge answer for {test} (step '{question.step}', model "
-            f"{self.config.model}, api base {api_base or 'none'}, cache key {question.key[:12]}) in "
+            f"{self.config.model}, api base {self.key_api_base or 'none'}, cache key {question.key[:12]}) in "
             f"{where}{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it "
             f"with a reachable judge and the same model and api base: {command}; then {keep}."
             + self.backend.replay_hint(self.identity)

@@ -1,8 +1,9 @@
 """Our SQLite key-value file, the one format of the judge cache and of the run's counters.
 
 One table of ours (key, store time, value), so no other library's private layout is read. Opened
-to read, it writes nothing: diskcache rewrites its settings table on every open (a modified
-`cache.db` in `git status` for a committed replay cache) and costs a cached run its import.
+to read, it writes nothing, and a read-only folder still serves: the promises and the measurement
+that chose it over diskcache (which rewrites its settings on every open) are in
+docs/cache-and-recordings.md.
 """
 
 from __future__ import annotations
@@ -28,13 +29,11 @@ class BeingCreated(Exception):
     """A file with no table yet: another process (an xdist worker) is creating it, so it is empty, not broken."""
 
 
-class OtherTables(Exception):
-    """A file with tables but not ours: someone else's database, or a judge cache of an earlier
-    version (cache.py copies those)."""
+class OtherTables(sqlite3.DatabaseError):
+    """A file with tables but not ours: someone else's database, reported and never written into."""
 
-    def __init__(self, tables: set[str]) -> None:
+    def __init__(self) -> None:
         super().__init__(f"no such table: {TABLE}")
-        self.tables = tables
 
 
 class KeyValueFile:
@@ -58,7 +57,7 @@ class KeyValueFile:
             try:
                 tables = _patiently(partial(_tables, db))
                 if TABLE not in tables:
-                    raise OtherTables(tables) if tables else BeingCreated()
+                    raise OtherTables() if tables else BeingCreated()
                 _patiently(partial(db.execute, f"SELECT 1 FROM {TABLE} LIMIT 1"))
                 return cls(db, read_only=flags != "mode=rw")
             except sqlite3.OperationalError as err:
@@ -77,7 +76,7 @@ class KeyValueFile:
         try:
             if _patiently(lambda: db.execute("PRAGMA journal_mode").fetchone()[0]) != "wal":
                 _patiently(lambda: db.execute("PRAGMA journal_mode = WAL").fetchall())
-            db.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints, never corrupt (as diskcache did)
+            db.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints, never corrupt
             _patiently(lambda: db.execute(
                 f"CREATE TABLE IF NOT EXISTS {TABLE} (key TEXT PRIMARY KEY, stored REAL NOT NULL, value)"))
         except BaseException:

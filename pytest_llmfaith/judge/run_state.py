@@ -14,7 +14,7 @@ from pytest_llmfaith.judge.keyvalue import FILENAME, KeyValueFile
 
 
 def run_folder(run_dir: Path, name: str) -> Path:
-    """A folder of the run's shared state (see session.run_dir), made by the first process of the
+    """A folder of the run's shared state (the run's JudgeRun.run_dir), made by the first process of the
     run that needs it: the run's folder itself is private to the user (0o700)."""
     run_dir.mkdir(mode=0o700, exist_ok=True)
     folder = run_dir / name

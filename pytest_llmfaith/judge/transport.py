@@ -8,7 +8,6 @@ has its own, without litellm (local/local_transport.py).
 
 from __future__ import annotations
 
-import copy
 import os
 import threading
 import time
@@ -19,13 +18,14 @@ from urllib.parse import urlparse
 
 from pytest_llmfaith.errors import ConfigError, JudgeError
 from pytest_llmfaith.judge.backend import (
+    HOSTED,
     Completion,
     CompletionRequest,
     JudgeConfig,
     Transport,
+    chat_body,
     judge_failure,
     parse_completion,
-    sendable,
 )
 from pytest_llmfaith.processes.loopback import LOOPBACK_HOSTS
 
@@ -40,6 +40,8 @@ UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of
 class HostedBackend:
     """A hosted model through litellm in this process (the backend a judge has unless told)."""
 
+    traits = HOSTED
+
     def __init__(self, config: JudgeConfig) -> None:
         self.config = config
 
@@ -48,7 +50,7 @@ class HostedBackend:
             raise ConfigError(
                 "llmfaith: a local judge model needs the offline judge's backend, and this judge was built "
                 "without one. Fix: use `from pytest_llmfaith import Judge` (it picks the backend from the model), "
-                "or pass Judge(..., backend=pytest_llmfaith.local.port.OfflineBackend(config)).")
+                "or pass Judge(..., backend=pytest_llmfaith.local.local_transport.OfflineBackend(config)).")
         return self.config.model
 
     def replay_hint(self, key_model: str) -> str:
@@ -119,18 +121,12 @@ class LiteLLMTransport:
             raise JudgeError(self._unreachable)
         model, api_base = self.config.model, self.config.api_base
         bypass_proxy_for_loopback(api_base)
-        kwargs: dict[str, Any] = {
-            "model": model, "messages": [{**m, "content": sendable(m["content"])} for m in request.messages],
-            "timeout": self.config.request_timeout, "temperature": request.temperature, "max_retries": 0,
-        }
-        for name, value in (("api_base", api_base), ("api_key", api_key(self.config)),
-                            ("seed", request.seed), ("max_tokens", request.max_tokens)):
+        enforce = request.json_schema is not None and not request.top_logprobs and self._enforces_schema(model)
+        kwargs: dict[str, Any] = {**chat_body(request, model, enforce),
+                                  "timeout": HOSTED.request_timeout(self.config), "max_retries": 0}
+        for name, value in (("api_base", api_base), ("api_key", api_key(self.config))):
             if value is not None:
                 kwargs[name] = value
-        if request.top_logprobs:
-            kwargs.update(max_tokens=1, logprobs=True, top_logprobs=request.top_logprobs)
-        elif request.json_schema is not None:
-            kwargs["response_format"] = self._response_format(model, request)
         transient = (litellm.RateLimitError, litellm.Timeout, litellm.APIConnectionError,
                      litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
         for attempt in range(self.config.retries + 1):
@@ -172,16 +168,12 @@ class LiteLLMTransport:
     def close(self) -> None:
         """A hosted judge holds nothing to release."""
 
-    def _response_format(self, model: str, request: CompletionRequest) -> dict[str, Any]:
-        """JSON schema where the provider enforces it, plain JSON mode otherwise."""
+    def _enforces_schema(self, model: str) -> bool:
+        """Whether the provider enforces a JSON schema (else the answer is asked in plain JSON mode)."""
         try:
-            strict = self.litellm.supports_response_schema(model=model)
+            return bool(self.litellm.supports_response_schema(model=model))
         except Exception:
-            strict = False
-        if strict:
-            return {"type": "json_schema",
-                    "json_schema": {"name": request.schema_name, "schema": copy.deepcopy(request.json_schema)}}
-        return {"type": "json_object"}
+            return False
 
     def _backoff(self, err: Exception, attempt: int) -> float:
         headers = getattr(getattr(err, "response", None), "headers", None) or {}

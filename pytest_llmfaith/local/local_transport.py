@@ -2,11 +2,12 @@
 standard library (http.client), never through litellm, whose import (5-7 s) every xdist worker
 would pay to talk to a server of ours.
 
-It sends what litellm's openai path sent (so the server gives the same answers) and reads the
-answer as LiteLLMTransport does. The server is found or started on the first request (the one
-line that says a model loads), and replaced once if it dies; a second death is an error naming
-both, since a crash that repeats would only repeat again. OfflineBackend is what a judge is handed
-(judge/backend.py): the cache identity, and this transport, which never imports litellm.
+It sends the request body every transport sends and reads the answer as every transport reads it
+(backend.chat_body and backend.parse_completion), so the server gets what litellm would send. The
+server is found or started on the first request (the one line that says a model loads), and
+replaced once if it dies; a second death is an error naming both, since a crash that repeats
+would only repeat again. OfflineBackend is what a judge is handed (the Backend protocol): the
+cache identity, its traits, and this transport, which never imports litellm.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import http.client
 import json
 import threading
 import time
-from typing import Any
 
 from pytest_llmfaith.errors import JudgeError, LocalJudgeUnavailable, LocalServerDied
 from pytest_llmfaith.judge.backend import (
@@ -23,9 +23,10 @@ from pytest_llmfaith.judge.backend import (
     Completion,
     CompletionRequest,
     JudgeConfig,
+    Traits,
+    chat_body,
     judge_failure,
     parse_completion,
-    sendable,
 )
 from pytest_llmfaith.local.kernels import VARIANT_ENV, choose, identity, replay_hint
 from pytest_llmfaith.local.launcher import ServerState, ensure_server_state, run_files, shutdown_server
@@ -33,6 +34,8 @@ from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.loopback import exchange
 from pytest_llmfaith.processes.service import Death, Hold, told
 
+# One server, answering one request at a time from its KV cache, at a local address that changes.
+OFFLINE = Traits(api_base_in_key=False, one_at_a_time=True, timeout=600.0, verdicts="label", asks_in_turn=True)
 SERVER_MODEL = "local"  # the server's one model, named as litellm named it ("openai/local")
 NAME = "The offline judge server"
 CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for another CPU's "
@@ -60,21 +63,6 @@ def fix(death: Death) -> str:
     return KILL_FIX if death.killed else OTHER_FIX
 
 
-def chat_body(request: CompletionRequest) -> dict[str, Any]:
-    """The OpenAI chat request litellm's openai path made of `request` for the offline judge."""
-    body: dict[str, Any] = {"model": SERVER_MODEL, "temperature": request.temperature,
-                            "messages": [{**m, "content": sendable(m["content"])} for m in request.messages]}
-    for name, value in (("seed", request.seed), ("max_tokens", request.max_tokens)):
-        if value is not None:
-            body[name] = value
-    if request.top_logprobs:
-        body.update(max_tokens=1, logprobs=True, top_logprobs=request.top_logprobs)
-    elif request.json_schema is not None:  # the server enforces it (a grammar)
-        body["response_format"] = {"type": "json_schema",
-                                   "json_schema": {"name": request.schema_name, "schema": request.json_schema}}
-    return body
-
-
 class _Unanswered(Exception):
     def __init__(self, kind: str, said: str) -> None:
         super().__init__(said)
@@ -83,7 +71,7 @@ class _Unanswered(Exception):
 
 
 class LocalTransport:
-    """The judge's way to the offline judge's server (local/port.py's OfflineBackend makes it)."""
+    """The judge's way to the offline judge's server (OfflineBackend makes it)."""
 
     def __init__(self, config: JudgeConfig, announce: Announce | None, idle_timeout: float | None = None) -> None:
         self.config = config
@@ -101,7 +89,7 @@ class LocalTransport:
         """As LiteLLMTransport: transient failures (no connection, a timeout, a 5xx) are tried again
         --llm-judge-retries times; a refused request is not."""
         step, cfg = request.step, self.config
-        body = json.dumps(chat_body(request)).encode()
+        body = json.dumps(chat_body(request, SERVER_MODEL)).encode()  # the server enforces a schema (a grammar)
         attempt = 0
         while True:
             attempt += 1
@@ -130,7 +118,7 @@ class LocalTransport:
             if self._gave_up is not None:
                 raise LocalServerDied(self._gave_up)
             state = self.hold.current()
-            timeout = self.config.request_timeout
+            timeout = OFFLINE.request_timeout(self.config)
             try:
                 with self._slots:
                     return exchange(state.port, "/v1/chat/completions", "POST",
@@ -200,6 +188,8 @@ def _said(answer: bytes) -> str:
 
 
 class OfflineBackend:
+    traits = OFFLINE
+
     def __init__(self, config: JudgeConfig, idle_timeout: float | None = None) -> None:
         self.config = config
         # How long a server this run starts stays up after its last lease (--llm-idle-timeout);

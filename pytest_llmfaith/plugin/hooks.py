@@ -2,7 +2,7 @@
 shows the pytest way: an ERROR and a JUnit <error> (infrastructure, not a verdict on the code),
 with a traceback that ends at the user's llmfaith call.
 
-Nothing here imports litellm, pydantic or diskcache: a suite that never scores pays only for
+Nothing here imports litellm, pydantic or sqlite3: a suite that never scores pays only for
 this module and settings.py.
 """
 
@@ -166,7 +166,7 @@ class RunHooks:
         """When a test that will run uses the judge, start the relay in the background now, so
         that litellm's import overlaps the start of the tests rather than delaying the first call."""
         if not config.option.collectonly and any(self._uses_judge(item) for item in items):
-            self.session.relay.prewarm()  # nothing without a relay (--llm-judge-relay=off, a worker handed none)
+            self.session.prewarm_relay()  # nothing without a relay (--llm-judge-relay=off, a worker handed none)
 
     def _uses_judge(self, item: pytest.Item) -> bool:
         """The llm_judge fixture, the llmfaith marker, or anything of this package in the test's module."""

@@ -2,7 +2,7 @@
 from them, the entries nothing used (reported, removed with --llm-prune-unused), and the budget.
 
 Stdlib only at import: the controller feeds every test report through here, and a suite that
-never scores must not pay for pydantic or diskcache.
+never scores must not pay for pydantic or sqlite3.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class Housekeeping:
 
 
 def freeze_for_exit(judged: bool) -> None:
-    """Spare the three end-of-session collections the scoring imports' objects (benchmarks/README.md).
+    """Spare the three end-of-session collections the scoring imports' objects (benchmarks/HISTORY.md).
     One collection first, so the tests' garbage and __del__ errors still reach pytest; none after
     litellm, where it would be the very cost saved."""
     if "litellm" in sys.modules:

@@ -12,7 +12,7 @@ import os
 import threading
 
 from pytest_llmfaith.errors import RelayError
-from pytest_llmfaith.judge.backend import Completion, CompletionRequest, JudgeConfig
+from pytest_llmfaith.judge.backend import HOSTED, Completion, CompletionRequest, JudgeConfig
 from pytest_llmfaith.judge.transport import HostedBackend, LiteLLMTransport
 from pytest_llmfaith.processes.children import relay_root
 from pytest_llmfaith.processes.loopback import request_json
@@ -111,7 +111,7 @@ class RelayClient:
                    OWNER_HEADER: str(self.run.owner_pid), "Content-Type": "application/json"}
         cfg = call.config
         # Generous: the relay enforces the request timeout and retries; this only ends a hung relay.
-        timeout = (cfg.request_timeout + 60.0) * (cfg.retries + 1) * 2 + 300.0
+        timeout = (HOSTED.request_timeout(cfg) + 60.0) * (cfg.retries + 1) * 2 + 300.0
         try:
             payload = request_json(state.port, "/complete", "POST", headers, to_wire(call), timeout=timeout)
             reply = from_wire(RelayReply, payload)

@@ -82,8 +82,7 @@ class RunRelay:
         s = self.settings
         calls = s.cache in ("off", "refresh") or (s.cache == "use" and s.recordings is None
                                                    and not s.cache_dir.exists())
-        client = self.client() if calls and s.judge_model and not s.judge_model.startswith("local") else None
-        if client is not None:
+        if calls and (client := self.client()) is not None:
             client.prewarm()
 
     def notes(self, seen: list[tuple[int, str, bool]], judged: bool) -> list[str]:

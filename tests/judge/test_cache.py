@@ -198,7 +198,7 @@ REPLAY_SCRIPT = textwrap.dedent("""
     result = Hallucination(judge).run(sys.argv[3], ["Tesla was founded in 2003.",
         "Elon Musk joined Tesla in 2004.", "The first Tesla car was the Roadster."])
     print(result.score, all(c.cached for c in result.judge_calls),
-          [m for m in ("litellm", "diskcache") if m in sys.modules])
+          [m for m in ("litellm",) if m in sys.modules])
 """)
 
 
@@ -265,32 +265,8 @@ def test_values_are_json_text_not_pickles(tesla_fake, make_fake_judge, tmp_path)
     assert rows and all(isinstance(value, str) and json.loads(value)["answer"] for (value,) in rows)
 
 
-def test_a_store_of_an_earlier_version_is_copied_once(tmp_path):
-    """Earlier versions stored answers with diskcache (a str of 32 KiB or more in a file of its
-    own, a dict pickled): its answers are copied into our table through diskcache's public API,
-    once; what holds no answer is left behind."""
-    import diskcache
-
-    big = {"answer": {"claims": [f"claim {i} " + "x" * 100 for i in range(400)]}}
-    old = diskcache.Cache(str(tmp_path / "cache"), eviction_policy="none")
-    old.set("big", json.dumps(big))
-    old.set("small", json.dumps({"answer": {"claims": ["one"]}}))
-    old.set("pickled", {"not": "an answer"})
-    old.close()
-    cache = JudgeCache(tmp_path / "cache", "replay")
-    assert cache.get("big") == big and cache.get("small") == {"answer": {"claims": ["one"]}}
-    assert cache.get("pickled") is None
-    assert [key for key, _, _ in cache.entries()] == ["big", "small"]
-    cache.close()
-    before = (tmp_path / "cache" / "cache.db").read_bytes()
-    again = JudgeCache(tmp_path / "cache", "replay")
-    assert again.get("big") == big
-    again.close()
-    assert (tmp_path / "cache" / "cache.db").read_bytes() == before
-
-
 def test_a_cached_run_changes_no_byte_of_the_store(tesla_fake, make_fake_judge, tmp_path):
-    """Reads write nothing (diskcache would rewrite its settings on every open): git status stays clean."""
+    """Reads write nothing (unlike diskcache, which rewrites its settings on every open): git status stays clean."""
     judge = make_fake_judge("use")
     Hallucination(judge).run(OUTPUT, TESLA)
     judge.cache.close()

@@ -9,7 +9,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import BudgetExceeded, ConfigError, Hallucination, Judge, JudgeCache, JudgeConfig
-from pytest_llmfaith.judge.backend import Completion, CompletionRequest, Transport
+from pytest_llmfaith.judge.backend import HOSTED, Completion, CompletionRequest, Transport
 from pytest_llmfaith.judge.budget import Budget, Budgeted, WithinBudget
 from pytest_llmfaith.judge.stores import Stores
 from pytest_llmfaith.judge.transport import HostedBackend, LiteLLMTransport
@@ -67,14 +67,42 @@ def test_each_model_gets_its_backend_and_a_local_one_never_litellm() -> None:
 
 
 def test_a_core_judge_without_the_offline_backend_refuses_a_local_model_by_name() -> None:
+    import importlib
+    import re
+
     from pytest_llmfaith.judge.client import Judge as CoreJudge
 
-    with pytest.raises(ConfigError, match="needs the offline judge's backend.*OfflineBackend"):
+    with pytest.raises(ConfigError, match="needs the offline judge's backend.*OfflineBackend") as refused:
         CoreJudge(JudgeConfig(model="local")).identity  # noqa: B018  # the property is the call
+    named = re.search(r"backend=(pytest_llmfaith\.[\w.]+)\.OfflineBackend", str(refused.value))
+    assert named and hasattr(importlib.import_module(named.group(1)), "OfflineBackend")  # the fix names a real one
+
+
+def test_what_differs_per_backend_is_said_by_the_backend(tmp_path: Path) -> None:
+    """The core reads its backend's traits, never the model's name: the api base in the key, one
+    question at a time, the default timeout and verdict mode, questions about a claim in turn."""
+    from pytest_llmfaith.local.local_transport import OFFLINE
+    from pytest_llmfaith.wiring import backend_for
+
+    base = "http://127.0.0.1:8080/v1"
+    local, hosted = (Judge(JudgeConfig(model=model, api_base=base)) for model in ("local:/x.gguf", "openai/m"))
+    assert (local.traits, hosted.traits) == (OFFLINE, HOSTED)
+    assert (local.key_api_base, hosted.key_api_base) == (None, base)
+    assert OFFLINE.one_at_a_time and OFFLINE.asks_in_turn and not (HOSTED.one_at_a_time or HOSTED.asks_in_turn)
+    assert [t.request_timeout(JudgeConfig(model="m")) for t in (OFFLINE, HOSTED)] == [600.0, 60.0]
+    assert OFFLINE.request_timeout(JudgeConfig(model="m", timeout=5)) == 5
+    budgeted = WithinBudget(backend_for(JudgeConfig(model="local")), Budget(tmp_path / "run", 1, None), "local")
+    assert budgeted.traits is OFFLINE
+    for model in ("local", "local:/x.gguf", "openai/m"):  # the scorers' reading, until they ask the traits
+        for verdicts in ("auto", "all", "one", "label"):
+            config = JudgeConfig(model=model, verdicts=verdicts)
+            assert Judge(config).traits.verdict_mode(config) == config.verdict_mode
 
 
 class Given:
     """A backend that hands out `transport` and counts how often it was asked for it."""
+
+    traits = HOSTED
 
     def __init__(self, transport: Transport) -> None:
         self.given, self.made = transport, 0

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from pytest_llmfaith.errors import JudgeError
-from pytest_llmfaith.judge.backend import CompletionRequest, JudgeConfig
+from pytest_llmfaith.judge.backend import CompletionRequest, JudgeConfig, chat_body
 from pytest_llmfaith.local.launcher import ServerState
-from pytest_llmfaith.local.local_transport import LocalTransport, chat_body
+from pytest_llmfaith.local.local_transport import SERVER_MODEL, LocalTransport
 from pytest_llmfaith.local.server import OfflineServer
 from pytest_llmfaith.processes.children import started_at
 from pytest_llmfaith.processes.service import Hold
@@ -65,11 +65,13 @@ def transport(server: OfflineServer, **config: Any) -> LocalTransport:
 
 
 def test_it_sends_what_litellm_sent_for_the_offline_judge() -> None:
-    assert chat_body(LABEL) == {"model": "local", "temperature": 0.0, "messages": [
+    """One body for every transport (litellm adds its own keys to it): the offline server's enforces the schema."""
+    assert chat_body(LABEL, SERVER_MODEL) == {"model": "local", "temperature": 0.0, "messages": [
         MESSAGES[0], {"role": "user", "content": "claim \ufffd"}], "max_tokens": 1, "logprobs": True, "top_logprobs": 5}
-    assert chat_body(CLAIMS)["response_format"] == {"type": "json_schema", "json_schema": {
+    assert chat_body(CLAIMS, SERVER_MODEL)["response_format"] == {"type": "json_schema", "json_schema": {
         "name": "ClaimsAnswer", "schema": {"type": "object"}}}
-    assert chat_body(CLAIMS)["seed"] == 3 and chat_body(CLAIMS)["max_tokens"] == 64
+    assert chat_body(CLAIMS, SERVER_MODEL)["seed"] == 3 and chat_body(CLAIMS, SERVER_MODEL)["max_tokens"] == 64
+    assert chat_body(CLAIMS, "openai/m", enforce_schema=False)["response_format"] == {"type": "json_object"}
 
 
 def test_it_reads_the_first_tokens_alternatives_least_likely_first_and_the_usage(

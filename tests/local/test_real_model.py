@@ -135,7 +135,7 @@ def test_the_facts_question_tells_greetings_and_thanks_from_facts(real_model: Lo
                                                                    output: str, sentence: str,
                                                                    states_fact: bool) -> None:
     """Asked without worked examples, the offline judge said yes to greetings and thanks as often as
-    to facts (benchmarks/README.md, round 13)."""
+    to facts (benchmarks/HISTORY.md, round 13)."""
     from pytest_llmfaith import Judge, JudgeCache, JudgeConfig
     from pytest_llmfaith.scorers import questions
 

@@ -38,7 +38,7 @@ def test_{name}():
 # Claims whose words the output has in its order, its negation left out between them: judged as
 # those words (their gap marked), read in their sentence, and the sentence asked whether it says
 # more. The offline judge, asked so about ten such claims in eight languages, never supported the
-# words (P 0.13-0.32) and always said the sentence says more (benchmarks/README.md, round 12).
+# words (P 0.13-0.32) and always said the sentence says more (benchmarks/HISTORY.md, round 12).
 GAPPED = {"ru_ne": "Приложение … поддерживает Android", "vi_khong": "Ứng dụng … hỗ trợ Android"}
 
 

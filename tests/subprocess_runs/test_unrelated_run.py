@@ -19,7 +19,7 @@ def pytest_unconfigure(config):
         json.dump(sorted(sys.modules), fh)
 '''
 # Each a third-party import or a part of ours that only a scored assertion needs.
-NOT_FOR_UNRELATED_RUNS = ("pydantic", "litellm", "diskcache", "regex", "sqlite3", "filelock", "psutil",
+NOT_FOR_UNRELATED_RUNS = ("pydantic", "litellm", "regex", "sqlite3", "filelock", "psutil",
                           "pytest_llmfaith.text", "pytest_llmfaith.scorers", "pytest_llmfaith.judge.client",
                           "pytest_llmfaith.local", "pytest_llmfaith.relay", "pytest_llmfaith.report",
                           # agent runs are read by shape: neither the reader nor any framework (tests/agents/)

@@ -163,7 +163,7 @@ PROBE = '''
 import sys
 
 def pytest_unconfigure(config):
-    heavy = [m for m in ("litellm", "diskcache", "pydantic", "pytest_llmfaith.judge.client",
+    heavy = [m for m in ("litellm", "pydantic", "pytest_llmfaith.judge.client",
                          "pytest_llmfaith.report.model", "pytest_llmfaith.plugin.assertion") if m in sys.modules]
     sys.stdout.write(f"\\nHEAVY MODULES: {heavy}\\n")
     import gc
@@ -243,6 +243,6 @@ def test_a_scored_run_freezes_its_objects_after_collecting_the_tests_garbage(
     assert re.search(r"PytestUnraisableExceptionWarning: Exception ignored in: <function Cycle.__del__",
                      text + result.stderr.str()), text + result.stderr.str()
     assert "HEAVY MODULES: ['pydantic', 'pytest_llmfaith.judge.client', 'pytest_llmfaith.report.model', " \
-           "'pytest_llmfaith.plugin.assertion']" in text  # no litellm, no diskcache: the scores were replayed
+           "'pytest_llmfaith.plugin.assertion']" in text  # no litellm: the scores were replayed
     frozen = re.search(r"^FROZEN: (\d+)$", text, re.MULTILINE)
     assert frozen is not None and int(frozen.group(1)) > 10_000, text  # pydantic, the scorers, the report
