@@ -45,8 +45,8 @@ class JudgeConfig(BaseModel):
 
     @property
     def is_local(self) -> bool:
-        """Read by the scorers until they ask the judge's traits (`Judge.traits`), which the judge
-        core reads; the backend is chosen by the model in the wiring."""
+        """Only for HostedBackend's refusal of an offline model it cannot serve; the backend is chosen
+        by the model in the wiring, and the core asks the judge's traits."""
         return self.model == "local" or self.model.startswith("local:")
 
     def sampling(self, sample: int) -> tuple[float, int | None]:
@@ -56,13 +56,6 @@ class JudgeConfig(BaseModel):
             return self.temperature, self.seed
         return self.votes_temperature, (self.seed or 0) + sample
 
-    @property
-    def verdict_mode(self) -> Literal["all", "one", "label"]:
-        """As `Traits.verdict_mode` gives it for this model's backend; read by the scorers until they
-        ask the judge's traits."""
-        if self.verdicts == "auto":
-            return "label" if self.is_local else "all"
-        return self.verdicts
 
 
 @dataclass(frozen=True)

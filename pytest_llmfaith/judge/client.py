@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -61,6 +61,11 @@ class Judge:
     def traits(self) -> Traits:
         """What differs for this judge's backend: the core asks this, never the model's name."""
         return self.backend.traits
+
+    @property
+    def verdict_mode(self) -> Literal["all", "one", "label"]:
+        """How verdicts are asked: --llm-judge-verdicts, or what `auto` means for this backend."""
+        return self.traits.verdict_mode(self.config)
 
     @property
     def key_api_base(self) -> str | None:

@@ -206,7 +206,7 @@ class ClaimsScorer(Scorer):
         if not asked:
             answers, prompt = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items],
                                       {}, {}, {}), ""
-        elif self.judge.config.verdict_mode == "label":
+        elif self.judge.verdict_mode == "label":
             answers, prompt = self._labelled(output, items, len(claims), asked, context, calls)
         else:
             answers, prompt = self._asked(items, asked, context, calls)
@@ -227,7 +227,7 @@ class ClaimsScorer(Scorer):
         samples: list[list[Any]] = []
         prompt = ""
         for k in range(config.votes):
-            if config.verdict_mode == "one":
+            if self.judge.verdict_mode == "one":
                 conversations = [self._messages(self.one_verdict_task, context, claim_block(d), [d]) for d in data]
                 found = self.judge.ask_each("verdicts", conversations, self.VerdictSchema, self.version, sample=k)
                 calls.extend(call for _, call in found)

@@ -156,7 +156,7 @@ def judge_claims(judge: Judge, items: list[Judged], context: list[str],
     """Label every claim's words, then ask the contradiction question of the unsupported ones.
     `clean`: per item, whether the context writes every name and number of its words."""
     asked = [messages(SUPPORT, context, item) for item in items]
-    if judge.config.is_local:
+    if judge.traits.asks_in_turn:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))
                  for question, item in zip(asked, items)]
         supported = [p for p, _, _ in found]

@@ -122,7 +122,7 @@ def _ask(judge: Judge, step: str, asked: list[str], system: str = _SYSTEM,
     (question, "yes" or "no") pairs, asked and answered before it, in the form of the answer."""
     if not asked:
         return [], []
-    label = judge.config.verdict_mode == "label"
+    label = judge.verdict_mode == "label"
     json_only = "" if label else ' Answer with JSON only: {"answer": "yes" | "no"}'
     shots = [turn for question, word in examples
              for turn in ({"role": "user", "content": question + json_only},

@@ -109,13 +109,14 @@ def test_a_judge_without_logprobs_is_a_clear_error_not_a_verdict(tesla_server, m
         Faithfulness(make_judge(verdicts="label")).run(OUTPUT, TESLA)
 
 
-def test_auto_reads_labels_for_the_offline_judge_only(make_fake_judge):
+def test_auto_reads_labels_for_the_offline_judge_only():
+    from pytest_llmfaith import Judge
     from pytest_llmfaith.judge.backend import JudgeConfig
 
-    assert JudgeConfig(model="local").verdict_mode == "label"
-    assert JudgeConfig(model="local:/x.gguf").verdict_mode == "label"
-    assert JudgeConfig(model="openai/gpt-4o-mini").verdict_mode == "all"
-    assert JudgeConfig(model="openai/gpt-4o-mini", verdicts="label").verdict_mode == "label"
+    assert Judge(JudgeConfig(model="local")).verdict_mode == "label"
+    assert Judge(JudgeConfig(model="local:/x.gguf")).verdict_mode == "label"
+    assert Judge(JudgeConfig(model="openai/gpt-4o-mini")).verdict_mode == "all"
+    assert Judge(JudgeConfig(model="openai/gpt-4o-mini", verdicts="label")).verdict_mode == "label"
 
 
 def test_a_supported_claim_naming_what_the_context_never_writes_is_asked_about_it(fake, make_fake_judge):
