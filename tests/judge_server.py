@@ -113,7 +113,7 @@ def step_of(body: dict[str, Any]) -> str:
 
 
 _NARROW_FIELDS = ("states_fact", "changed", "specifics")  # the narrow questions' fields of a verdict
-_QUESTION_STEPS = {"fact": "facts", "more": "facts", "changed": "facts", "specifics": "names"}
+_QUESTION_STEPS = {"fact": "facts", "more": "facts", "changed": "facts", "specifics": "names", "amount": "names"}
 
 
 def _claim_item(text: str) -> Any:
@@ -163,7 +163,8 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
-            ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)))
+            ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)),
+            ("amount", pattern(questions.AMOUNT)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
@@ -175,7 +176,7 @@ def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
         match = pattern.fullmatch(text)
         if match:
             return question, match["claim" if "claim" in pattern.groupindex else "tokens" if question == "specifics"
-                                   else "sentence"]
+                                   else "said" if question == "amount" else "sentence"]
     return "", ""
 
 
@@ -278,6 +279,8 @@ class ScriptedJudge:
             return about in self.script.says_more
         if question == "changed":
             return self.scripted(about) in self.script.changes
+        if question == "amount":
+            return not any(token in about for token in self.script.unnamed)
         return self.named(about)
 
     def narrow(self, item: Any) -> dict[str, str]:

@@ -37,6 +37,7 @@ from pytest_llmfaith.text.exact import (
     contradicted_number,
     fold,
     nearest_sentences,
+    numbers_beside_the_same_words,
     numbers_not_written,
     quoted_sentence,
     unwritten,
@@ -277,6 +278,12 @@ class ClaimsScorer(Scorer):
                                                  [(items[i].sentence, unwritten_of[i]) for i in named])
         calls.extend(given_calls)
         answers.given.update({i: p >= questions.YES_AT for i, p in zip(named, given)})
+        pairs = [(i, pair) for i in named if answers.given[i]
+                 for pair in numbers_beside_the_same_words(items[i].quote, context)]
+        same, amount_calls = questions.same_amounts(self.judge, [pair for _, pair in pairs])
+        calls.extend(amount_calls)
+        for (i, _), p in zip(pairs, same):
+            answers.given[i] = answers.given[i] and p >= questions.YES_AT
         holding = {s for i in partial if answers.changed[i] for s in _sentence_items(items, claim_count, i)}
         self._label_verdicts(items, sorted(holding - set(labelled)), unwritten_of, answers, context, calls)
         return answers, prompt
@@ -316,7 +323,7 @@ class ClaimsScorer(Scorer):
             if verdicts[i].verdict == self.supported_verdict and answers.given.get(i) is False:
                 verdicts[i] = self._overruled(verdicts[i], "not in the context: it never writes "
                                               + ", ".join(f"“{t}”" for t in unwritten(item.quote, context))
-                                              + ", and asked whether it gives them in any form, the judge said no")
+                                              + ", and asked whether it gives them in any form, the judge says no")
         for i in range(len(claims)):  # after the sentences' own verdicts are final
             held = [verdicts[s] for s in _sentence_items(items, len(claims), i)
                     if verdicts[s].verdict != self.supported_verdict]

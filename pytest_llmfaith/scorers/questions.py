@@ -26,7 +26,7 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 
-VERSION = "questions-4"
+VERSION = "questions-5"
 YES_AT = 0.5
 """P(yes) from which a label answer is yes."""
 
@@ -70,6 +70,11 @@ SPECIFICS = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe sentence write
              "writes as they are. Does the document give each of them that is a name, number, date, amount or code, in "
              "any spelling, inflection, abbreviation, translation or unit? Words that are none of these (pronouns, "
              "particles, verbs, endings, common words) do not matter. Answer yes or no.")
+
+AMOUNT = "Is {said} the same amount as {others}? Answer yes or no."
+"""As bare as it can be: asked with the document beside it, the 1.5B offline judge said yes to 40
+people for 400 (0.61-0.74); asked this way, 0.30 (40/400), 0.84 for the same amount
+(benchmarks/HISTORY.md, round 11)."""
 
 JSON_FIELDS = {
     "states_fact": 'item with "already_checked": does it state a fact those words do not? (greetings, thanks, '
@@ -167,3 +172,12 @@ def specifics(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, S
     texts = [SPECIFICS.format(context=body, sentence=sentence, tokens=", ".join(f"“{t}”" for t in tokens))
              for sentence, tokens in asked]
     return _ask(judge, "names", texts, DOCUMENT_SYSTEM)
+
+
+def same_amounts(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[float], list[JudgeCall]]:
+    """P(the same amount) for each (a number of the words with the words beside it, the context's
+    numbers beside the same words): the offline judge's second answer on a number the context never
+    writes, where its specifics answer alone is weak."""
+    texts = [AMOUNT.format(said=f"“{said}”", others=" or ".join(f"“{o}”" for o in others)) for said, others in asked]
+    return _ask(judge, "names", texts)
+

@@ -422,6 +422,40 @@ def _rounds_to(said: Decimal, other: Decimal) -> bool:
         return True
 
 
+def _beside(pattern: list[str | Number], at: int) -> tuple[str, str]:
+    """The words right before and after the item at `at` ("" at an edge or beside another number)."""
+    before = pattern[at - 1] if at > 0 else ""
+    after = pattern[at + 1] if at + 1 < len(pattern) else ""
+    return (before if isinstance(before, str) else ""), (after if isinstance(after, str) else "")
+
+
+def shown_with(pattern: list[str | Number], at: int) -> str:
+    item = pattern[at]
+    before, after = _beside(pattern, at)
+    return " ".join(t for t in (before, item.shown if isinstance(item, Number) else item, after) if t)
+
+
+def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """Each number of `words` whose value the context never writes, with the context's numbers
+    written beside a word it has beside it ("employs 40 people": ["employs 400 people"]): what the
+    judge compares, as amounts, never code. A word is compared exactly; none is taken for a unit."""
+    written = _context_values(tuple(context))
+    theirs = [(pattern, i) for sentence, _ in _context_sentences(tuple(context)) for pattern in [_pattern(sentence)]
+              for i, item in enumerate(pattern) if isinstance(item, Number)]
+    found = []
+    for stretch in stretches(words) or [words]:
+        mine = _pattern(stretch)
+        for at, item in enumerate(mine):
+            if not isinstance(item, Number) or item.values & written:
+                continue
+            before, after = _beside(mine, at)
+            others = [shown_with(p, i) for p, i in theirs
+                      if (before and _beside(p, i)[0] == before) or (after and _beside(p, i)[1] == after)]
+            if others:
+                found.append((shown_with(mine, at), list(dict.fromkeys(others))))
+    return found
+
+
 def _differs(said: Number, other: Number) -> bool:
     """Two numbers code can tell apart: no value in common, neither scaled, and `said` no rounding
     of `other`."""

@@ -140,7 +140,7 @@ def test_the_facts_question_tells_greetings_and_thanks_from_facts(real_model: Lo
     from pytest_llmfaith.scorers import questions
 
     judge = Judge(JudgeConfig(model=f"local:{real_model.path}"), JudgeCache(None, "off"))
-    found, calls = questions.states_facts(judge, output, [sentence])
+    found, calls = questions.states_facts(judge, output, [(sentence, ())])
     assert found == [states_fact], calls
 
 

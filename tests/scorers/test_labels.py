@@ -148,7 +148,7 @@ def test_an_approximate_amount_the_judge_accepts_stays_supported(fake, make_fake
     output = "The company employs about 1,200 people."
     fake.facts(supported=[output])
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["The company employs 1,234 people."])
-    assert result.score == 1.0 and len(fake.calls("names")) == 1
+    assert result.score == 1.0 and len(fake.calls("names")) == 2  # the specifics and the amount question
 
 
 def test_a_name_the_context_writes_in_another_form_stays_supported(fake, make_fake_judge):
@@ -164,3 +164,18 @@ def test_words_the_context_writes_exactly_ask_nothing_more(fake, make_fake_judge
     fake.facts(supported=[output])
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, TESLA)
     assert result.score == 1.0 and fake.calls("names") == []
+
+
+def test_the_offline_judge_compares_a_number_the_context_never_writes_with_those_beside_the_same_words(
+        fake, make_fake_judge):
+    """Its specifics answer alone is weak on numbers (yes to 40 people for 400): the bare amount
+    question beside it is a second answer, and a no makes the claim unsupported."""
+    output = "Nordlicht employs 40 people."
+    fake.facts(supported=[output], unnamed=["40 people"])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["The company employs 400 people."])
+    assert result.score == 0.0 and result.verdicts[0].reason.startswith("not in the context: it never writes “40”")
+    asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("names")]
+    assert "Is “employs 40 people” the same amount as “employs 400 people”? Answer yes or no." in asked
+    fake.reset()
+    fake.facts(supported=[output])  # the judge says it is the same amount (another notation): supported
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, ["The company employs 400 people."]).score == 1.0
