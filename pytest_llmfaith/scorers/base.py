@@ -258,7 +258,7 @@ class ClaimsScorer(Scorer):
         the outcome (a supported claim's names and what its sentence adds; a sentence's facts)."""
         unwritten_of = {i: t for i in asked if (t := unwritten(items[i].quote, context))}
         answers = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
-        sentence_items = [i for i in asked if i >= claim_count]
+        sentence_items = [i for i in asked if i >= claim_count and items[i].bare]
         risky = {i for i in sentence_items if numbers_not_written(items[i].quote, context)}
         facts, fact_calls = questions.states_facts(
             self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items if i not in risky])
@@ -334,8 +334,8 @@ class ClaimsScorer(Scorer):
         restated = len(claims) - len(kept)
         if restated:
             notes.append(f"{plural(restated, 'claim')} quoted words inside another claim's and counted once with it")
-        counted = [len(claims) + j for j, s in enumerate(sentences)
-                   if answers.fact.get(len(claims) + j, True) or numbers_not_written(s.quote, context)]
+        counted = [len(claims) + j for j, s in enumerate(sentences) if s.bare and (
+            answers.fact.get(len(claims) + j, True) or numbers_not_written(s.quote, context))]
         unquoted = [s for j, s in enumerate(sentences) if not s.checked and len(claims) + j not in counted]
         if unquoted:
             notes.append(f"{plural(len(unquoted), 'sentence')} no claim quotes stated no fact when asked ("

@@ -200,13 +200,18 @@ def _bare(token: str) -> str:
 _CASED_CAPITAL = regex.compile(r"\p{Lu}|\p{Lt}")
 
 
-def _asked_about(original: str) -> bool:
+def _asked_about(original: str, starts: bool) -> bool:
     """Whether the judge is asked about a token the context never writes: one with a digit, a
-    capital or a script without case. Which tokens are asked costs questions, never an outcome:
-    the question says that words which are no name or number do not matter, so "It" or "は"
-    asked is answered yes by a correct judge."""
-    return bool(_CASED_CAPITAL.search(original)) or any(c.isdigit() for c in original) or \
-        not any(c.lower() != c.upper() for c in original)
+    capital (not the first letter of a token that starts a stretch or a sentence: writing systems
+    with case capitalise it whatever the word) or a script without case. Which tokens are asked
+    costs questions, never an outcome: the question says that words which are no name or number
+    do not matter, so "It" or "は" asked is answered yes by a correct judge."""
+    capital = _CASED_CAPITAL.search(original[1:] if starts else original)
+    return bool(capital) or any(c.isdigit() for c in original) or not any(c.lower() != c.upper() for c in original)
+
+
+_STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*$")
+"""Before a token that starts a stretch or a sentence: nothing, an end mark, or an ellipsis."""
 
 
 def unwritten(words: str, context: Sequence[str]) -> list[str]:
@@ -221,7 +226,8 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
     for match in _TOKEN.finditer(normal):
         original = match.group()
         token = original.casefold()
-        if not _asked_about(original) or (any(c.isdigit() for c in original) and _is_number_token(original)):
+        starts = bool(_STARTS.search(normal, 0, match.start()))
+        if not _asked_about(original, starts) or (any(c.isdigit() for c in original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)

@@ -145,9 +145,9 @@ def test_the_facts_question_tells_greetings_and_thanks_from_facts(real_model: Lo
 
 
 @pytest.mark.parametrize("output, context, faithful", [
-    # a greeting or thanks beside a fact, in languages the worked examples do not use: whichever
-    # step meets it (the claims step may list it as a claim), it never fails a faithful answer...
-    ("Merhaba! Müze pazartesi günleri kapalıdır.", ["Müze pazartesi günleri kapalıdır."], True),
+    # a greeting or thanks beside a fact, in languages the worked examples do not use: the claims
+    # step leaves it out (its worked example opens with "Hi!" and ends with thanks), so it never
+    # fails a faithful answer... (a greeting it does list is judged: the safe side, scoring.md)
     ("감사합니다! 배송은 3일 걸립니다.", ["배송은 3일 걸립니다."], True),
     ("Dzień dobry! Sklep jest otwarty od 9 do 17.", ["Sklep jest otwarty od 9 do 17."], True),
     # ...and never passes a made-up one
