@@ -35,6 +35,38 @@ def case(claims: int) -> tuple[str, list[str]]:
     return " ".join(sentences), [" ".join(sentences[:half]), " ".join(sentences[half:]) or "No more ratings."]
 
 
+MIXED = [  # answers as users write them: greetings, a name the context never writes, a sentence of two facts
+    ("Hello! The battery of model M3 is rated 9 units, and its screen is rated 10 units. Can I help with anything "
+     "else?", ["The battery of model M3 is rated 9 units. The screen of model M3 is rated 10 units."],
+     ["Hello!", "Can I help with anything else?"]),
+    ("Our Oslo store sells model M3. The hinge of model M3 is rated 11 units.",
+     ["The hinge of model M3 is rated 11 units. Model M3 is sold online only."], []),
+    ("Thanks for asking! Model M3 ships from Bergen in 2 days, and its charger is rated 14 units.",
+     ["Model M3 ships in 2 days. The charger of model M3 is rated 14 units."], ["Thanks for asking!"]),
+]
+
+
+def mixed() -> list[list[str]]:
+    """The prompt texts of one faithfulness assertion per MIXED answer, judged by a correct judge."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _common import judge
+
+    from pytest_llmfaith import Faithfulness
+    from pytest_llmfaith.judge.backend import JudgeConfig
+    from pytest_llmfaith.judge.cache import JudgeCache
+    from pytest_llmfaith.judge.client import Judge
+
+    found = []
+    with judge() as server, tempfile.TemporaryDirectory() as folder:
+        for output, context, greetings in MIXED:
+            server.reset()
+            server.facts(supported=[s for s in context[0].split(". ")], not_facts=greetings)
+            config = JudgeConfig(model="openai/test-judge", api_base=server.url)
+            Faithfulness(Judge(config, JudgeCache(Path(folder), "off"))).run(output, context)
+            found.append([m.get("content") or "" for r in server.requests for m in r["body"]["messages"]])
+    return found
+
+
 def ours(sizes: list[int]) -> dict[int, list[str]]:
     """The prompt texts of one faithfulness assertion per size, one a message."""
     sys.path.insert(0, str(Path(__file__).parent))
@@ -131,14 +163,19 @@ def main() -> None:
         ratio = sum(mine[s][2] for s in SHORT) / sum(theirs[s][2] for s in SHORT)
         line += f"; DeepEval {_mean(theirs)}; prompt tokens ours/DeepEval {ratio:.2f}x"
     print(line)
+    answers = [_figures(texts, requests) for texts, requests in _with_requests(dict(enumerate(mixed()))).values()]
+    print("answers as users write them (a greeting, a name the context never writes, two facts in a sentence): "
+          + "; ".join(f"{r} requests, {c:,} chars, {t:,} tokens" for r, c, t in answers)
+          + f"; mean {sum(r for r, _, _ in answers) / len(answers):.2f} requests, "
+          + f"{sum(t for _, _, t in answers) / len(answers):,.0f} tokens")
 
 
 def _with_requests(found: dict[int, list[str]]) -> dict[int, tuple[list[str], int]]:
     """Our messages, with the number of requests they came in (each starts with a system message)."""
     from pytest_llmfaith.scorers.claims import CLAIMS_SYSTEM
 
-    return {size: (texts, sum(t == CLAIMS_SYSTEM or t.startswith("You check claims") for t in texts))
-            for size, texts in found.items()}
+    return {size: (texts, sum(t == CLAIMS_SYSTEM or t.startswith(("You check claims", "You answer one", "You are a "))
+                              for t in texts)) for size, texts in found.items()}
 
 
 def _figures(texts: list[str], requests: int) -> tuple[int, int, int]:
