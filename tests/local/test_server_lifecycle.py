@@ -153,7 +153,7 @@ def test_the_offline_judge_asks_a_claims_contradiction_question_straight_after_i
 
     found, calls, _ = labels.judge_claims(judge, [Judged.whole_sentence(c) for c in ("Acme has 40 staff.",
                                                                                       "Acme is in Oslo.")],
-                                          ["Acme has 400 staff. Acme is based in Bergen."])
+                                          ["Acme has 400 staff. Acme is based in Bergen."], [False, False])
     asked = log.read_text().splitlines()
     assert [line.split(" | ")[1] for line in asked] == ["Acme has 40 staff."] * 2 + ["Acme is in Oslo."] * 2
     assert ["contradict" in line.split(" | ")[0] for line in asked] == [False, True, False, True]
