@@ -274,7 +274,13 @@ def _grams(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32)
 def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    return tuple((s, _grams(s)) for item in context for s in sentences(item))
+    """The context's sentences, and a passage that holds an indented JSON block (a tool's result)
+    whole: its lines are keys and values, no sentences, and evidence of one line ("flight":
+    "SK4705") hides the price beside it."""
+    return tuple((s, _grams(s)) for item in context for s in ((item,) if _JSON_BLOCK.search(item) else sentences(item)))
+
+
+_JSON_BLOCK = regex.compile(r"^\s*[\[{]\s*$", regex.MULTILINE)
 
 
 def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:
