@@ -441,7 +441,7 @@ def _beside(pattern: list[str | Number], at: int) -> tuple[str, str]:
     return (before if isinstance(before, str) else ""), (after if isinstance(after, str) else "")
 
 
-def shown_with(pattern: list[str | Number], at: int) -> str:
+def _shown_with(pattern: list[str | Number], at: int) -> str:
     item = pattern[at]
     before, after = _beside(pattern, at)
     return " ".join(t for t in (before, item.shown if isinstance(item, Number) else item, after) if t)
@@ -461,10 +461,10 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
             if not isinstance(item, Number) or item.values & written:
                 continue
             before, after = _beside(mine, at)
-            others = [shown_with(p, i) for p, i in theirs
+            others = [_shown_with(p, i) for p, i in theirs
                       if (before and _beside(p, i)[0] == before) or (after and _beside(p, i)[1] == after)]
             if others:
-                found.append((shown_with(mine, at), list(dict.fromkeys(others))))
+                found.append((_shown_with(mine, at), list(dict.fromkeys(others))))
     return found
 
 
