@@ -205,8 +205,7 @@ class ClaimsScorer(Scorer):
         exact = {i: found for i, item in enumerate(items) if (found := contradicted_number(item.quote, context))}
         asked = [i for i in range(len(items)) if i not in exact]
         if not asked:
-            answers, prompt = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items],
-                                      {}, {}, {}), ""
+            answers, prompt = self._unasked(items), ""
         elif self.judge.verdict_mode == "label":
             answers, prompt = self._labelled(output, items, len(claims), asked, context, calls)
         else:
@@ -217,6 +216,10 @@ class ClaimsScorer(Scorer):
                                                  f"“{said}” where the context writes “{other}” with the same words "
                                                  "around it")
         return answers, prompt
+
+    def _unasked(self, items: list[Judged]) -> Answers:
+        """Answers before any judge answer: every item not supported, no narrow answer."""
+        return Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
 
     def _asked(self, items: list[Judged], asked: list[int], context: list[str],
                calls: list[JudgeCall]) -> tuple[Answers, str]:
@@ -242,7 +245,7 @@ class ClaimsScorer(Scorer):
             samples.append(said)
         verdicts = [[self._verdict(a, items[i]) for a, i in zip(said, asked)] for said in samples]
         decided = verdicts[0] if config.votes == 1 else votes.majority(verdicts)
-        answers = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
+        answers = self._unasked(items)
         for n, i in enumerate(asked):
             answers.verdicts[i] = self._about(decided[n], items[i], context)
             # the safe side of every sample, and of a question left unanswered: one doubt is enough
@@ -257,7 +260,7 @@ class ClaimsScorer(Scorer):
         """The offline judge: one-token questions, each asked only where its answer can still change
         the outcome (a supported claim's names and what its sentence adds; a sentence's facts)."""
         unwritten_of = {i: t for i in asked if (t := unwritten(items[i].quote, context))}
-        answers = Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
+        answers = self._unasked(items)
         sentence_items = [i for i in asked if i >= claim_count and items[i].bare]
         risky = {i for i in sentence_items if numbers_not_written(items[i].quote, context)}
         facts, fact_calls = questions.states_facts(
