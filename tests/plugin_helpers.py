@@ -93,6 +93,14 @@ def run(pytester: pytest.Pytester, server, *args: str, cache: str = "off") -> py
     return pytester.runpytest(*judge_args(server, cache), *args)
 
 
+def run_suite(pytester: pytest.Pytester, server, *args: str, cache: str = "off", **files: str) -> pytest.RunResult:
+    """The usual inner run: the judge scripted with TESLA_FACTS, the test files written (as
+    pytester.makepyfile: name=source), then `run` with `args`."""
+    server.facts(**TESLA_FACTS)
+    pytester.makepyfile(**files)
+    return run(pytester, server, *args, cache=cache)
+
+
 def section(result: pytest.RunResult) -> list[str]:
     """The lines of the llmfaith terminal section (up to the next pytest section)."""
     lines = result.outlines

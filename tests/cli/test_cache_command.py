@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from plugin_helpers import SUITE, TESLA_FACTS, judge_args
+from plugin_helpers import SUITE, judge_args, run_suite
 
 from pytest_llmfaith.cli.cache_command import current_prompt_versions
 from pytest_llmfaith.judge.cache import JudgeCache
@@ -25,9 +25,8 @@ def entry(version: str, *tests: str, answer: object = None) -> RecordedAnswer:
 
 
 def test_stats_and_show_after_a_recorded_run(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE)
-    pytester.runpytest(*judge_args(server, "use"), "--llm-recordings=llmfaith_recordings").assert_outcomes(passed=2)
+    run_suite(pytester, server, "--llm-recordings=llmfaith_recordings", cache="use", test_a=SUITE).assert_outcomes(
+        passed=2)
     stats = cli(pytester.path, "stats")
     assert stats.returncode == 0, stats.stderr
     assert stats.stdout.startswith("working cache .llmfaith_cache: 4 entries, ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run
+from plugin_helpers import HEADER, rows, run, run_suite
 
 ASYNC_HEADER = HEADER + """
 import asyncio
@@ -14,9 +14,8 @@ from pytest_llmfaith import assert_faithful_async, assert_not_hallucinated_async
 
 
 def test_checks_gathered_in_one_test_overlap_at_the_judge(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     server.script.latency = 0.3  # each answer takes a while: sequential checks could not interleave
-    pytester.makepyfile(test_a=ASYNC_HEADER + """
+    result = run_suite(pytester, server, test_a=ASYNC_HEADER + """
 @pytest.mark.anyio
 async def test_gathered(llm_judge):
     good, half = await asyncio.gather(
@@ -25,7 +24,6 @@ async def test_gathered(llm_judge):
     )
     assert (good.score, half.score) == (1.0, 0.5)
 """)
-    result = run(pytester, server)
     result.assert_outcomes(passed=1)
     # each check asks for claims, then verdicts: both claims requests came before either verdicts one
     # (the half one's made-up sentence is then asked whether it states a fact)
@@ -36,15 +34,13 @@ async def test_gathered(llm_judge):
 
 
 def test_concurrent_checks_are_numbered_in_call_order_and_failures_reach_the_summary(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     server.fail("delay", step="claims", seconds=0.5)  # the first claims request to arrive is slow
-    pytester.makepyfile(test_a=ASYNC_HEADER + """
+    result = run_suite(pytester, server, test_a=ASYNC_HEADER + """
 @pytest.mark.anyio
 async def test_numbered(llm_judge):
     await asyncio.gather(llm_judge.assert_faithful_async(GOOD, CTX, min_score=0.9),
                          llm_judge.assert_faithful_async(HALF, CTX, min_score=0.9))
 """)
-    result = run(pytester, server)
     result.assert_outcomes(failed=1)
     text = result.stdout.str()
     assert "faithfulness score 0.50 is below min_score 0.90" in text

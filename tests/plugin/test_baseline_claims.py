@@ -9,7 +9,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
+from plugin_helpers import HEADER, rows, run, run_suite, section
 
 ROADSTER = "The first Tesla car was the Roadster."
 
@@ -20,9 +20,7 @@ def test_answer():
 
 
 def test_a_verdict_that_flips_is_named_with_its_reason_in_every_output(pytester, server, monkeypatch) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=ONE_ANSWER)
-    assert run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update").ret == 0
+    assert run_suite(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update", test_a=ONE_ANSWER).ret == 0
 
     # same output, but the judge no longer finds the Roadster in the context (the app's context changed)
     server.reset()
@@ -57,11 +55,10 @@ def test_a_verdict_that_flips_is_named_with_its_reason_in_every_output(pytester,
 
 
 def test_step_summary_carries_the_failure_reasons(pytester, server, monkeypatch) -> None:
-    server.facts(**TESLA_FACTS)
     summary = pytester.path / "summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
-    pytester.makepyfile(test_a=HEADER + "def test_bad():\n    assert_faithful(HALF, CTX, label='musk')\n")
-    run(pytester, server).assert_outcomes(failed=1)
+    bad = HEADER + "def test_bad():\n    assert_faithful(HALF, CTX, label='musk')\n"
+    run_suite(pytester, server, test_a=bad).assert_outcomes(failed=1)
     md = summary.read_text()
     assert "| `test_a.py::test_bad [musk]` | faithfulness | 0.50 | >= 0.70 | ❌ fail |" in md
     assert ('- ❌ `test_a.py::test_bad [musk] [faithfulness]`: 0.50 — 1 of 2 claims supported by the context; '
@@ -69,14 +66,13 @@ def test_step_summary_carries_the_failure_reasons(pytester, server, monkeypatch)
 
 
 def test_labels_name_assertions_so_reordering_them_is_no_regression(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     two = HEADER + """
 def test_two_answers():
     assert_faithful({first}, CTX, min_score=0.3, label={first_label!r})
     assert_faithful({second}, CTX, min_score=0.3, label={second_label!r})
 """
-    pytester.makepyfile(test_a=two.format(first="GOOD", first_label="founding", second="HALF", second_label="musk"))
-    result = run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update")
+    result = run_suite(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update",
+                       test_a=two.format(first="GOOD", first_label="founding", second="HALF", second_label="musk"))
     assert [r[:3] for r in rows(result)] == [["test_a.py::test_two_answers [founding]", "faithful", "1.00"],
                                              ["test_a.py::test_two_answers [musk]", "faithful", "0.50"]]
     assert sorted(json.loads((pytester.path / "b.json").read_text())["assertions"]) == [
@@ -101,10 +97,8 @@ def test_a_bad_label_fails_the_call_with_the_fix(pytester, server, label) -> Non
 
 
 def test_raw_scores_are_in_the_baseline_and_compared(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     raw = HEADER + "def test_raw(llm_judge):\n    llm_judge.faithfulness({output}, CTX, label='raw')\n"
-    pytester.makepyfile(test_a=raw.format(output="GOOD"))
-    run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update")
+    run_suite(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update", test_a=raw.format(output="GOOD"))
     assert list(json.loads((pytester.path / "b.json").read_text())["assertions"]) == [
         "test_a.py::test_raw [raw] [faithfulness]"]
     pytester.makepyfile(test_a=raw.format(output="HALF"))
@@ -114,9 +108,8 @@ def test_raw_scores_are_in_the_baseline_and_compared(pytester, server) -> None:
 
 
 def test_entries_not_run_are_listed_and_an_update_prunes_them(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=ONE_ANSWER + "\ndef test_removed_later():\n    assert_faithful(GOOD, CTX)\n")
-    run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update")
+    run_suite(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update",
+              test_a=ONE_ANSWER + "\ndef test_removed_later():\n    assert_faithful(GOOD, CTX)\n")
     pytester.makepyfile(test_a=ONE_ANSWER)
     result = run(pytester, server, "--llm-baseline=b.json")
     assert result.ret == 0
@@ -130,11 +123,10 @@ def test_entries_not_run_are_listed_and_an_update_prunes_them(pytester, server) 
 
 
 def test_a_format_1_baseline_is_still_compared_then_rewritten(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + "def test_answer():\n    assert_faithful(HALF, CTX, min_score=0.3)\n")
     (pytester.path / "b.json").write_text(json.dumps({"version": 1, "scores": {
         "test_a.py::test_answer [faithfulness]": 1.0, "test_a.py::test_other [hallucination] #2": 0.0}}))
-    result = run(pytester, server, "--llm-baseline=b.json")
+    result = run_suite(pytester, server, "--llm-baseline=b.json",
+                       test_a=HEADER + "def test_answer():\n    assert_faithful(HALF, CTX, min_score=0.3)\n")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     lines = section(result)
     assert rows(result)[0][4] == "REGRESSED"
@@ -155,10 +147,8 @@ def test_a_format_1_baseline_is_still_compared_then_rewritten(pytester, server) 
     ('{"version": 1, "scores": {"test_a.py::test_answer": 1.0}}', "names no scorer"),
 ])
 def test_a_baseline_that_cannot_be_read_fails_the_gate_with_the_fix(pytester, server, content, problem) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=ONE_ANSWER)
     (pytester.path / "b.json").write_text(content)
-    result = run(pytester, server, "--llm-baseline=b.json")
+    result = run_suite(pytester, server, "--llm-baseline=b.json", test_a=ONE_ANSWER)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     failure = next(x for x in section(result) if x.startswith("llmfaith gate FAILED"))
     assert problem in failure and "Fix:" in failure and rows(result)[0][4] == "PASS"
@@ -166,10 +156,9 @@ def test_a_baseline_that_cannot_be_read_fails_the_gate_with_the_fix(pytester, se
 
 def test_pytest_html_entries_carry_claims_and_verdicts(pytester, server) -> None:
     pytest.importorskip("pytest_html")  # not a dependency: CI without it skips this
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + "def test_answer():\n"
-                                        "    assert_faithful(HALF, CTX, min_score=0.3, label='<b>')\n")
-    run(pytester, server, "--html=report.html", "--self-contained-html").assert_outcomes(passed=1)
+    run_suite(pytester, server, "--html=report.html", "--self-contained-html",
+              test_a=HEADER + "def test_answer():\n    assert_faithful(HALF, CTX, min_score=0.3, label='<b>')\n"
+              ).assert_outcomes(passed=1)
     html = (pytester.path / "report.html").read_text()
     assert "llmfaith test_a.py::test_answer [&amp;lt;b&amp;gt;] [faithfulness]" in html or \
         "llmfaith test_a.py::test_answer [&lt;b&gt;] [faithfulness]" in html
@@ -180,9 +169,8 @@ def test_the_baseline_file_is_read_once_a_run(pytester, server, monkeypatch) -> 
     """The assertions compare with what the session read; the gate and the review page are handed it."""
     baseline = importlib.import_module("pytest_llmfaith.report.baseline")  # as the run imports it (sys.modules)
 
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=ONE_ANSWER + "\ndef test_again():\n    assert_faithful(GOOD, CTX)\n")
-    run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update")
+    run_suite(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update",
+              test_a=ONE_ANSWER + "\ndef test_again():\n    assert_faithful(GOOD, CTX)\n")
     reads = []
     real = baseline.load
     monkeypatch.setattr(baseline, "load", lambda path: reads.append(path) or real(path))

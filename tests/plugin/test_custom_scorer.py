@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, run, section
+from plugin_helpers import HEADER, run, run_suite, section
 
 from pytest_llmfaith import Scorer, ScoreResult
 from pytest_llmfaith.scorers import ScorerRegistry, builtin
@@ -102,8 +102,7 @@ def test_raw(llm_judge):
 
 
 def test_a_built_in_scorer_by_name_and_an_unknown_name(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "-s", test_a=HEADER + """
 import pytest
 
 def test_by_name(llm_judge):
@@ -114,7 +113,6 @@ def test_unknown(llm_judge):
         llm_judge.assert_score("faithfulnes", GOOD, CTX, threshold=0.5)
     print("MESSAGE", err.value)
 """)
-    result = run(pytester, server, "-s")
     result.assert_outcomes(passed=1, failed=1)
     assert "faithfulness score 0.50 is below min_score 0.70" in result.stdout.str()
     assert ("llmfaith: no scorer is named 'faithfulnes'; registered: faithfulness, hallucination. Fix: check "
@@ -122,13 +120,11 @@ def test_unknown(llm_judge):
 
 
 def test_a_scorer_without_a_default_threshold_needs_one(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     pytester.makeconftest(OMISSIONS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 def test_no_threshold(llm_judge):
     llm_judge.assert_score("omissions", GOOD, CTX)
 """)
-    result = run(pytester, server)
     result.assert_outcomes(failed=1)
     assert ("llmfaith: scorer 'omissions' has no default threshold. Fix: pass threshold=... (or min_score / "
             "max_score to llm_judge.with_defaults), or set default_threshold on Omissions.") in result.stdout.str()

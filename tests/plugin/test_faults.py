@@ -9,7 +9,7 @@ import types
 import xml.etree.ElementTree as ET
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
+from plugin_helpers import HEADER, rows, run, run_suite, section
 
 SECRET = "sk-test-CRED-0123456789abcdef"
 
@@ -78,13 +78,11 @@ def test_showlocals_never_shows_a_frame_holding_the_key(pytester, server, monkey
 
 
 def test_judge_error_is_a_junit_error_not_a_failure(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     server.fail("500", times=99, message="upstream exploded")
-    pytester.makepyfile(test_a=ONE_TEST + """
+    result = run_suite(pytester, server, "--llm-judge-retries=0", "--junitxml=junit.xml", test_a=ONE_TEST + """
 def test_plain_failure():
     assert 1 == 2
 """)
-    result = run(pytester, server, "--llm-judge-retries=0", "--junitxml=junit.xml")
     result.assert_outcomes(failed=1, errors=1)
     tree = ET.parse(pytester.path / "junit.xml")
     suite = tree.getroot().find("testsuite")
@@ -115,10 +113,8 @@ from _pytest.junitxml import xml_key
 def pytest_configure(config):
     config.stash[xml_key] = object()  # a writer of another shape
 """)
-    server.facts(**TESLA_FACTS)
     server.fail("500", times=99, message="upstream exploded")
-    pytester.makepyfile(test_a=ONE_TEST)
-    result = run(pytester, server, "--llm-judge-retries=0", "--junitxml=junit.xml")
+    result = run_suite(pytester, server, "--llm-judge-retries=0", "--junitxml=junit.xml", test_a=ONE_TEST)
     result.assert_outcomes(errors=1)
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
     suite = ET.parse(pytester.path / "junit.xml").getroot().find("testsuite")
@@ -129,15 +125,13 @@ def pytest_configure(config):
 @pytest.mark.parametrize("where", ["report-is-a-directory", "report-under-read-only-path",
                                    "step-summary-is-a-directory"])
 def test_unwritable_outputs_warn_and_keep_the_rest_of_the_output(pytester, server, monkeypatch, where) -> None:
-    server.facts(**TESLA_FACTS)
     (pytester.path / "a-directory").mkdir()
     args = {"report-is-a-directory": ["--llm-report=a-directory"],
             "report-under-read-only-path": ["--llm-report=/proc/llmfaith/missing/report.json"],
             "step-summary-is-a-directory": []}[where]
     if where == "step-summary-is-a-directory":
         monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(pytester.path / "a-directory"))
-    pytester.makepyfile(test_a=TWO_TESTS)
-    result = run(pytester, server, *args)
+    result = run_suite(pytester, server, *args, test_a=TWO_TESTS)
     result.assert_outcomes(passed=1, failed=1)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     text = result.stdout.str()
@@ -167,9 +161,7 @@ def test_recorded_later(case):
 
 
 def test_max_tokens_option_reaches_the_judge(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=ONE_TEST)
-    run(pytester, server, "--llm-judge-max-tokens=512").assert_outcomes(passed=1)
+    run_suite(pytester, server, "--llm-judge-max-tokens=512", test_a=ONE_TEST).assert_outcomes(passed=1)
     assert {c["body"].get("max_tokens") for c in server.calls()} == {512}
     server.reset()
     server.fail("length", times=99)
@@ -188,10 +180,8 @@ def test_a_key_with_whitespace_around_it_is_an_error_that_says_so(pytester, serv
     """A key read from a file keeps its newline; no HTTP header may hold one. Stripping it would send
     a value the redaction of every output does not know (it looks for the variable's value)."""
     monkeypatch.setenv(variable, value)
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=ONE_TEST)
     args = [f"--llm-judge-api-key-env={variable}"] if variable != "OPENAI_API_KEY" else []
-    result = run(pytester, server, *args, "--llm-report=report.json")
+    result = run_suite(pytester, server, *args, "--llm-report=report.json", test_a=ONE_TEST)
     result.assert_outcomes(errors=1)
     error = json.loads((pytester.path / "report.json").read_text())["judge_errors"]["test_a.py::test_scored"]
     assert error == (f"llmfaith: the judge's API key in {variable} {said}: it cannot be sent like that (a key "

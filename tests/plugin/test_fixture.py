@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run
+from plugin_helpers import HEADER, rows, run, run_suite
 
 
 def test_with_defaults_sets_thresholds_and_model_for_its_copy_only(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 def test_strict(llm_judge):
     strict = llm_judge.with_defaults(min_score=0.9, max_score=0.1)
     llm_judge.assert_faithful(HALF, CTX, min_score=0.5)     # the fixture itself is unchanged
@@ -20,7 +19,6 @@ def test_other_judge(llm_judge):
     assert other.faithfulness(GOOD, CTX).score == 1.0
     other.assert_faithful(HALF, CTX)                        # both defaults carried over
 """)
-    result = run(pytester, server)
     result.assert_outcomes(failed=2)
     text = result.stdout.str()
     assert "faithfulness score 0.50 is below min_score 0.90 (judge: openai/test-judge)" in text
@@ -52,8 +50,7 @@ def test_typo(llm_judge):
 
 
 def test_object_used_in_another_test_is_an_error_naming_both(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 kept = []
 
 def test_first(llm_judge):
@@ -63,7 +60,6 @@ def test_first(llm_judge):
 def test_second():
     kept[0].assert_faithful(HALF, CTX)
 """)
-    result = run(pytester, server)
     result.assert_outcomes(passed=1, errors=1)  # a misuse, not a verdict on the code
     assert ("this llm_judge object belongs to test_a.py::test_first but was used in test_a.py::test_second. "
             "Fix: request the llm_judge fixture in test_second") in result.stdout.str()

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
+from plugin_helpers import HEADER, rows, run_suite, section
 
 # -- marker, fixture, hooks --------------------------------------------------------------------
 
 def test_marker_sets_model_and_thresholds_per_test_and_module(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_mod=HEADER + """
+    result = run_suite(pytester, server, test_mod=HEADER + """
 pytestmark = pytest.mark.llmfaith(min_faithfulness=0.3, max_hallucination=0.7)
 
 def test_module_thresholds():
@@ -36,7 +35,6 @@ def test_defaults():
 def test_unknown_marker_argument_is_an_error():
     assert_faithful(HALF, CTX)
 """)
-    result = run(pytester, server)
     result.assert_outcomes(passed=2, failed=3, errors=1)
     got = {(r[0], r[1]): r[3:5] for r in rows(result)}
     assert got == {
@@ -58,8 +56,7 @@ def test_unknown_marker_argument_is_an_error():
 
 
 def test_fixture_offers_assertions_and_raw_scorers(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--llm-report=r.json", test_a=HEADER + """
 def test_raw_scores(llm_judge):
     f = llm_judge.faithfulness(MIXED, CTX)
     h = llm_judge.hallucination(MIXED, CTX)
@@ -72,7 +69,6 @@ def test_fixture_assertions(llm_judge):
     assert result.score == 1.0
     llm_judge.assert_not_hallucinated(MIXED, CTX, max_score=0.5)
 """)
-    result = run(pytester, server, "--llm-report=r.json")
     result.assert_outcomes(passed=1, failed=1)
     assert "hallucination score 0.67 is above max_score 0.50" in result.stdout.str()
     # raw scores are recorded too: a row without threshold, and their judge calls in the totals
@@ -90,7 +86,6 @@ def test_fixture_assertions(llm_judge):
 
 
 def test_own_hooks_see_every_score_and_the_report_once(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     pytester.makeconftest("""
 import json
 
@@ -106,7 +101,7 @@ def pytest_llmfaith_report(report, config):
         fh.write(json.dumps({"seen": SEEN, "report": [a.test_id for a in report.assessments],
                              "totals": report.totals.scores}) + "\\n")
 """)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 def test_good():
     assert_faithful(GOOD, CTX)
 
@@ -117,7 +112,6 @@ def test_bad():
 def test_not_scored():
     pass
 """)
-    result = run(pytester, server)
     result.assert_outcomes(passed=2, failed=1)
     calls = (pytester.path / "hooks.json").read_text().splitlines()
     assert len(calls) == 1  # the report hook ran once
@@ -128,8 +122,7 @@ def test_not_scored():
 
 
 def test_scores_in_fixtures_are_attributed_to_their_test(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--llm-report=r.json", test_a=HEADER + """
 @pytest.fixture
 def checked_answer():
     assert_faithful(GOOD, CTX)
@@ -140,7 +133,6 @@ def checked_answer():
 def test_uses_fixture(checked_answer):
     assert checked_answer
 """)
-    result = run(pytester, server, "--llm-report=r.json")
     result.assert_outcomes(passed=1)
     got = [(a["test_id"], a["result"]["scorer"], a["threshold"])
            for a in json.loads((pytester.path / "r.json").read_text())["results"]]
@@ -149,8 +141,7 @@ def test_uses_fixture(checked_answer):
 
 
 def test_scores_from_threads_of_a_test_are_attributed_to_it(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 from concurrent.futures import ThreadPoolExecutor
 
 @pytest.mark.llmfaith(min_faithfulness=0.5)
@@ -159,7 +150,6 @@ def test_parallel_cases():
         scores = list(pool.map(lambda out: assert_faithful(out, CTX).score, [GOOD, HALF]))
     assert scores == [1.0, 0.5]
 """)
-    result = run(pytester, server)
     result.assert_outcomes(passed=1)
     assert sorted(r[1:5] for r in rows(result)) == [  # the threads finish in any order
         ["faithful", "0.50", ">=0.50", "PASS"], ["faithful", "1.00", ">=0.50", "PASS"]]
@@ -169,14 +159,12 @@ def test_parallel_cases():
 
 def test_a_nested_pytester_run_leaves_the_outer_settings_active(pytester, server) -> None:
     """A suite that tests its own pytest plugin with pytester can still score after an inner run."""
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "-p", "pytester", test_a=HEADER + """
 def test_outer(pytester):
     pytester.makepyfile(test_inner="def test_inner():\\n    pass\\n")
     pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
     assert_faithful(GOOD, CTX)  # still the outer run's judge model and api base
 """)
-    result = run(pytester, server, "-p", "pytester")
     result.assert_outcomes(passed=1)
     assert [r[:5] for r in rows(result)] == [["test_a.py::test_outer", "faithful", "1.00", ">=0.70", "PASS"]]
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run, run_suite
 
 from pytest_llmfaith.settings import OPTIONS
 
@@ -101,8 +101,7 @@ def test_marker():
 # -- thresholds outside the scale ---------------------------------------------------------------
 
 def test_thresholds_outside_the_scale_are_errors_at_the_call(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 def test_percent_meant():
     assert_not_hallucinated(MIXED, CTX, max_score=10)
 
@@ -124,7 +123,6 @@ def test_on_a_scale_of_ten():
     assert_faithful(GOOD, CTX, min_score=8, scale=10)
     assert_not_hallucinated(MIXED, CTX, max_score=12, scale=10)
 """)
-    result = run(pytester, server)
     result.assert_outcomes(failed=8, errors=1)
     text = result.stdout.str()
     for message in ("max_score=10 is outside 0..1; did you mean 0.10?",
@@ -179,8 +177,8 @@ def test_nan_and_infinity_are_usage_errors_at_start_up(pytester, monkeypatch, op
 # -- xfail does not hide a broken judge -------------------------------------------------------------
 
 def test_a_judge_or_configuration_error_in_an_xfail_test_is_an_error(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    server.fail("500", times=99)
+    result = run_suite(pytester, server, "--llm-judge-retries=0", "-rA", test_a=HEADER + """
 @pytest.mark.xfail(reason="a wrong answer on purpose")
 def test_wrong_answer():
     assert_faithful(MIXED, CTX)
@@ -203,8 +201,6 @@ def scored_in_setup():
 def test_broken_judge_in_a_fixture(scored_in_setup):
     pass
 """)
-    server.fail("500", times=99)
-    result = run(pytester, server, "--llm-judge-retries=0", "-rA")
     result.assert_outcomes(errors=4)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     text = result.stdout.str()
@@ -213,13 +209,12 @@ def test_broken_judge_in_a_fixture(scored_in_setup):
 
 
 def test_a_wrong_answer_in_an_xfail_test_still_xfails(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 @pytest.mark.xfail(reason="a wrong answer on purpose", raises=AssertionError, strict=True)
 def test_wrong_answer():
     assert_faithful(MIXED, CTX)
 """)
-    run(pytester, server).assert_outcomes(xfailed=1)
+    result.assert_outcomes(xfailed=1)
 
 
 def test_the_examples_deliberate_failures_expect_a_wrong_answer_not_a_broken_judge(

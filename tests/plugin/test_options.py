@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
+from plugin_helpers import HEADER, TESLA_FACTS, rows, run, run_suite, section
 
 # -- options -----------------------------------------------------------------------------------
 
@@ -77,12 +77,10 @@ def test_one_idle_timeout_for_both_services_its_old_names_still_read(tmp_path) -
 
 def test_precedence_decides_the_threshold_used(pytester: pytest.Pytester, server, monkeypatch) -> None:
     """End to end: the same 0.50 score passes or fails depending on which source set the default."""
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + "def test_half():\n    assert_faithful(HALF, CTX)\n")
     pytester.makepyprojecttoml("[tool.pytest.ini_options]\nllm_min_faithfulness = 0.4\n")
-    result = run(pytester, server)  # ini 0.4
+    result = run_suite(pytester, server, test_a=HEADER + "def test_half():\n    assert_faithful(HALF, CTX)\n")
     result.assert_outcomes(passed=1)
-    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.40", "PASS"]
+    assert rows(result)[0][:5] == ["test_a.py::test_half", "faithful", "0.50", ">=0.40", "PASS"]  # ini 0.4
     monkeypatch.setenv("LLMFAITH_MIN_FAITHFULNESS", "0.9")
     result = run(pytester, server)  # env 0.9 beats ini 0.4
     result.assert_outcomes(failed=1)
@@ -141,11 +139,9 @@ def test_cache_dir_and_mode_options_record_then_replay(pytester, server) -> None
 
 
 def test_reason_option_llm_asks_the_judge_for_the_reason(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     server.script.reason_text = '{"reason": "Musk did not found Tesla; Mars is not in the context."}'
-    pytester.makepyfile(test_a=HEADER + "def test_bad():\n    assert_faithful(MIXED, CTX)\n")
     pytester.makeini("[pytest]\nllm_reason = llm\n")
-    result = run(pytester, server)
+    result = run_suite(pytester, server, test_a=HEADER + "def test_bad():\n    assert_faithful(MIXED, CTX)\n")
     result.assert_outcomes(failed=1)
     assert "reason: Musk did not found Tesla; Mars is not in the context." in result.stdout.str()
     assert "FAIL test_a.py::test_bad [faithfulness]: Musk did not found Tesla; Mars is not in the context." \

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run, section
+from plugin_helpers import HEADER, judge_args, run, run_suite, section
 
 from pytest_llmfaith.wording import plural
 
@@ -23,10 +23,9 @@ def test_plural(count, word, shown) -> None:
 
 def test_a_hallucination_regression_lists_its_claims_in_words(pytester, server) -> None:
     """Was: "appeared (no): … supported (p=0.96)" for a claim that is fine, "(yes)" for one made up."""
-    server.facts(**TESLA_FACTS)
     answer = HEADER + "def test_answer():\n    assert_not_hallucinated({output!r}, CTX, max_score=0.9)\n"
-    pytester.makepyfile(test_a=answer.format(output="Tesla was founded in 2003."))
-    assert run(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update").ret == 0
+    assert run_suite(pytester, server, "--llm-baseline=b.json", "--llm-baseline-update",
+                     test_a=answer.format(output="Tesla was founded in 2003.")).ret == 0
     pytester.makepyfile(test_a=answer.format(
         output="Tesla was founded in 2003. Elon Musk founded Tesla. Elon Musk joined Tesla in 2004."))
     lines = section(run(pytester, server, "--llm-baseline=b.json"))
@@ -39,13 +38,11 @@ def test_a_hallucination_regression_lists_its_claims_in_words(pytester, server) 
 
 def test_ids_that_differ_at_their_end_stay_told_apart_at_80_columns(pytester, server, monkeypatch) -> None:
     """Was: "…::test_the_refund_answer_in…st_english_docs", and "…nst_german_docs"."""
-    server.facts(**TESLA_FACTS)
     monkeypatch.setenv("COLUMNS", "80")
     tests = "".join(f"def test_refund_answer_{lang}_docs():\n    assert_faithful({answer!r}, CTX)\n\n"
                     for lang, answer in (("english", "Tesla was founded in 2003."),
                                          ("german", "Tesla wurde 2003 gegründet.")))
-    pytester.makepyfile(test_support_answers=HEADER + tests)
-    lines = section(run(pytester, server))
+    lines = section(run_suite(pytester, server, test_support_answers=HEADER + tests))
     ids = [line for line in lines if line.startswith("test_support_answers.py::")]
     assert ids == ["test_support_answers.py::test_refund_answer_english_docs",
                    "test_support_answers.py::test_refund_answer_german_docs"], lines
@@ -55,22 +52,19 @@ def test_ids_that_differ_at_their_end_stay_told_apart_at_80_columns(pytester, se
 
 
 def test_counts_of_one_read_as_one(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     server.fail("500", step="claims", times=99)
-    pytester.makepyfile(test_a=HEADER + "def test_a():\n    assert_faithful('Tesla was founded in 2003.', CTX)\n")
-    lines = section(run(pytester, server, "--llm-judge-retries=0"))
+    suite = HEADER + "def test_a():\n    assert_faithful('Tesla was founded in 2003.', CTX)\n"
+    lines = section(run_suite(pytester, server, "--llm-judge-retries=0", test_a=suite))
     assert lines[-1] == ("llmfaith: 0 scores (0 passed, 0 failed); judge calls 0 (0 cached, 0 new); tokens 0; "
                          "cost n/a; judge time 0.0s; 1 test hit judge errors")
 
 
 def test_the_suggested_prune_command_removes_what_the_note_counts(pytester, server) -> None:
     """Was: a bare `python -m pytest_llmfaith cache prune`, which only asks "prune what?"."""
-    server.facts(**TESLA_FACTS)
     both = HEADER + ("def test_good():\n    assert_faithful(GOOD, CTX)\n\n"
                      "def test_half():\n    assert_not_hallucinated(HALF, CTX, max_score=0.5)\n")
-    pytester.makepyfile(test_a=both)
     record = ("--llm-recordings=llmfaith_recordings",)
-    pytester.runpytest(*judge_args(server, "use"), *record).assert_outcomes(passed=2)
+    run_suite(pytester, server, *record, cache="use", test_a=both).assert_outcomes(passed=2)
     pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(GOOD, CTX)\n")
     text = pytester.runpytest(*judge_args(server, "use"), *record).stdout.str()
     note = re.search(r"llmfaith cache: 2 entries in \.llmfaith_cache unused by this full run .*; remove them: "

@@ -7,13 +7,16 @@ import json
 import re
 
 import pytest
-from plugin_helpers import GOOD, HALF, HEADER, SUITE, TESLA_FACTS, judge_args, section
+from plugin_helpers import GOOD, HALF, HEADER, SUITE, TESLA_FACTS, judge_args, run, run_suite, section
 
 RECORDING = "llmfaith_recordings/test_a.json"
 
 
+RECORD = "--llm-recordings=llmfaith_recordings"
+
+
 def record(pytester: pytest.Pytester, server, *args: str, cache: str = "use") -> pytest.RunResult:
-    return pytester.runpytest(*judge_args(server, cache), "--llm-recordings=llmfaith_recordings", *args)
+    return run(pytester, server, RECORD, *args, cache=cache)
 
 
 def notes(result: pytest.RunResult) -> list[str]:
@@ -23,9 +26,7 @@ def notes(result: pytest.RunResult) -> list[str]:
 
 
 def test_recordings_are_readable_deterministic_and_replay_alone(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE)
-    record(pytester, server).assert_outcomes(passed=2)
+    run_suite(pytester, server, RECORD, cache="use", test_a=SUITE).assert_outcomes(passed=2)
     path = pytester.path / RECORDING
     text = path.read_text()
     data = json.loads(text)
@@ -65,9 +66,7 @@ def test_replay_miss_names_the_recording(pytester, server) -> None:
 
 
 def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE)
-    record(pytester, server).assert_outcomes(passed=2)
+    run_suite(pytester, server, RECORD, cache="use", test_a=SUITE).assert_outcomes(passed=2)
     before = (pytester.path / RECORDING).read_text()
 
     # a partial run never calls the entries of the tests it did not run unused
@@ -98,8 +97,7 @@ def test_unused_entries_are_reported_then_pruned(pytester, server) -> None:
 
 
 def test_budget_refuses_new_calls_and_still_serves_cached_ones(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    first = run_suite(pytester, server, "--llm-max-judge-calls=2", cache="use", test_a=HEADER + """
 def test_1():
     assert_faithful(GOOD, CTX)
 
@@ -109,7 +107,6 @@ def test_2():
 def test_3():
     assert_faithful(MIXED, CTX, min_score=0.3)
 """)
-    first = pytester.runpytest(*judge_args(server, "use"), "--llm-max-judge-calls=2")
     first.assert_outcomes(passed=1, errors=2)
     text = first.stdout.str()
     assert "judge budget of this run is spent (2 of --llm-max-judge-calls=2 new judge calls made)" in text
@@ -171,9 +168,8 @@ def test_param(output):
 def test_xdist_writes_the_same_bytes_and_holds_one_budget(pytester, server) -> None:
     """Workers only read; the controller writes the recordings from every test's report, so the
     bytes do not depend on -n. The budget is counted across workers, not per worker."""
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE, test_b=OTHER)
-    record(pytester, server, "-p", "no:cacheprovider").assert_outcomes(passed=4)
+    run_suite(pytester, server, RECORD, "-p", "no:cacheprovider", cache="use", test_a=SUITE,
+              test_b=OTHER).assert_outcomes(passed=4)
     written = {p.name: p.read_bytes() for p in (pytester.path / "llmfaith_recordings").iterdir()}
     assert sorted(written) == ["test_a.json", "test_b.json"]
     for path in (pytester.path / "llmfaith_recordings").iterdir():
@@ -197,9 +193,8 @@ def test_xdist_writes_the_same_bytes_and_holds_one_budget(pytester, server) -> N
 def test_api_keys_never_reach_the_recordings(pytester, server, monkeypatch) -> None:
     secret = "sk-live-DO-NOT-RECORD-0123456789"
     monkeypatch.setenv("JUDGE_SECRET_KEY", secret)
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE)
-    record(pytester, server, "--llm-judge-api-key-env=JUDGE_SECRET_KEY").assert_outcomes(passed=2)
+    run_suite(pytester, server, RECORD, "--llm-judge-api-key-env=JUDGE_SECRET_KEY", cache="use",
+              test_a=SUITE).assert_outcomes(passed=2)
     assert server.calls()[0]["headers"]["authorization"].endswith(secret)
     stored = b"".join(p.read_bytes() for p in pytester.path.rglob("*") if p.is_file())
     assert b'"verdicts"' in stored and secret.encode() not in stored
@@ -221,9 +216,7 @@ def test_a_conflicted_recording_is_an_error_naming_the_file_and_the_fix(pytester
 
 
 def test_a_run_of_some_files_never_calls_other_files_cache_entries_unused(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE, test_b=OTHER)
-    record(pytester, server).assert_outcomes(passed=4)
+    run_suite(pytester, server, RECORD, cache="use", test_a=SUITE, test_b=OTHER).assert_outcomes(passed=4)
     only_a = record(pytester, server, "test_a.py", "--llm-prune-unused")
     only_a.assert_outcomes(passed=2)
     assert notes(only_a) == []
@@ -238,10 +231,8 @@ def test_the_working_cache_folder_ignores_itself_from_its_first_write(pytester, 
     lists it; deleted on purpose (to commit the cache), it is not written again."""
     import subprocess
 
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE)
     subprocess.run(["git", "init", "-q"], cwd=pytester.path, check=True)
-    pytester.runpytest(*judge_args(server, "use")).assert_outcomes(passed=2)
+    run_suite(pytester, server, cache="use", test_a=SUITE).assert_outcomes(passed=2)
     assert (pytester.path / ".llmfaith_cache" / "cache.db").exists()
     status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=pytester.path,
                             capture_output=True, text=True, check=True).stdout

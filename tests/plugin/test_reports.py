@@ -7,23 +7,21 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
+from plugin_helpers import HEADER, rows, run, run_suite, section
 
 # -- outputs -------------------------------------------------------------------------------------
 
 def test_json_report_and_github_step_summary(pytester, server, monkeypatch) -> None:
-    server.facts(**TESLA_FACTS)
     summary = pytester.path / "step_summary.md"
     summary.write_text("earlier step\n")
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--llm-report=out/llm.json", test_a=HEADER + """
 def test_good():
     assert_faithful(GOOD, CTX)
 
 def test_bad():
     assert_not_hallucinated(MIXED, CTX)
 """)
-    result = run(pytester, server, "--llm-report=out/llm.json")
     result.assert_outcomes(passed=1, failed=1)
     data = json.loads((pytester.path / "out" / "llm.json").read_text())
     assert data["version"] == 1
@@ -50,8 +48,7 @@ def test_bad():
 
 
 def test_junit_xml_carries_the_scores(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--junitxml=junit.xml", test_a=HEADER + """
 def test_good(llm_judge):
     assert_faithful(GOOD, CTX)
     assert_not_hallucinated(HALF, CTX, max_score=0.5, label="half")
@@ -60,7 +57,6 @@ def test_good(llm_judge):
 def test_bad():
     assert_faithful(MIXED, CTX)
 """)
-    result = run(pytester, server, "--junitxml=junit.xml")
     result.assert_outcomes(passed=1, failed=1)
     assert "llmfaith wrote JUnit properties (llmfaith.*) into: junit.xml" in result.outlines
     cases = {c.get("name"): c for c in ET.parse(pytester.path / "junit.xml").iter("testcase")}
@@ -79,8 +75,8 @@ def test_bad():
 # -- gates -------------------------------------------------------------------------------------
 
 def test_baseline_update_then_regression_fails_the_session(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--llm-baseline=ci/baseline.json", "--llm-baseline-update",
+                       test_a=HEADER + """
 def test_stable():
     assert_faithful(GOOD, CTX)
 
@@ -88,7 +84,6 @@ def test_drifts():
     assert_faithful(GOOD, CTX, min_score=0.3)
     assert_not_hallucinated(GOOD, CTX, max_score=0.7)
 """)
-    result = run(pytester, server, "--llm-baseline=ci/baseline.json", "--llm-baseline-update")
     assert result.ret == 0
     text = (pytester.path / "ci" / "baseline.json").read_text()
     data = json.loads(text)
@@ -146,16 +141,15 @@ def test_drifts():
 
 
 def test_missing_baseline_fails_with_the_fix(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(GOOD, CTX)\n")
-    result = run(pytester, server, "--llm-baseline=nope.json")
+    result = run_suite(pytester, server, "--llm-baseline=nope.json",
+                       test_a=HEADER + "def test_good():\n    assert_faithful(GOOD, CTX)\n")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     assert "does not exist. Fix: create it once with --llm-baseline-update" in result.stdout.str()
 
 
 def test_mean_gates(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    ok = run_suite(pytester, server, "--llm-min-mean-faithfulness=0.6", "--llm-max-mean-hallucination=0.3",
+                   test_a=HEADER + """
 def test_one():
     assert_faithful(GOOD, CTX)
     assert_not_hallucinated(GOOD, CTX)
@@ -164,7 +158,6 @@ def test_two():
     assert_faithful(MIXED, CTX, min_score=0.3)
     assert_not_hallucinated(HALF, CTX, max_score=0.5)
 """)
-    ok = run(pytester, server, "--llm-min-mean-faithfulness=0.6", "--llm-max-mean-hallucination=0.3")
     assert ok.ret == 0 and "gate FAILED" not in ok.stdout.str()
     result = run(pytester, server, "--llm-min-mean-faithfulness=0.7", "--llm-max-mean-hallucination=0.2")
     result.assert_outcomes(passed=2)
@@ -177,7 +170,6 @@ def test_two():
 def test_a_gate_failure_without_pytests_stats_is_still_told_and_fails_the_run(pytester, server) -> None:
     """`TerminalReporter.stats` is not public API: shaped otherwise (here read-only), pytest's closing
     lines do not list the gate, the llmfaith section still does, and the run exits 1."""
-    server.facts(**TESLA_FACTS)
     pytester.makeconftest("""
 import types
 import pytest
@@ -186,8 +178,8 @@ import pytest
 def pytest_terminal_summary(terminalreporter):
     terminalreporter.stats = types.MappingProxyType(dict(terminalreporter.stats))
 """)
-    pytester.makepyfile(test_a=HEADER + "def test_good():\n    assert_faithful(HALF, CTX, min_score=0.5)\n")
-    result = run(pytester, server, "--llm-min-mean-faithfulness=0.7")
+    result = run_suite(pytester, server, "--llm-min-mean-faithfulness=0.7",
+                       test_a=HEADER + "def test_good():\n    assert_faithful(HALF, CTX, min_score=0.5)\n")
     result.assert_outcomes(passed=1)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
@@ -196,8 +188,8 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def test_deliberate_failures_in_xfail_tests_are_shown_but_not_gated(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    baseline = pytester.path / "baseline.json"
+    run_suite(pytester, server, f"--llm-baseline={baseline}", "--llm-baseline-update", test_a=HEADER + """
 def test_good():
     assert_faithful(GOOD, CTX)
 
@@ -205,8 +197,6 @@ def test_good():
 def test_known_bad():
     assert_faithful(MIXED, CTX)
 """)
-    baseline = pytester.path / "baseline.json"
-    run(pytester, server, f"--llm-baseline={baseline}", "--llm-baseline-update")
     assert list(json.loads(baseline.read_text())["assertions"]) == ["test_a.py::test_good [faithfulness]"]
     result = run(pytester, server, "--llm-min-mean-faithfulness=0.9", f"--llm-baseline={baseline}")
     result.assert_outcomes(passed=1, xfailed=1)

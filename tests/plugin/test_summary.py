@@ -6,13 +6,12 @@ import json
 import re
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, rows, run, section
+from plugin_helpers import HEADER, rows, run, run_suite, section
 
 # -- assertions ----------------------------------------------------------------------------------
 
 def test_pass_fail_and_summary_under_plain_pytest(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 def test_good():
     assert_faithful(GOOD, CTX)
     assert_not_hallucinated(GOOD, CTX)
@@ -30,7 +29,6 @@ def test_mixed_hallucinated():
 def test_not_scored():
     pass
 """)
-    result = run(pytester, server)
     result.assert_outcomes(passed=3, failed=2)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     got = [r[:6] for r in rows(result)]
@@ -68,9 +66,9 @@ def test_not_scored():
 def test_every_scorer_path_scores_the_same_end_to_end(pytester, server, verdicts, reason) -> None:
     """Each way of asking for verdicts and reasons, through litellm to the HTTP judge, in a real run:
     the scorer unit tests ask the in-process fake judge, so this is their end-to-end counterpart."""
-    server.facts(**TESLA_FACTS)
     server.script.reason_text = '{"reason": "Musk did not found Tesla; Mars is not in the context."}'
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, f"--llm-judge-verdicts={verdicts}", f"--llm-reason={reason}", "-vv",
+                       test_a=HEADER + """
 def test_good():
     assert_faithful(GOOD, CTX)
     assert_not_hallucinated(GOOD, CTX)
@@ -79,7 +77,6 @@ def test_mixed():
     assert_faithful(MIXED, CTX, min_score=0.5)
     assert_not_hallucinated(MIXED, CTX, max_score=0.5)
 """)
-    result = run(pytester, server, f"--llm-judge-verdicts={verdicts}", f"--llm-reason={reason}", "-vv")
     result.assert_outcomes(passed=1, failed=1)
     assert [r[:5] for r in rows(result)] == [
         ["test_a.py::test_good", "faithful", "1.00", ">=0.70", "PASS"],
@@ -92,17 +89,15 @@ def test_mixed():
         assert "Musk did not found Tesla; Mars is not in the context." in result.stdout.str()
 
 def test_table_fits_80_columns_and_shows_every_test_id_whole(pytester, server, monkeypatch) -> None:
-    server.facts(**TESLA_FACTS)
     monkeypatch.setenv("COLUMNS", "80")
-    pytester.makepyfile(**{"tests/integration/rag/test_faq": HEADER + """
+    lines = section(run_suite(pytester, server, **{"tests/integration/rag/test_faq": HEADER + """
 def test_refund_answer_is_grounded():
     assert_faithful(GOOD, CTX)
 """, "tests/test_b": HEADER + """
 @pytest.mark.parametrize("case", ["refund-policy"])
 def test_answer_is_faithful_to_the_retrieved_documents_of_the_knowledge_base(case):
     assert_faithful(GOOD, CTX)
-"""})
-    lines = section(run(pytester, server))
+"""}))
     table = lines[:5]
     assert table[0].startswith("test ") and "scorer" in table[0] and "calls" in table[0]
     # an id too long for its column is shown whole on a line of its own, its cells under their headers
@@ -123,15 +118,14 @@ def test_answer_is_faithful_to_the_retrieved_documents_of_the_knowledge_base(cas
 
 
 def test_verbose_shows_every_reason(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, test_a=HEADER + """
 def test_good():
     assert_faithful(GOOD, CTX)
 
 def test_bad():
     assert_faithful(MIXED, CTX)
 """)
-    quiet = [x for x in section(run(pytester, server)) if x.startswith(("FAIL ", "PASS "))]
+    quiet = [x for x in section(result) if x.startswith(("FAIL ", "PASS "))]
     assert [x.split(": ")[0] for x in quiet] == ["FAIL test_a.py::test_bad [faithfulness]"]
     loud = [x for x in section(run(pytester, server, "-v")) if x.startswith(("FAIL ", "PASS "))]
     assert loud[0] == "PASS test_a.py::test_good [faithfulness]: 1.00 — 2 of 2 claims supported by the context."
@@ -139,9 +133,8 @@ def test_bad():
 
 
 def test_color_follows_the_color_option(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + "def test_bad():\n    assert_faithful(MIXED, CTX)\n")
-    colored = run(pytester, server, "--color=yes").stdout.str()
+    colored = run_suite(pytester, server, "--color=yes",
+                        test_a=HEADER + "def test_bad():\n    assert_faithful(MIXED, CTX)\n").stdout.str()
     row = next(line for line in colored.splitlines() if "test_a.py::test_bad" in line and "faithful" in line)
     assert "\x1b[31m" in row  # red
     plain = run(pytester, server, "--color=no").stdout.str()
@@ -150,8 +143,7 @@ def test_color_follows_the_color_option(pytester, server) -> None:
 
 def test_failure_message_reads_like_a_pytest_failure(pytester, server) -> None:
     long_claim = "The Roadster " + "was very fast and " * 20 + "sold well."
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + f"""
+    result = run_suite(pytester, server, test_a=HEADER + f"""
 LONG = {long_claim!r}
 
 def test_faithful():
@@ -161,7 +153,6 @@ def test_faithful():
 def test_hallucinated():
     assert_not_hallucinated(HALF, CTX, max_score=0.25)
 """)
-    result = run(pytester, server)
     result.assert_outcomes(failed=2)
     text = result.stdout.str()
     start = text.index("AssertionError: faithfulness score 0.33 is below min_score 0.80 (judge: openai/test-judge)")
@@ -187,9 +178,9 @@ def test_hallucinated():
     ("delay", None, 3, r"failed at step 'claims' after 1 attempt\(s\): Timeout: .*Fix: raise --llm-judge-timeout"),
 ])
 def test_judge_failure_is_an_error_never_a_failure_or_pass(pytester, server, fault, step, seconds, message) -> None:
-    server.facts(**TESLA_FACTS)
     server.fail(fault, step=step, times=99, seconds=seconds)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--llm-judge-retries=0", "--llm-judge-timeout=0.3", "-rA",
+                       "--llm-report=report.json", test_a=HEADER + """
 def test_would_pass():
     assert_faithful(GOOD, CTX, min_score=0.0)
 
@@ -197,8 +188,6 @@ def test_judge_error_is_not_an_assertion_error():
     with pytest.raises(AssertionError):
         assert_not_hallucinated(MIXED, CTX)
 """)
-    result = run(pytester, server, "--llm-judge-retries=0", "--llm-judge-timeout=0.3", "-rA",
-                 "--llm-report=report.json")
     result.assert_outcomes(errors=2)
     errors = json.loads((pytester.path / "report.json").read_text())["judge_errors"]
     assert sorted(errors) == ["test_a.py::test_judge_error_is_not_an_assertion_error", "test_a.py::test_would_pass"]

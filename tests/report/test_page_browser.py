@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from page_helpers import CHROMIUM, PHONE, Dom, browse, name, open_page, png_size, words
-from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run
+from plugin_helpers import HEADER, TESLA_FACTS, judge_args, run, run_suite
 
 from pytest_llmfaith.report import page
 from pytest_llmfaith.report.model import Report
@@ -43,9 +43,8 @@ def test_markup():
 
 
 def review_run(pytester: pytest.Pytester, server, *args: str, suite: str = SUITE) -> tuple[pytest.RunResult, Path]:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=suite)
-    result = run(pytester, server, "--llm-report-html=out/review.html", "--llm-report=out/report.json", *args)
+    result = run_suite(pytester, server, "--llm-report-html=out/review.html", "--llm-report=out/report.json", *args,
+                       test_a=suite)
     return result, pytester.path / "out" / "review.html"
 
 
@@ -113,11 +112,10 @@ def test_the_filters_read_the_address_and_hide_what_does_not_match(pytester, ser
 
 def test_history_and_baseline_show_the_score_over_time_and_the_claims_that_came_and_went(
         pytester, server, tmp_path) -> None:
-    server.facts(**TESLA_FACTS)
     drift = HEADER + "def test_stable():\n    assert_faithful(GOOD, CTX)\n\ndef test_drift():\n" \
                      "    assert_faithful({}, CTX, min_score=0.3)\n"
-    pytester.makepyfile(test_a=drift.format("GOOD"))
-    run(pytester, server, "--llm-report=hist/01.json", "--llm-baseline=ci/baseline.json", "--llm-baseline-update")
+    run_suite(pytester, server, "--llm-report=hist/01.json", "--llm-baseline=ci/baseline.json", "--llm-baseline-update",
+              test_a=drift.format("GOOD"))
     pytester.makepyfile(test_a=drift.format("HALF"))
     run(pytester, server, "--llm-report=hist/02.json")
     (pytester.path / "hist" / "03-broken.json").write_text("{not json")
@@ -145,9 +143,7 @@ def test_history_and_baseline_show_the_score_over_time_and_the_claims_that_came_
 
 def test_under_xdist_the_controller_writes_one_page_of_every_worker_s_results(pytester, server, tmp_path) -> None:
     pytest.importorskip("xdist")
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=SUITE)
-    run(pytester, server, "--llm-cache-dir=cache", cache="use")  # answers for the workers to replay
+    run_suite(pytester, server, "--llm-cache-dir=cache", cache="use", test_a=SUITE)  # answers for the workers to replay
     result = pytester.runpytest_subprocess(
         "-n", "2", "-p", "no:cacheprovider", *judge_args(server, "replay"), "--llm-cache-dir=cache",
         "--llm-report-html=review.html", "--llm-report=report.json", timeout=300)

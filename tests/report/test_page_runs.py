@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from plugin_helpers import HEADER, TESLA_FACTS, run, section
+from plugin_helpers import HEADER, run, run_suite, section
 
 TWO_TESTS = HEADER + """
 def test_good():
@@ -30,9 +30,7 @@ def _data(path) -> dict:
 
 def test_nothing_is_written_without_the_option_and_the_environment_or_ini_turn_it_on(
         pytester, server, monkeypatch) -> None:
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=TWO_TESTS)
-    run(pytester, server, "--llm-report=r.json").assert_outcomes(passed=1, failed=1)
+    run_suite(pytester, server, "--llm-report=r.json", test_a=TWO_TESTS).assert_outcomes(passed=1, failed=1)
     assert not list(pytester.path.rglob("*.html"))
     monkeypatch.setenv("LLMFAITH_REPORT_HTML", "pages/review.html")
     run(pytester, server).assert_outcomes(passed=1, failed=1)  # written when tests fail, too
@@ -47,10 +45,8 @@ def test_nothing_is_written_without_the_option_and_the_environment_or_ini_turn_i
 
 
 def test_a_page_that_cannot_be_written_is_a_warning_and_the_json_report_is_still_written(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     (pytester.path / "a-directory").mkdir()
-    pytester.makepyfile(test_a=TWO_TESTS)
-    result = run(pytester, server, "--llm-report-html=a-directory", "--llm-report=r.json")
+    result = run_suite(pytester, server, "--llm-report-html=a-directory", "--llm-report=r.json", test_a=TWO_TESTS)
     result.assert_outcomes(passed=1, failed=1)
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
     assert any(line.startswith("WARNING llmfaith: could not write the review page (--llm-report-html) to ")
@@ -60,24 +56,22 @@ def test_a_page_that_cannot_be_written_is_a_warning_and_the_json_report_is_still
 
 def test_secrets_in_outputs_are_redacted_on_the_page(pytester, server, monkeypatch) -> None:
     monkeypatch.setenv("UPSTREAM_PASSWORD", "correct-horse-battery")
-    server.facts(**TESLA_FACTS)
-    pytester.makepyfile(test_a=HEADER + """
+    result = run_suite(pytester, server, "--llm-report-html=review.html", test_a=HEADER + """
 import os
 
 def test_password():
     assert_faithful(f"The password is {os.environ['UPSTREAM_PASSWORD']}. " + GOOD, CTX, min_score=0.0)
 """)
-    run(pytester, server, "--llm-report-html=review.html").assert_outcomes(passed=1)
+    result.assert_outcomes(passed=1)
     page = pytester.path / "review.html"
     assert "correct-horse-battery" not in page.read_text(encoding="utf-8")
     assert _data(page)["items"][0]["out"].startswith("The password is [secret 1]. Tesla was founded in 2003.")
 
 
 def test_a_judge_error_is_an_error_item_and_the_page_is_still_written(pytester, server) -> None:
-    server.facts(**TESLA_FACTS)
     server.fail("500", times=100)
-    pytester.makepyfile(test_a=HEADER + "def test_broken():\n    assert_faithful(GOOD, CTX)\n")
-    result = run(pytester, server, "--llm-judge-retries=0", "--llm-report-html=review.html")
+    result = run_suite(pytester, server, "--llm-judge-retries=0", "--llm-report-html=review.html",
+                       test_a=HEADER + "def test_broken():\n    assert_faithful(GOOD, CTX)\n")
     result.assert_outcomes(errors=1)
     (item,) = _data(pytester.path / "review.html")["items"]
     assert (item["name"], item["st"], item["score"]) == ("test_a.py::test_broken", ["ERROR"], None)
