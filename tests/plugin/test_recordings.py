@@ -10,8 +10,6 @@ import pytest
 from plugin_helpers import GOOD, HALF, HEADER, SUITE, TESLA_FACTS, judge_args, run, run_suite, section
 
 RECORDING = "llmfaith_recordings/test_a.json"
-
-
 RECORD = "--llm-recordings=llmfaith_recordings"
 
 
