@@ -2,7 +2,7 @@
 facts it gathers (scores, judge errors, the self-check, the answers each test module used, the
 relay deaths its xdist workers saw), and its end (`finish`: the recordings, the unused entries, the
 budget, the report; the notes for the summary; the exit status), with the run's own cache and
-budget. The hooks hand everything here (plugin/hooks.py). Under xdist only the controller reports.
+budget. The pytest hooks hand everything here. Under xdist only the controller reports.
 
 Stdlib only at import: every test report passes through here, and a suite that never scores must
 not pay for pydantic or sqlite3.
