@@ -1,4 +1,4 @@
-"""pytest hooks: each one hands over to the run (plugin/run.py), which holds the run's facts and
+"""pytest hooks: each one hands over to the run (`LLMFaithRun`), which holds the run's facts and
 ends it. A judge error shows the pytest way: an ERROR and a JUnit <error> (infrastructure, not a
 verdict on the code), with a traceback that ends at the user's llmfaith call.
 
