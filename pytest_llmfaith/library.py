@@ -9,7 +9,6 @@ from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Transport
 from pytest_llmfaith.judge.cache import JudgeCache
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.recordings.asker import NOBODY, Asker
 from pytest_llmfaith.wiring import backend_for
 
 
@@ -18,6 +17,6 @@ class Judge(client.Judge):
 
     def __init__(self, config: JudgeConfig, cache: JudgeCache | None = None, transport: Transport | None = None,
                  *, stores: Stores | None = None, backend: Backend | None = None,
-                 progress: JudgeProgress = NO_PROGRESS, asker: Asker = NOBODY) -> None:
+                 progress: JudgeProgress = NO_PROGRESS) -> None:
         super().__init__(config, cache, transport, stores=stores, backend=backend or backend_for(config),
-                         progress=progress, asker=asker)
+                         progress=progress)

@@ -7,16 +7,13 @@ import time (stdlib and settings only): a suite that never scores never pays for
 
 from __future__ import annotations
 
-import contextvars
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
-from pytest_llmfaith.recordings.asker import NOBODY, Asker, AskingTest
 from pytest_llmfaith.settings import Settings
 
 if TYPE_CHECKING:
@@ -45,30 +42,13 @@ Offline, no API key: python -m pytest_llmfaith local install (in the venv that r
 then --llm-judge-model=local"""
 
 
-class QuietAsker:
-    """The asker, silenced while the run asks for itself (the judge self-check): those answers
-    belong to no test, not even an enclosing pytester run's."""
-
-    def __init__(self, asker: Asker) -> None:
-        self.inner = asker
-        self.quiet = contextvars.ContextVar("llmfaith_quiet", default=False)
-
-    def asking(self) -> AskingTest | None:
-        return None if self.quiet.get() else self.inner.asking()
-
-    def note_used(self, key: str, answer: dict[str, Any]) -> None:
-        if not self.quiet.get():
-            self.inner.note_used(key, answer)
-
-
 class JudgeRun:
     """Owns the judges (one per model), their shared cache, recordings and budget, and holds the run's relay."""
 
-    def __init__(self, settings: Settings, progress: JudgeProgress = NO_PROGRESS, asker: Asker = NOBODY,
+    def __init__(self, settings: Settings, progress: JudgeProgress = NO_PROGRESS,
                  register_scorers: RegisterScorers | None = None) -> None:
         self.settings = settings
         self.progress = progress
-        self.asker = QuietAsker(asker)
         self.register_scorers = register_scorers  # None: the built-in scorers
         self._judges: dict[str, Judge] = {}
         self._cache: JudgeCache | None = None
@@ -115,45 +95,60 @@ class JudgeRun:
                 concurrency=s.judge_concurrency,
             )
             self._judges[model] = Judge(config, stores=self._stores(), backend=self._backend(config),
-                                        progress=self.progress, asker=self.asker)
+                                        progress=self.progress)
         return self._judges[model]
 
     def _stores(self) -> Stores:
-        """The run's recordings and cache, shared by its judges (made with the first one, as is the
-        budget), and its single flight."""
+        """The run's recordings and cache, shared by its judges, and its single flight."""
         from pytest_llmfaith.judge.stores import Stores
 
         s = self.settings
-        if self._cache is None:
-            from pytest_llmfaith.judge.cache import JudgeCache
+        if self._recorder is None:
             from pytest_llmfaith.recordings.recorder import Recorder
             from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, SUPPORTED_FROM
 
-            self._cache = JudgeCache(s.cache_dir, s.cache)
-            self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off", asker=self.asker,
+            self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off",
                                       thresholds=(SUPPORTED_AT, SUPPORTED_FROM, CONTRADICTED_AT),
                                       exact=s.judge_votes > 1)
-            if self.run_dir is not None and self.budgeted:
-                from pytest_llmfaith.judge.budget import Budget
-
-                self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
         flights = None
         if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked
             from pytest_llmfaith.judge.stores import Flights
 
             flights = Flights(self.run_dir)
-        return Stores(self._cache, self._recorder, flights)
+        return Stores(self.cache, self._recorder, flights)
+
+    @property
+    def cache(self) -> JudgeCache:
+        """The run's working cache, opened on first need: its judges' store, and what the run's end
+        reports unused entries from."""
+        with self._judges_lock:
+            if self._cache is None:
+                from pytest_llmfaith.judge.cache import JudgeCache
+
+                self._cache = JudgeCache(self.settings.cache_dir, self.settings.cache)
+            return self._cache
+
+    @property
+    def budget(self) -> Budget | None:
+        """The run's budget (counters every process of the run shares), made on first need; None
+        when the run sets no limit or has no shared folder (library use)."""
+        with self._judges_lock:
+            if self._budget is None and self.run_dir is not None and self.budgeted:
+                from pytest_llmfaith.judge.budget import Budget
+
+                self._budget = Budget(self.run_dir, self.settings.max_judge_calls, self.settings.max_cost)
+            return self._budget
 
     def _backend(self, config: JudgeConfig) -> Backend:
         """What the judge sends through: the run's relay, or this process (litellm, or the offline
         judge's server, which already is the run's one warm process), within the run's budget."""
         relay = self.relay.client()  # asked for every model, as the run's relay line says what it found
         backend = backend_for(config, self.settings.idle_timeout, relay)
-        if self._budget is None:
+        if (budget := self.budget) is None:
             return backend
         from pytest_llmfaith.judge.budget import WithinBudget
 
-        return WithinBudget(backend, self._budget, config.model)
+        return WithinBudget(backend, budget, config.model)
 
     @property
     def budgeted(self) -> bool:
@@ -185,20 +180,6 @@ class JudgeRun:
         from pytest_llmfaith.relay.run_relay import RunRelay
 
         return RunRelay(self.settings)
-
-    @contextmanager
-    def asking_outside_tests(self, owner: str) -> Iterator[None]:
-        """Mark answers stored meanwhile as `owner`'s, so that no test module's recording or
-        unused-entry report claims them (not even an enclosing pytester run's)."""
-        self.judge()  # the recorder comes with the first judge
-        assert self._recorder is not None
-        previous, self._recorder.outside = self._recorder.outside, owner
-        token = self.asker.quiet.set(True)
-        try:
-            yield
-        finally:
-            self.asker.quiet.reset(token)
-            self._recorder.outside = previous
 
     def close(self) -> None:
         for judge in self._judges.values():

@@ -18,7 +18,7 @@ from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.keyvalue import FILENAME, BeingCreated, KeyValueFile
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.recordings.recording_format import Entry
+    from pytest_llmfaith.judge.stores import Entry
 
 CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"

@@ -24,8 +24,8 @@ from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, schema_json
 from pytest_llmfaith.judge.stores import Stores
 from pytest_llmfaith.judge.transport import HostedBackend
-from pytest_llmfaith.recordings.asker import NOBODY, Asker
 from pytest_llmfaith.results import JudgeCall
+from pytest_llmfaith.running import running_test
 
 Answer = tuple[T | str, JudgeCall]
 
@@ -41,13 +41,12 @@ class Judge:
 
     def __init__(self, config: JudgeConfig, cache: JudgeCache | None = None, transport: Transport | None = None,
                  *, stores: Stores | None = None, backend: Backend | None = None,
-                 progress: JudgeProgress = NO_PROGRESS, asker: Asker = NOBODY) -> None:
+                 progress: JudgeProgress = NO_PROGRESS) -> None:
         if cache is not None and stores is not None:
             raise TypeError("Judge takes a cache or stores, not both")
         self.config = config
         self.stores = stores if stores is not None else Stores(cache or JudgeCache(None, mode="off"))
         self.progress = progress  # told about judge calls and server starts
-        self.asker = asker  # the test that is asking, named in a replay miss
         self.backend = backend if backend is not None else HostedBackend(config)
         self._transport = transport  # None: made by the backend on the first uncached call
         self._identity: str | None = None
@@ -179,7 +178,7 @@ class Judge:
 
     def _replay_miss(self, question: Question[Any]) -> str:
         """Name what entered the key (test, model, api base) and how to record just that test."""
-        item = self.asker.asking()
+        item = running_test()
         test = f"test {item.nodeid}" if item is not None else "this call"
         command = f"pytest {shlex.quote(item.nodeid)} --llm-cache=use" if item is not None else \
             "the same call with --llm-cache=use (LLMFAITH_CACHE=use)"

@@ -1,8 +1,9 @@
-"""Where the judge finds an answer before asking, and keeps the answers it uses.
+"""Where the judge finds an answer before asking, and keeps the answers it uses: the record a store
+keeps (`StoredAnswer`, `Entry`) and the protocol each store implements.
 
-One protocol, three stores: the committed recordings (read first: reviewed), the working cache,
-and the run's single flight, which a miss holds while it is asked so that another process of the
-run waits for that answer instead of asking again.
+Three stores: the committed recordings (read first: reviewed; implemented above the judge, by
+the recordings' package), the working cache, and the run's single flight, which a miss holds while
+it is asked so that another process of the run waits for that answer instead of asking again.
 
 Single flight (`Flights`): within a run, one judge request is asked once, however many workers ask
 it at once. Without it, workers that missed the cache for one key each kept their own answer and the
@@ -15,16 +16,51 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from pytest_llmfaith.judge.run_state import run_folder
 from pytest_llmfaith.processes.files import atomic_file
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.cache import JudgeCache
-    from pytest_llmfaith.recordings.recorder import Recorder
-    from pytest_llmfaith.recordings.recording_format import Entry
+
+
+class StoredAnswer(BaseModel):
+    """One judge answer with what was asked: the value of the working cache and of a recording."""
+
+    step: str = ""
+    model: str = ""
+    prompt_version: str = ""
+    sample: int = 0  # which vote of --llm-judge-votes it answers, from 0 (the plain request)
+    asked: dict[str, Any] = Field(default_factory=dict)  # a readable summary of the request
+    answer: Any = None
+    usage: dict[str, int] = Field(default_factory=dict)
+    cost_usd: float | None = None
+
+    @model_serializer(mode="wrap")
+    def _plain_request_unmarked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Sample 0 is left out: runs without votes write the bytes they wrote before votes."""
+        data: dict[str, Any] = handler(self)
+        if not self.sample:
+            data.pop("sample", None)
+        return data
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An answer as the judge's stores keep it: the working cache and single flight keep its value,
+    a recording the answer alone (a label's as its P(yes), `p_yes`)."""
+
+    stored: StoredAnswer
+    recorded_by: str = ""  # who stored it: the asking test's file (the unused-entry report names it)
+    p_yes: float | None = None
+
+    def value(self) -> dict[str, Any]:
+        return {**self.stored.model_dump(mode="json"), "recorded_by": self.recorded_by}
 
 
 class Store(Protocol):
@@ -34,6 +70,22 @@ class Store(Protocol):
 
     def keep(self, key: str, entry: Entry) -> None:
         """Keep an answer the judge used."""
+        ...
+
+
+class Recordings(Store, Protocol):
+    """The committed recordings (implemented above the judge): the running test's module file."""
+
+    def path(self) -> Path | None:
+        """The recording that answers for the running test, if any."""
+        ...
+
+    def used(self, key: str, entry: Callable[[], Entry]) -> None:
+        """The running test used this answer, found anywhere or new (the entry made only for a recording)."""
+        ...
+
+    def recorded_by(self) -> str:
+        """Who stores a new answer: the running test's file, or who asks outside tests."""
         ...
 
 
@@ -72,7 +124,7 @@ class Stores:
     """The judge's stores in the order it walks them. The recordings keep every answer a test
     uses, found or new (the run's recordings are written from those); the others new ones only."""
 
-    def __init__(self, cache: JudgeCache, recordings: Recorder | None = None, flights: Flights | None = None) -> None:
+    def __init__(self, cache: JudgeCache, recordings: Recordings | None = None, flights: Flights | None = None) -> None:
         self.cache = cache
         self.recordings = recordings
         self.flights = flights  # None: every miss is asked (no run to share answers with, or --llm-cache=off)

@@ -1,5 +1,5 @@
-"""The pytest run's session: the run's judges (a JudgeRun), the test that is running, and the
-records of this process's assertions.
+"""The pytest run's session: the run's judges (a JudgeRun) and the records of this process's
+assertions, attached to the running test (the `running_test` context the run sets).
 
 Deliberately light at import time (stdlib + settings only): the judge, scorers and pydantic are
 imported on the first assertion, so a suite that never scores never pays for them.
@@ -17,7 +17,7 @@ import pytest
 
 from pytest_llmfaith.errors import ConfigError, redact_data
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
-from pytest_llmfaith.recordings.asker import AskingTest
+from pytest_llmfaith.running import running_test
 from pytest_llmfaith.settings import Settings, from_environment
 from pytest_llmfaith.wiring import JudgeRun
 
@@ -27,30 +27,10 @@ if TYPE_CHECKING:
     from pytest_llmfaith.results import Assessment
 
 RESULTS_KEY = pytest.StashKey[list[dict[str, Any]]]()
-USED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()  # request key -> the answer a test used
 ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, label) -> assertions so far
-current_item: contextvars.ContextVar[pytest.Item | None] = contextvars.ContextVar("llmfaith_item", default=None)
 # set by an async assertion when it is called: concurrent checks finish in any order, their
 # `#2`, `#3` (baseline keys) follow the order of the calls
 reserved_ordinal: contextvars.ContextVar[int | None] = contextvars.ContextVar("llmfaith_ordinal", default=None)
-
-
-class RunningTest:
-    """The core's Asker (recordings/asker.py): the running test, and its stash for the answers it
-    used (the controller writes the recordings from them)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()  # the judge's threads (ask_each, async assertions) note at once
-
-    def asking(self) -> AskingTest | None:
-        item = running_item()
-        return AskingTest(item.nodeid, item.path) if item is not None else None
-
-    def note_used(self, key: str, answer: dict[str, Any]) -> None:
-        item = running_item()
-        if item is not None:
-            with self._lock:  # Stash.setdefault is not atomic
-                item.stash.setdefault(USED_KEY, {})[key] = answer
 
 
 class LLMFaithSession(JudgeRun):
@@ -60,10 +40,9 @@ class LLMFaithSession(JudgeRun):
                  progress: JudgeProgress = NO_PROGRESS) -> None:
         register = None if config is None else \
             lambda register: config.hook.pytest_llmfaith_register_scorers(register=register, config=config)
-        super().__init__(settings, progress, asker=RunningTest(), register_scorers=register)
+        super().__init__(settings, progress, register_scorers=register)
         self.config = config
         self.unattached: list[Assessment] = []  # scored outside any test (library use)
-        self.running_item: pytest.Item | None = None  # for assertions made in threads of a test
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
         self._baseline: Baseline | ConfigError | None = None
@@ -172,10 +151,8 @@ def active_session() -> LLMFaithSession:
 
 def running_item() -> pytest.Item | None:
     """The test being run (setup, call or teardown), also from threads the test started."""
-    item = current_item.get()
-    if item is None and _active is not None:
-        item = _active.running_item
-    return item
+    test = running_test()
+    return test.item if test is not None else None
 
 
 MARKER_KEYS = ("model", "min_faithfulness", "max_hallucination", "no_claims")

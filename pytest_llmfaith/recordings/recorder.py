@@ -1,5 +1,5 @@
 """Recordings: the committed, reviewable text form of the judge answers a suite uses, and a
-process's view of them during the run (recording_format.py writes them at its end).
+process's view of them during the run, the judge's first store (the run's end writes them).
 
 One file per test module, so two branches touching different modules touch different files.
 """
@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from pytest_llmfaith.recordings.asker import NOBODY, Asker
-from pytest_llmfaith.recordings.recording_format import Entry, RecordingFile, StoredAnswer, load, recording_path
+from pytest_llmfaith.judge.stores import Entry, StoredAnswer
+from pytest_llmfaith.recordings.recording_format import RecordingFile, load, recording_path
+from pytest_llmfaith.running import asked_outside, running_test
 
 SELF_CHECK = "(judge self-check)"  # `recorded_by` of the self-check's answers
 SHOWN_DIGITS = 2  # of a label's P(yes) in a recording, unless more are needed to stay on its side of a threshold
@@ -34,22 +35,19 @@ def _same_side(p: float, thresholds: tuple[float, ...]) -> float:
 
 
 class Recorder:
-    """A process's view of the recordings, the judge's first store: answers from the running test's
-    module file, and a note on the running test of every answer it used (the controller writes the
-    files from those)."""
+    """A process's view of the recordings (the judge's `Recordings` store): answers from the running
+    test's module file, and a note on the running test of every answer it used (the controller
+    writes the files from those)."""
 
-    def __init__(self, folder: str | None, mode: str, asker: Asker = NOBODY,
-                 thresholds: tuple[float, ...] = (), exact: bool = False) -> None:
+    def __init__(self, folder: str | None, mode: str, thresholds: tuple[float, ...] = (), exact: bool = False) -> None:
         self.folder = folder
         self.mode = mode
-        self.asker = asker
         self.thresholds = thresholds  # a label's P(yes) stays on its side of each (the scorers')
         self.exact = exact  # a label's P(yes) unrounded: votes draw against it
-        self.outside = ""  # who asks outside any test: library use (""), or SELF_CHECK
         self._files: dict[Path, RecordingFile] = {}
 
     def path(self) -> Path | None:
-        test = self.asker.asking()
+        test = running_test()
         return recording_path(test.path, self.folder) if test is not None and self.folder else None
 
     def get(self, key: str) -> dict[str, Any] | None:
@@ -68,20 +66,20 @@ class Recorder:
         """Note an answer the asking test used, found anywhere or new. The entry is made only for a
         recording: without recordings the key alone is noted (the cache's unused-entry report reads
         it), so a cached re-run does not redact and serialise every answer it reads for nobody."""
-        if self.mode == "off":
+        if self.mode == "off" or (test := running_test()) is None:
             return
         if not self.folder:
-            self.asker.note_used(key, {})
+            test.note_used(key, {})
             return
         made = entry()
         stored = made.stored if made.p_yes is None else reviewable(made.stored, made.p_yes, self.thresholds, self.exact)
-        self.asker.note_used(key, stored.model_dump(mode="json"))
+        test.note_used(key, stored.model_dump(mode="json"))
 
     def recorded_by(self) -> str:
-        """Who stores a new answer in the working cache: the running test's file, else `outside`."""
-        test = self.asker.asking()
+        """Who stores a new answer in the working cache: the running test's file, else who asks outside tests."""
+        test = running_test()
         if test is None:
-            return self.outside
+            return asked_outside()
         from pytest_llmfaith.errors import redact  # a path may hold a credential too
 
         return redact(test.nodeid.split("::")[0])

@@ -1,6 +1,6 @@
-"""The recordings' files: one JSON file per test module, its entries (with what a reviewer reads of
-each request), read, written from what a run's tests used, found under a tree, pruned and merged
-(the end of a pytest run and `python -m pytest_llmfaith cache` call these).
+"""The recordings' files: one JSON file per test module, its entries (the judge's stored answers with
+the tests that use them), read, written from what a run's tests used, found under a tree, pruned
+and merged (the end of a pytest run and `python -m pytest_llmfaith cache` call these).
 
 Deterministic bytes (sorted keys and tests, two-space indent) and written only when they change,
 so a run that used the same answers leaves the files alone. Only the controller writes, once at
@@ -12,96 +12,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, ValidationError, model_serializer
+from pydantic import BaseModel, Field, ValidationError
 
 from pytest_llmfaith.errors import ConfigError
+from pytest_llmfaith.judge.stores import StoredAnswer
 from pytest_llmfaith.processes.files import atomic_file
 
 RECORDINGS_FORMAT = 1
-
-
-class StoredAnswer(BaseModel):
-    """One judge answer with what was asked: the value of the working cache and of a recording."""
-
-    step: str = ""
-    model: str = ""
-    prompt_version: str = ""
-    sample: int = 0  # which vote of --llm-judge-votes it answers, from 0 (the plain request)
-    asked: dict[str, Any] = Field(default_factory=dict)  # a readable summary of the request
-    answer: Any = None
-    usage: dict[str, int] = Field(default_factory=dict)
-    cost_usd: float | None = None
-
-    @model_serializer(mode="wrap")
-    def _plain_request_unmarked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """Sample 0 is left out: runs without votes write the bytes they wrote before votes."""
-        data: dict[str, Any] = handler(self)
-        if not self.sample:
-            data.pop("sample", None)
-        return data
-
-
-# What a reviewer reads of a request in a recording (`StoredAnswer.asked`): the data it was
-# about, not the instructions.
-
-SHOWN_CONTEXT_CHARS = 400  # what a reviewer needs to see of the context, not all of it
-DATA_TAGS = ("input", "output", "claims", "claim", "context")
-
-
-def _between(text: str, tag: str) -> str | None:
-    found = re.findall(rf"<{tag}>\n(.*?)\n</{tag}>", text, re.DOTALL)
-    return found[-1] if found else None  # the last: a prompt's worked example comes first
-
-
-def _short(text: str, limit: int = SHOWN_CONTEXT_CHARS) -> str:
-    """Part of the file format (not wording.shorten): a change would rewrite every recording."""
-    return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} more chars]"
-
-
-def summarise(messages: list[dict[str, str]]) -> dict[str, Any]:
-    """What a reviewer needs to see of a request: the data it was about, not the instructions.
-    The fenced sections of the scorers' prompts, or the claim and question of a label prompt."""
-    text = messages[-1]["content"] if messages else ""
-    asked: dict[str, Any] = {}
-    for tag in DATA_TAGS:
-        value = _between(text, tag)
-        if value is None:
-            continue
-        if tag in ("claims", "claim"):  # the output's words a verdict is about, in their sentence
-            try:
-                found = json.loads(value)
-            except ValueError:
-                found = value
-            words = [c.get("words", c) if isinstance(c, dict) else c for c in (found if tag == "claims" else [found])]
-            asked[tag] = words if tag == "claims" else words[0]
-            continue
-        asked[tag] = _short(value) if tag == "context" else value
-    if not asked:  # a label prompt: Document / Claim / question
-        for name, pattern in (("context", r"Document:\n(.*?)\n\n(?:Sentence|Text):"),
-                              ("claim", r"\nWords to check: (.*?)\n")):
-            if found := re.search(pattern, text, re.DOTALL):
-                asked[name] = _short(found.group(1)) if name == "context" else found.group(1)
-        asked["question"] = text.strip().splitlines()[-1] if text.strip() else ""
-    return asked
-
-
-@dataclass(frozen=True)
-class Entry:
-    """An answer as the judge's stores keep it: the working cache and single flight keep its value,
-    a recording the answer alone (a label's as its P(yes), `p_yes`)."""
-
-    stored: StoredAnswer
-    recorded_by: str = ""  # who stored it: the asking test's file (plugin/housekeeping.py reports by it)
-    p_yes: float | None = None
-
-    def value(self) -> dict[str, Any]:
-        return {**self.stored.model_dump(mode="json"), "recorded_by": self.recorded_by}
 
 
 class RecordedAnswer(StoredAnswer):

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from pytest_llmfaith.errors import BudgetExceeded, ConfigError, LLMFaithError
 from pytest_llmfaith.recordings.recorder import SELF_CHECK
 from pytest_llmfaith.report.model import CheckReport, ItemOutcome, ScorerCheck
+from pytest_llmfaith.running import outside_tests
 from pytest_llmfaith.settings import resolve
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def run_check(session: JudgeRun, path: Path | None, min_accuracy: float | None) 
     report = CheckReport(model=session.judge().config.model, source=source, items=len(items),
                          min_faithfulness=s.min_faithfulness, max_hallucination=s.max_hallucination,
                          min_accuracy=min_accuracy)
-    with session.asking_outside_tests(SELF_CHECK):  # the working cache only, never a recording
+    with outside_tests(SELF_CHECK):  # the working cache only, never a recording
         for name in SCORERS:
             scorer = session.scorer(name)
             outcomes = []

@@ -5,39 +5,26 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pytest_llmfaith.judge.cache import JudgeCache
-from pytest_llmfaith.judge.stores import Flights, Stores
-from pytest_llmfaith.recordings.asker import AskingTest
+from pytest_llmfaith.judge.stores import Entry, Flights, StoredAnswer, Stores
 from pytest_llmfaith.recordings.recorder import SELF_CHECK, Recorder
-from pytest_llmfaith.recordings.recording_format import (
-    Entry,
-    RecordedAnswer,
-    RecordingFile,
-    StoredAnswer,
-    recording_path,
-    write,
-)
+from pytest_llmfaith.recordings.recording_format import RecordedAnswer, RecordingFile, recording_path, write
+from pytest_llmfaith.running import RunningTest, outside_tests, running
 
 FOLDER = "llmfaith_recordings"
 
 
-class Asking:
-    """One test of tests/test_x.py asks (None: nobody), and keeps the answers it used."""
-
-    def __init__(self, module: Path | None) -> None:
-        self.test = AskingTest(f"{module}::test_a", module) if module is not None else None
-        self.used: dict[str, dict[str, Any]] = {}
-
-    def asking(self) -> AskingTest | None:
-        return self.test
-
-    def note_used(self, key: str, answer: dict[str, Any]) -> None:
-        self.used[key] = answer
+@contextmanager
+def asking(module: Path) -> Iterator[RunningTest]:
+    """One test of tests/test_x.py runs meanwhile, and keeps the answers it used."""
+    with running(RunningTest(f"{module}::test_a", module)) as test:
+        yield test
 
 
 def entry(claim: str = "a", p_yes: float | None = None) -> Entry:
@@ -79,41 +66,60 @@ def test_refresh_overwrites_what_the_cache_kept(tmp_path: Path) -> None:
 # -- the recordings ---------------------------------------------------------------------------
 def test_the_recordings_give_the_asking_test_s_module_file(module: Path) -> None:
     recorded(module, "k", "recorded")
-    found = Recorder(FOLDER, "use", Asking(module)).get("k")
-    assert found is not None and found["answer"] == {"claims": ["recorded"]} and found["tests"] == ["test_a"]
-    assert Recorder(FOLDER, "replay", Asking(module)).get("k") == found
-    assert Recorder(FOLDER, "use", Asking(module)).get("other") is None
-    assert Recorder(FOLDER, "refresh", Asking(module)).get("k") is None  # refresh asks again
-    assert Recorder(FOLDER, "use", Asking(None)).get("k") is None  # no test, no module file
-    assert Recorder(None, "use", Asking(module)).get("k") is None  # recordings off
+    with asking(module):
+        found = Recorder(FOLDER, "use").get("k")
+        assert found is not None and found["answer"] == {"claims": ["recorded"]} and found["tests"] == ["test_a"]
+        assert Recorder(FOLDER, "replay").get("k") == found
+        assert Recorder(FOLDER, "use").get("other") is None
+        assert Recorder(FOLDER, "refresh").get("k") is None  # refresh asks again
+        assert Recorder(None, "use").get("k") is None  # recordings off
+    with outside_tests(""):  # no test (this very test runs under the plugin)
+        assert Recorder(FOLDER, "use").get("k") is None  # no test, no module file
 
 
 def test_the_recordings_keep_an_answer_as_a_note_on_the_asking_test(module: Path) -> None:
-    asker = Asking(module)
-    Recorder(FOLDER, "use", asker).keep("k", entry())
-    assert asker.used == {"k": entry().stored.model_dump(mode="json")}  # not who stored it in the cache
+    with asking(module) as test:
+        Recorder(FOLDER, "use").keep("k", entry())
+    assert test.used == {"k": entry().stored.model_dump(mode="json")}  # not who stored it in the cache
     assert not recording_path(module, FOLDER).exists()  # the controller writes the files, at the end
 
-    quiet = Asking(module)
-    Recorder(FOLDER, "off", quiet).keep("k", entry())
+    with asking(module) as quiet:
+        Recorder(FOLDER, "off").keep("k", entry())
     assert quiet.used == {}
 
 
 def test_the_recordings_keep_a_label_as_its_p_yes_alone(module: Path) -> None:
-    asker = Asking(module)
-    Recorder(FOLDER, "use", asker, thresholds=(0.5,)).keep("label", entry(p_yes=0.923))
-    Recorder(FOLDER, "use", asker, thresholds=(0.5,)).keep("near", entry(p_yes=0.49963))
-    Recorder(FOLDER, "use", asker, thresholds=(0.5,), exact=True).keep("votes", entry(p_yes=0.49963))
-    assert asker.used["label"]["answer"] == {"p_yes": 0.92}
-    assert asker.used["near"]["answer"] == {"p_yes": 0.4996}  # 0.5 would cross the threshold
-    assert asker.used["votes"]["answer"] == {"p_yes": 0.49963}  # votes draw against it: unrounded
+    with asking(module) as test:
+        Recorder(FOLDER, "use", thresholds=(0.5,)).keep("label", entry(p_yes=0.923))
+        Recorder(FOLDER, "use", thresholds=(0.5,)).keep("near", entry(p_yes=0.49963))
+        Recorder(FOLDER, "use", thresholds=(0.5,), exact=True).keep("votes", entry(p_yes=0.49963))
+    assert test.used["label"]["answer"] == {"p_yes": 0.92}
+    assert test.used["near"]["answer"] == {"p_yes": 0.4996}  # 0.5 would cross the threshold
+    assert test.used["votes"]["answer"] == {"p_yes": 0.49963}  # votes draw against it: unrounded
 
 
 def test_who_stores_is_the_asking_test_s_file_or_who_asks_outside_tests(module: Path) -> None:
-    assert Recorder(FOLDER, "use", Asking(module)).recorded_by() == str(module)
-    outside = Recorder(FOLDER, "use", Asking(None))
-    outside.outside = SELF_CHECK
-    assert outside.recorded_by() == SELF_CHECK
+    with outside_tests(""):  # library use: no test runs (this very test runs under the plugin)
+        assert Recorder(FOLDER, "use").recorded_by() == ""
+    with asking(module) as test:
+        assert Recorder(FOLDER, "use").recorded_by() == str(module)
+        with outside_tests(SELF_CHECK):  # the run asks for itself: not even the running test's
+            assert Recorder(FOLDER, "use").recorded_by() == SELF_CHECK
+            Recorder(FOLDER, "use").keep("k", entry())
+            seen: list[str] = []
+            thread = threading.Thread(target=lambda: seen.append(Recorder(FOLDER, "use").recorded_by()))
+            thread.start()
+            thread.join(5)
+            assert seen == [SELF_CHECK]  # also in the threads it starts
+    assert test.used == {}
+
+
+def test_the_threads_a_test_starts_ask_as_that_test(module: Path) -> None:
+    with asking(module) as test:
+        thread = threading.Thread(target=lambda: Recorder(FOLDER, "use").keep("k", entry()))
+        thread.start()
+        thread.join(5)
+    assert set(test.used) == {"k"}
 
 
 # -- single flight ----------------------------------------------------------------------------
@@ -151,23 +157,25 @@ def test_the_recordings_answer_before_the_cache(tmp_path: Path, module: Path) ->
     cache.keep("both", entry("cached"))
     cache.keep("cached only", entry("cached"))
     recorded(module, "both", "recorded")
-    stores = Stores(cache, Recorder(FOLDER, "use", Asking(module)))
-    assert stores.get("both")["answer"] == {"claims": ["recorded"]}
-    assert stores.get("cached only")["answer"] == {"claims": ["cached"]}
-    assert stores.get("nowhere") is None
+    stores = Stores(cache, Recorder(FOLDER, "use"))
+    with asking(module):
+        assert stores.get("both")["answer"] == {"claims": ["recorded"]}
+        assert stores.get("cached only")["answer"] == {"claims": ["cached"]}
+        assert stores.get("nowhere") is None
     assert Stores(cache).get("both")["answer"] == {"claims": ["cached"]}
 
 
 def test_a_new_answer_is_kept_everywhere_a_found_one_by_the_recordings_only(tmp_path: Path, module: Path) -> None:
-    asker = Asking(module)
-    stores = Stores(JudgeCache(tmp_path / "c", "use"), Recorder(FOLDER, "use", asker), Flights(tmp_path / "run"))
-    stores.keep("new", entry())
+    stores = Stores(JudgeCache(tmp_path / "c", "use"), Recorder(FOLDER, "use"), Flights(tmp_path / "run"))
+    with asking(module) as test:
+        stores.keep("new", entry())
     assert stores.cache.get("new") == entry().value()
     assert stores.flights is not None and stores.flights.get("new") == entry().value()
-    assert set(asker.used) == {"new"}
+    assert set(test.used) == {"new"}
 
-    stores.used("found", lambda: entry("found"))
-    assert asker.used["found"]["answer"] == {"claims": ["found"]}
+    with asking(module) as test:
+        stores.used("found", lambda: entry("found"))
+    assert test.used["found"]["answer"] == {"claims": ["found"]}
     assert stores.cache.get("found") is None and stores.flights.get("found") is None
 
 
@@ -177,9 +185,9 @@ def test_without_recordings_a_found_answer_makes_no_entry(tmp_path: Path, module
 
     Stores(JudgeCache(tmp_path / "c", "use")).used("k", unwanted)
     assert Stores(JudgeCache(tmp_path / "c", "use")).recorded_by() == ""
-    asker = Asking(module)  # a run without a recordings folder: the key is noted (unused cache entries), no entry
-    Stores(JudgeCache(tmp_path / "c", "use"), Recorder(None, "use", asker)).used("k", unwanted)
-    assert asker.used == {"k": {}}
+    with asking(module) as test:  # a run without a recordings folder: the key is noted (unused entries), no entry
+        Stores(JudgeCache(tmp_path / "c", "use"), Recorder(None, "use")).used("k", unwanted)
+    assert test.used == {"k": {}}
 
 
 def test_a_miss_is_held_by_single_flight_when_there_is_one(tmp_path: Path) -> None:

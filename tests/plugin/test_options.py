@@ -24,7 +24,7 @@ def test_help_shows_every_option_in_one_group(pytester: pytest.Pytester) -> None
 
 SETTINGS_PROBE = """
 def test_settings(pytestconfig):
-    s = pytestconfig.pluginmanager.get_plugin("llmfaith-run").session.settings
+    s = pytestconfig.pluginmanager.get_plugin("llmfaith-run").run.session.settings
     print("SETTINGS", s.judge_model, s.judge_retries, s.judge_timeout, s.cache, s.reason, s.min_faithfulness,
           s.cache_dir.name)
 """
