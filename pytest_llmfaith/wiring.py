@@ -105,10 +105,10 @@ class JudgeRun:
         s = self.settings
         if self._recorder is None:
             from pytest_llmfaith.recordings.recorder import Recorder
-            from pytest_llmfaith.scorers.labels import CONTRADICTED_AT, SUPPORTED_AT, SUPPORTED_FROM
+            from pytest_llmfaith.scorers.labels import LINES
 
             self._recorder = Recorder(s.recordings, s.cache if s.cache_dir is not None else "off",
-                                      thresholds=(SUPPORTED_AT, SUPPORTED_FROM, CONTRADICTED_AT),
+                                      thresholds=LINES,
                                       exact=s.judge_votes > 1)
         flights = None
         if self.run_dir is not None and s.cache in ("use", "refresh"):  # off: every request is asked

@@ -196,3 +196,20 @@ def test_the_same_amount_as_the_judge_says(server, make_judge):
     server.facts(unnamed=["400"])
     found, _ = questions.same_amounts(make_judge(), [("400 people", ["40 people"]), ("forty people", ["40 people"])])
     assert found == [0.0, 1.0]
+
+
+def test_a_recording_keeps_every_label_line_of_the_scorers() -> None:
+    """A recording rounds P(yes) only as far as keeps it on its side of each line in LINES: a line
+    left out (FACT_AT was) lets P 0.396 replay as 0.40, a fact where the live run saw none."""
+    from pytest_llmfaith.judge.stores import StoredAnswer
+    from pytest_llmfaith.recordings.recorder import reviewable
+    from pytest_llmfaith.scorers import labels, questions
+
+    lines = {value for module in (labels, questions) for name, value in vars(module).items()
+             if name.endswith(("_AT", "_FROM")) and isinstance(value, float)}
+    assert lines == set(labels.LINES)
+    entry = StoredAnswer.model_validate({"answer": {}, "model": "m", "step": "facts", "prompt_version": "v"})
+    for line in lines:
+        for p in (line - 0.004, line + 0.004):
+            shown = reviewable(entry, p, labels.LINES).answer["p_yes"]
+            assert (shown >= line) == (p >= line), (line, p, shown)
