@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import warnings
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.keyvalue import FILENAME, BeingCreated, KeyValueFile
+from pytest_llmfaith.settings import CACHE_MODES
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.stores import Entry
@@ -44,8 +46,10 @@ def request_key(request: dict[str, Any]) -> str:
 class JudgeCache:
     """Answers by cache mode. Its folder gets a `.gitignore`: the reviewed, committed form is the recordings."""
 
-    def __init__(self, directory: Path | None, mode: str = "use") -> None:
-        self.directory = directory
+    def __init__(self, directory: str | os.PathLike[str] | None, mode: str = "use") -> None:
+        if mode not in CACHE_MODES:
+            raise ValueError(f"unknown cache mode {mode!r}: use one of {', '.join(CACHE_MODES)}")
+        self.directory = Path(directory) if directory is not None else None
         self.mode = mode if directory is not None else "off"
         self._reader: KeyValueFile | None = None
         self._writer: KeyValueFile | None = None  # opened on the first write

@@ -282,3 +282,13 @@ def test_replay_without_a_store_creates_nothing(tesla_fake, make_fake_judge, tmp
     with pytest.raises(CacheMissError):
         Hallucination(make_fake_judge("replay")).run(OUTPUT, TESLA)
     assert not (tmp_path / "cache").exists()
+
+
+def test_a_cache_folder_given_as_text_is_a_folder_and_an_unknown_mode_is_refused(tmp_path):
+    """The public JudgeCache takes what users pass (a str path from their config), and names the
+    modes instead of silently reading and writing nothing for a mode it does not know."""
+    cache = JudgeCache(str(tmp_path / "judge"), "use")
+    cache.set("k", {"answer": 1})
+    assert JudgeCache(str(tmp_path / "judge"), "replay").get("k") == {"answer": 1}
+    with pytest.raises(ValueError, match="unknown cache mode 'on': use one of use, refresh, replay, off"):
+        JudgeCache(tmp_path, "on")
