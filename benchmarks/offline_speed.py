@@ -66,9 +66,11 @@ def model_folder(scratch: Path, name: str) -> Path:
     return folder
 
 
-SUITES = {"example suite": "examples", "shared-context suite": "benchmarks/shared_context"}
+SUITES = {"example suite": "examples", "shared-context suite": "benchmarks/shared_context",
+          "agent suite": "benchmarks/agent_suite"}
 """Where each suite is: the example suite of each checkout (it grew with the code), the
-shared-context suite (four passages shared by six short answers, as RAG apps have) of this one."""
+shared-context suite (four passages shared by six short answers, as RAG apps have) and the agent
+suite (a travel agent's run of four tool calls, eight final answers) of this one."""
 STEPS = ("claims", "facts", "names", "verdicts", "reason")
 
 
@@ -116,6 +118,7 @@ def figures(report: Path, wall: float, cpu_s: float) -> dict[str, float]:
     row: dict[str, float] = {
         "wall_s": wall, "cpu_s": cpu_s, "scores": len(data["results"]), "judge_calls": len(calls),
         "judge_s": judge_s, "mean_s": judge_s / len(calls) if calls else 0.0,
+        "calls_per_score": len(calls) / len(data["results"]), "s_per_score": judge_s / len(data["results"]),
         "first_n": len(first), "first_mean_s": statistics.fmean(first) if first else 0.0,
         "later_mean_s": statistics.fmean(later) if later else 0.0,
     }
@@ -134,6 +137,8 @@ def figures(report: Path, wall: float, cpu_s: float) -> dict[str, float]:
 
 ROWS = [("suite, cold (s)", "wall_s", "{:.1f}"), ("CPU s, pytest and workers", "cpu_s", "{:.1f}"),
         ("scores", "scores", "{:.0f}"), ("judge calls", "judge_calls", "{:.0f}"),
+        ("judge calls per assertion", "calls_per_score", "{:.1f}"),
+        ("judge seconds per assertion", "s_per_score", "{:.1f}"),
         ("judge seconds in all", "judge_s", "{:.1f}"), ("mean s per judge call", "mean_s", "{:.2f}"),
         ("first call of a context, mean s", "first_mean_s", "{:.2f}"),
         ("  (contexts)", "first_n", "{:.0f}"), ("later context calls, mean s", "later_mean_s", "{:.2f}")] + [
