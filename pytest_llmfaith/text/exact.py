@@ -383,12 +383,15 @@ def _core_values(core: str) -> frozenset[str]:
 def numbers(text: str) -> tuple[Number, ...]:
     """Every number the text writes with digits, by value: any digit script, any locale's grouping
     (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"). Units and scale words ("million",
-    "Mrd.") are words: what they mean is the judge's question."""
+    "Mrd.") are words: what they mean is the judge's question. Digits with a capital glued on are
+    a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in the context."""
     found = []
     for match in _NUMBER.finditer(_ascii_digits(text)):
-        values = _core_values(match["core"])
         suffix = (match["suffix"] or "").casefold()
         scales = _SCALES.get(suffix)
+        if not scales and _CASED_CAPITAL.search(match["suffix"] or ""):
+            continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
+        values = _core_values(match["core"])
         if scales:
             values = frozenset(_plain(Decimal(v) * Decimal(s)) for v in values for s in scales
                                if v.replace(".", "", 1).isdigit())
@@ -400,8 +403,10 @@ def numbers(text: str) -> tuple[Number, ...]:
 
 
 def _is_number_token(token: str) -> bool:
-    """A token `numbers` reads (digits first): compared by value, not as written."""
-    return _ascii_digits(token[:1]).isdigit()
+    """A token `numbers` reads from its first digit ("1997년", "40k"): compared by value, not as
+    written; a code ("12C") is compared as written."""
+    found = numbers(token)
+    return bool(found) and found[0].start == 0
 
 
 @lru_cache(maxsize=64)

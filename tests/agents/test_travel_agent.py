@@ -43,16 +43,8 @@ NEVER_WRITTEN = {  # an unfaithful answer whose wrong part no tool result writes
     UNFAITHFUL[13]: ("40 EUR", ["40"]),
     UNFAITHFUL[14]: ("Stockholm", ["Stockholm", "stockholm"]),
 }
-# Found by running: a wrong value the tool results write in another role is taken as written, so
-# the specifics question never names it, and no number in the same words contradicts it.
-UNCAUGHT = {
-    "14 June": "not caught (a wrong value written elsewhere in another role): the day 14 is written, as the "
-               "seat 14C, so it is never asked about; only “june” is, which 2026-06-12 gives; and the date is "
-               "written in ISO form, so no number beside the same words contradicts 14",
-    "12C": "not caught (a wrong value written elsewhere in another role): the seat code 12C is read as the "
-           "number 12, which the date 2026-06-12 writes, so it is never asked about; 14C is not 12C's number "
-           "in the same words",
-}
+# 12C and 14 June: a seat code is a code, not a number (12C is not the 12 of 2026-06-12, nor the
+# seat 14C a 14 in the tool results), so both are asked about.
 
 
 def correct(answer: str) -> dict[str, Any]:
@@ -210,9 +202,7 @@ def wrong_judge_cases() -> list[Any]:
     params = []
     for sdk in SDKS:
         for answer, (part, _) in NEVER_WRITTEN.items():
-            why = UNCAUGHT.get(part)
-            marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=why)] if why else []
-            params.append(pytest.param(sdk, answer, id=f"{sdk}: {part}", marks=marks))
+            params.append(pytest.param(sdk, answer, id=f"{sdk}: {part}"))
     return params
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_llmfaith.text.exact import MAX_STRETCHES, locate
+from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, numbers, unwritten
 
 
 def found(words: str, text: str) -> list[str] | None:
@@ -72,3 +72,31 @@ def test_fewest_stretches_win_over_the_first_match():
     text = "Acme and Bolt merged. Acme is based in Oslo."
     assert found("Acme is based in Oslo", text) == ["Acme is based in Oslo"]
     assert locate("Acme is based in Oslo", text) == [(text.index("Acme is"), len(text) - 1)]
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Your seat is 12C.", "Seat 14C, booked on 2026-06-12.", ["12c"]),  # not the 12 of the date
+    ("Booked for 14 June.", "Seat 14C, booked on 2026-06-12.", ["14", "june"]),  # 14C is no 14
+    ("The phone supports 5G.", "The phone supports 4G and has 5 cameras.", ["5g"]),
+    ("Boarding at gate 7B.", "Boarding at gate 17B, 7 minutes late.", ["7B"]),  # read as 7 billion: no value
+    ("Le siège 3F est libre.", "Le siège 3E est libre, 3 places.", ["3f"]),
+])
+def test_digits_with_a_capital_glued_on_are_a_code_asked_about_as_written(words, context, asked):
+    """Not a number whose value the context may write elsewhere: a wrong seat, gate or standard is
+    asked about, and the context's codes lend no number to a wrong day."""
+    assert unwritten(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context"), [
+    ("Your seat is 14C.", "Seat 14C, booked on 2026-06-12."),
+    ("The grant is 40K.", "The grant is $40,000."),  # a scale, not a code
+    ("애크미는 1997년 설립되었다.", "애크미는 1997년에 설립되었다."),  # a number with its particle
+    ("Opens at 10am.", "Opens at 10 am."),
+])
+def test_a_code_or_number_the_context_writes_is_not_asked_about(words, context):
+    assert unwritten(words, [context]) == []
+
+
+def test_a_code_is_no_number_in_the_text_or_the_context():
+    assert [n.shown for n in numbers("Seat 12C, 5G, 4K, 40K, 10am, 2026-06-12")] == \
+        ["4K", "40K", "10", "2026", "06", "12"]
