@@ -246,7 +246,7 @@ def describe_run(run: Any, turn: int | None = None) -> str:
     return read_run(run).described(turn)
 
 
-class Judged(BaseModel):
+class ScoringInput(BaseModel):
     """What an assertion hands the scorer, from a run or a string: strings and a context."""
 
     output: Any  # the answer's text (a string's check, and its message, are check_inputs')
@@ -257,13 +257,13 @@ class Judged(BaseModel):
     failed_calls: list[int] = Field(default_factory=list)  # positions in tool_calls of the calls whose result failed
 
 
-def judged(output: Any, context: Any = None, input: str | None = None, turn: int | None = None) -> Judged:
+def judged(output: Any, context: Any = None, input: str | None = None, turn: int | None = None) -> ScoringInput:
     """(output, context, input) for a scorer. A string passes as it is (its context is required);
     a run gives its final answer, the user message before it (unless `input` is given) and its
     tool results, unless `context` is given: a list replaces them, a callable taking one argument
     is given the run (Mastra's `getContext({ run })`)."""
     if output is None or isinstance(output, (bytes, int, float)):  # check_inputs says what an output must be
-        return Judged(output=output, context=context, input=input)
+        return ScoringInput(output=output, context=context, input=input)
     if isinstance(output, str):
         _check_context_number(context)
         if turn is not None:
@@ -276,7 +276,7 @@ def judged(output: Any, context: Any = None, input: str | None = None, turn: int
         if _takes_run(context):
             raise TypeError("llmfaith: this context callable takes an argument (the run), but the output is a string, "
                             "not a run. Fix: pass the agent's run as the output, or a callable with no arguments.")
-        return Judged(output=output, context=context, input=input)
+        return ScoringInput(output=output, context=context, input=input)
     _check_context_number(context)
     agent_run = read_run(output)
     at = agent_run.answer_at(turn)
@@ -295,9 +295,10 @@ def judged(output: Any, context: Any = None, input: str | None = None, turn: int
         context = context(output)
     calls = agent_run.tool_calls(at)
     failed = [(r.name, r.arguments) for r in agent_run.results(at) if r.failed]  # a result names its call (_link)
-    return Judged(output=answer.text, context=context, input=input if input is not None else agent_run.user_input(at),
-                  format=agent_run.format, tool_calls=[c.signature for c in calls],
-                  failed_calls=[n for n, c in enumerate(calls) if (c.name, c.arguments) in failed])
+    asked = input if input is not None else agent_run.user_input(at)
+    return ScoringInput(output=answer.text, context=context, input=asked, format=agent_run.format,
+                        tool_calls=[c.signature for c in calls],
+                        failed_calls=[n for n, c in enumerate(calls) if (c.name, c.arguments) in failed])
 
 
 def _check_context_number(context: Any) -> None:
