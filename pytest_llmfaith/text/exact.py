@@ -6,6 +6,7 @@ case, white space and quote marks are folded, and every other character must mat
 
 from __future__ import annotations
 
+import textwrap
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -275,12 +276,43 @@ def _grams(text: str) -> frozenset[str]:
 @lru_cache(maxsize=32)
 def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     """The context's sentences, and a passage that holds an indented JSON block (a tool's result)
-    whole: its lines are keys and values, no sentences, and evidence of one line ("flight":
-    "SK4705") hides the price beside it."""
-    return tuple((s, _grams(s)) for item in context for s in ((item,) if _JSON_BLOCK.search(item) else sentences(item)))
+    as its records: its lines are keys and values, no sentences; evidence of one line ("flight":
+    "SK4705") hides the price beside it, and the whole passage as evidence reads every record again."""
+    return tuple((s, _grams(s)) for item in context
+                 for s in (_records(item) if _JSON_BLOCK.search(item) else sentences(item)))
 
 
 _JSON_BLOCK = regex.compile(r"^\s*[\[{]\s*$", regex.MULTILINE)
+
+
+def _records(passage: str) -> list[str]:
+    """Each object of an indented JSON block that holds no other (a flight, a booking) with the
+    passage's first line (the call that returned it), and the values outside every such object
+    together; the passage whole where its brackets do not pair."""
+    lines = passage.split("\n")
+    opened: list[list[int]] = []  # [line, holds another object or list]
+    spans: list[tuple[int, int]] = []
+    for i, line in enumerate(lines):
+        text = line.strip()
+        if text.endswith(("{", "[")):
+            if opened:
+                opened[-1][1] = 1
+            opened.append([i, 0])
+        elif text.rstrip(",") in ("}", "]"):
+            if not opened:
+                return [passage]
+            start, holds = opened.pop()
+            if not holds and lines[start].strip().endswith("{"):
+                spans.append((start, i))
+    if opened or not spans:
+        return [passage]
+    inside = {i for start, end in spans for i in range(start, end + 1)}
+    head = lines[0] if 0 not in inside else ""
+    rest = [line for i, line in enumerate(lines[1:], 1) if i not in inside
+            and not line.strip().rstrip(",").endswith(("{", "[", "}", "]"))]
+    parts = [textwrap.dedent("\n".join(lines[a:b + 1])).rstrip().rstrip(",") for a, b in spans]
+    parts += [textwrap.dedent("\n".join(rest)).rstrip().rstrip(",")] if rest else []
+    return [f"{head}\n{part}".strip() for part in parts]
 
 
 def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:

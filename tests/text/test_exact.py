@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, numbers, unwritten
+from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, unwritten
 
 
 def found(words: str, text: str) -> list[str] | None:
@@ -100,3 +100,21 @@ def test_a_code_or_number_the_context_writes_is_not_asked_about(words, context):
 def test_a_code_is_no_number_in_the_text_or_the_context():
     assert [n.shown for n in numbers("Seat 12C, 5G, 4K, 40K, 10am, 2026-06-12")] == \
         ["4K", "40K", "10", "2026", "06", "12"]
+
+
+FLIGHTS = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
+           '      "price_eur": 189\n    },\n    {\n      "flight": "DY1872",\n      "price_eur": 142,\n'
+           '      "via": "CPH"\n    }\n  ],\n  "currency": "EUR"\n}')
+
+
+def test_evidence_from_a_json_result_is_a_record_with_its_call_never_a_lone_line_nor_every_record():
+    """A lone line ("flight": "DY1872") hides the price beside it; the whole result makes every
+    verdict read every record again (offline: 3x the seconds of a verdict on an agent's run)."""
+    call = 'search_flights(origin="OSL") returned:'
+    dy = f'{call}\n{{\n  "flight": "DY1872",\n  "price_eur": 142,\n  "via": "CPH"\n}}'
+    sk = f'{call}\n{{\n  "flight": "SK4705",\n  "price_eur": 189\n}}'
+    assert nearest_sentences("DY1872 costs 142 EUR.", [FLIGHTS], 1) == [dy]
+    assert nearest_sentences("SK4705 costs 189 EUR, DY1872 142 EUR.", [FLIGHTS], 2) == [sk, dy]
+    assert nearest_sentences("The currency is EUR.", [FLIGHTS], 1) == [f'{call}\n"currency": "EUR"']
+    unpaired = 'f() returned:\n{\n  "a": [\n    1'
+    assert nearest_sentences("a is 1", [unpaired], 1) == [unpaired]  # brackets that do not pair: whole
