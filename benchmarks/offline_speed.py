@@ -218,6 +218,7 @@ def main() -> None:
                         help="compare the kernel variants this CPU runs instead (prompt and generation tokens/s)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # the child of --variants
     parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--suite", choices=SUITES, action="append", help="only these suites (default: all)")
     parser.add_argument("--workers", type=int, default=0, help="run the example suite with pytest -n WORKERS")
     parser.add_argument("--variant", help="the kernels both sides run (e.g. portable: the AVX2 figure); "
                                           "default: what each side chooses")
@@ -231,10 +232,11 @@ def main() -> None:
     if not args.before:
         parser.error("give --before CHECKOUT (the code to compare with) or --variants")
     sides = {checkout_name(path.resolve()): path.resolve() for path in args.before} | {"after": ROOT}
+    suites = args.suite or list(SUITES)
     results: dict[tuple[str, str], list[dict[str, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="llmfaith-speed-") as scratch:
         for repeat in range(args.repeats):
-            for suite in SUITES:
+            for suite in suites:
                 for name, checkout in sides.items():
                     report = Path(scratch) / f"{name}-{len(results)}-{repeat}.json"
                     folder = suite_folder(suite, checkout)
@@ -243,7 +245,7 @@ def main() -> None:
                     results.setdefault((suite, name), []).append(figures(report, wall, cpu_s))
                     print(f"{suite}, {name} run {repeat + 1}: {wall:.1f} s", file=sys.stderr, flush=True)
     befores = [name for name in sides if name != "after"]
-    for suite in SUITES:
+    for suite in suites:
         print(f"\n{suite} ({SUITES[suite]}), median of {args.repeats}")
         print(f"{'':<34} " + " ".join(f"{n:>10} {'/after':>8}" for n in befores) + f" {'after':>10}")
         for label, key, fmt in ROWS:
