@@ -188,9 +188,14 @@ def tokens(text: str) -> list[str]:
 
 @lru_cache(maxsize=64)
 def _written(context: tuple[str, ...]) -> tuple[frozenset[str], str]:
+    """The context's tokens, and each number written apart from the letters after it written
+    together too: "100 MB" writes the code 100MB, "seat 14 C" 14C."""
     text = "\n".join(fold(c) for c in context)
-    found = _TOKEN.findall(text)
+    found = _TOKEN.findall(text) + _TOKEN.findall(_DIGIT_THEN_LETTER.sub(r"\1\2", text))
     return frozenset(found) | {_bare(t) for t in found}, text
+
+
+_DIGIT_THEN_LETTER = regex.compile(r"(\d)[ \u00a0\u202f]+(\p{L})")
 
 
 def _bare(token: str) -> str:

@@ -118,3 +118,13 @@ def test_evidence_from_a_json_result_is_a_record_with_its_call_never_a_lone_line
     assert nearest_sentences("The currency is EUR.", [FLIGHTS], 1) == [f'{call}\n"currency": "EUR"']
     unpaired = 'f() returned:\n{\n  "a": [\n    1'
     assert nearest_sentences("a is 1", [unpaired], 1) == [unpaired]  # brackets that do not pair: whole
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("The plan includes 100GB.", "The plan includes 100 GB of storage.", []),
+    ("Seat 14C is yours.", "Your seat: 14 C.", []),
+    ("The plan includes 200GB.", "The plan includes 100 GB of storage, 200 users.", ["200gb"]),
+    ("Seat 2C is yours.", "Your seat: 12 C.", ["2c"]),  # a code is whole: 2C is not in 12 C
+])
+def test_a_code_the_context_writes_with_a_space_is_written(words, context, asked):
+    assert unwritten(words, [context]) == asked
