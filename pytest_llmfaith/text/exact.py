@@ -312,7 +312,7 @@ def _records(passage: str) -> list[str]:
     if opened or not spans:
         return [passage]
     inside = {i for start, end in spans for i in range(start, end + 1)}
-    head = lines[0] if 0 not in inside else ""
+    head = lines[0] if 0 not in inside and not _JSON_BLOCK.match(lines[0]) else ""  # the call, not a bracket
     rest = [line for i, line in enumerate(lines[1:], 1) if i not in inside
             and not line.strip().rstrip(",").endswith(("{", "[", "}", "]"))]
     parts = [textwrap.dedent("\n".join(lines[a:b + 1])).rstrip().rstrip(",") for a, b in spans]

@@ -116,6 +116,8 @@ def test_evidence_from_a_json_result_is_a_record_with_its_call_never_a_lone_line
     assert nearest_sentences("DY1872 costs 142 EUR.", [FLIGHTS], 1) == [dy]
     assert nearest_sentences("SK4705 costs 189 EUR, DY1872 142 EUR.", [FLIGHTS], 2) == [sk, dy]
     assert nearest_sentences("The currency is EUR.", [FLIGHTS], 1) == [f'{call}\n"currency": "EUR"']
+    bare = '{\n  "flights": [\n    {\n      "flight": "DY1872"\n    }\n  ]\n}'  # no call before it
+    assert nearest_sentences("DY1872", [bare], 1) == ['{\n  "flight": "DY1872"\n}']
     unpaired = 'f() returned:\n{\n  "a": [\n    1'
     assert nearest_sentences("a is 1", [unpaired], 1) == [unpaired]  # brackets that do not pair: whole
 
