@@ -6,7 +6,8 @@ It answers the plugin's own prompts the way a careful judge would, from a script
 - the narrow questions: a sentence states a fact unless it is in `not_facts` or in an output
   scripted to make no claims (`claims[output] = []`); it says no more than the claims quoted from
   it unless it is in `says_more`; the context gives an amount, and names
-  every token it is asked about unless one is in `unnamed`;
+  every token it is asked about unless one is in `unnamed`, and gives a number for what a claim says
+  it is unless the number is in `unnamed`;
 - verdicts are keyed by the output's words they are about: a claim in `supported` is backed by
   the context, one in `contradicted` contradicts
   it, anything else is not mentioned; each scorer's labels follow from that (`labels` overrides
@@ -112,8 +113,9 @@ def step_of(body: dict[str, Any]) -> str:
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
 
 
-_NARROW_FIELDS = ("states_fact", "changed", "specifics")  # the narrow questions' fields of a verdict
-_QUESTION_STEPS = {"fact": "facts", "more": "facts", "changed": "facts", "specifics": "names", "amount": "names"}
+_NARROW_FIELDS = ("states_fact", "changed", "specifics", "same_role")  # the narrow questions' fields of a verdict
+_QUESTION_STEPS = {"fact": "facts", "more": "facts", "changed": "facts", "specifics": "names", "amount": "names",
+                   "role": "names"}
 
 
 def _claim_item(text: str) -> Any:
@@ -164,7 +166,7 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
             ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)),
-            ("amount", pattern(questions.AMOUNT)))
+            ("amount", pattern(questions.AMOUNT)), ("role", pattern(questions.ROLE)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
@@ -175,7 +177,8 @@ def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
     for question, pattern in _label_questions():
         match = pattern.fullmatch(text)
         if match:
-            return question, match["claim" if "claim" in pattern.groupindex else "tokens" if question == "specifics"
+            names = pattern.groupindex
+            return question, match["claim" if "claim" in names else "tokens" if "tokens" in names
                                    else "said" if question == "amount" else "sentence"]
     return "", ""
 
@@ -286,14 +289,15 @@ class ScriptedJudge:
     def narrow(self, item: Any) -> dict[str, str]:
         """The narrow questions' fields of a verdict: the same script as their label forms."""
         if not isinstance(item, dict):
-            return {"states_fact": "yes", "changed": "no", "specifics": "yes"}
+            return {"states_fact": "yes", "changed": "no", "specifics": "yes", "same_role": "yes"}
         sentence = item.get("sentence", item.get("words", ""))
         checked = item.get("already_checked")
         fact = True if checked is None else self.says_yes("more", sentence) if checked else self.states_fact(sentence)
         tokens = ", ".join(f"“{t}”" for t in item.get("not_in_context", []))
         return {"states_fact": "yes" if fact else "no",
                 "changed": "yes" if checked is None and self.says_yes("changed", item.get("words", "")) else "no",
-                "specifics": "yes" if self.named(tokens) else "no"}
+                "specifics": "yes" if self.named(tokens) else "no",
+                "same_role": "yes" if self.named(", ".join(f"“{t}”" for t in item.get("other_role", []))) else "no"}
 
     def content(self, answer: dict[str, Any] | str, fault: Fault | None, authorization: str = "") -> str:
         """The answer as the judge writes it, spoilt as the fault asks: broken JSON, the wrong

@@ -38,7 +38,9 @@ from pytest_llmfaith.text.exact import (
     fold,
     nearest_sentences,
     numbers_beside_the_same_words,
+    numbers_in_other_roles,
     numbers_not_written,
+    other_values,
     quoted_sentence,
     unwritten,
 )
@@ -74,6 +76,7 @@ class Answers:
     fact: dict[int, bool]  # a sentence: it states a fact the claims quoted from it do not
     changed: dict[int, bool]  # a claim: something else in its sentence changes what its words say
     given: dict[int, bool]  # an item with words the context never writes: the context gives them
+    role: dict[int, bool]  # an item with numbers the context writes for another thing: it gives them for this one
 
 
 def _sentence_items(items: Sequence[Judged], claim_count: int, claim: int) -> list[int]:
@@ -201,7 +204,7 @@ class ClaimsScorer(Scorer):
         if not items or not context:
             verdicts = [Verdict(statement=i.quote, verdict=self.empty_context_verdict, reason="the context is empty")
                         for i in items]
-            return Answers(verdicts, {}, {}, {}), ""
+            return Answers(verdicts, {}, {}, {}, {}), ""
         exact = {i: found for i, item in enumerate(items) if (found := contradicted_number(item.quote, context))}
         asked = [i for i in range(len(items)) if i not in exact]
         if not asked:
@@ -219,14 +222,15 @@ class ClaimsScorer(Scorer):
 
     def _unasked(self, items: list[Judged]) -> Answers:
         """Answers before any judge answer: every item not supported, no narrow answer."""
-        return Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {})
+        return Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {}, {})
 
     def _asked(self, items: list[Judged], asked: list[int], context: list[str],
                calls: list[JudgeCall]) -> tuple[Answers, str]:
         """One request for every verdict and narrow question (per sample with votes; per item in
         --llm-judge-verdicts=one): the output and the context sent once."""
         config = self.judge.config
-        data = [{**items[i].as_data(), **({"not_in_context": t} if (t := unwritten(items[i].quote, context)) else {})}
+        data = [{**items[i].as_data(), **({"not_in_context": t} if (t := unwritten(items[i].quote, context)) else {}),
+                 **({"other_role": r} if (r := numbers_in_other_roles(items[i].quote, context)) else {})}
                 for i in asked]
         samples: list[list[Any]] = []
         prompt = ""
@@ -253,6 +257,8 @@ class ClaimsScorer(Scorer):
             answers.changed[i] = "sentence" in data[n] and any(s[n].changed != "no" for s in samples)
             if "not_in_context" in data[n]:
                 answers.given[i] = all(s[n].specifics == "yes" for s in samples)
+            if "other_role" in data[n]:
+                answers.role[i] = all(s[n].same_role == "yes" for s in samples)
         return answers, prompt
 
     def _labelled(self, output: str, items: list[Judged], claim_count: int, asked: list[int], context: list[str],
@@ -287,6 +293,12 @@ class ClaimsScorer(Scorer):
         calls.extend(amount_calls)
         for (i, _), p in zip(pairs, same):
             answers.given[i] = answers.given[i] and p >= questions.YES_AT
+        placed = [(i, numbers) for i in [*supported, *(i for i in labelled if i >= claim_count)]
+                  if answers.verdicts[i].verdict == self.supported_verdict and answers.given.get(i) is not False
+                  and (numbers := numbers_in_other_roles(items[i].quote, context))]
+        roles, role_calls = questions.same_roles(self.judge, context, [(items[i].sentence, n) for i, n in placed])
+        calls.extend(role_calls)
+        answers.role.update({i: p >= questions.YES_AT for (i, _), p in zip(placed, roles)})
         holding = {s for i in partial if answers.changed[i] for s in _sentence_items(items, claim_count, i)}
         self._label_verdicts(items, sorted(holding - set(labelled)), unwritten_of, answers, context, calls)
         return answers, prompt
@@ -316,10 +328,11 @@ class ClaimsScorer(Scorer):
                  notes: list[str]) -> tuple[list[Judged], list[Verdict]]:
         """The verdicts the score counts, in the output's order. Each narrow answer only ever makes
         a claim less supported, or a sentence counted: a claim whose names the context does not
-        give, or whose sentence adds what changes it while the sentence is not supported, is not
-        supported; a sentence counts where it states a fact no claim does, or writes a number the
-        context does not (whatever the facts question said). Claims whose words lie
-        inside another's count once with it, at the less supported verdict of the two."""
+        give, or whose numbers it gives only for something else, or whose sentence adds what
+        changes it while the sentence is not supported, is not supported; a sentence counts where
+        it states a fact no claim does, or writes a number the context does not (whatever the facts
+        question said). Claims whose words lie inside another's count once with it, at the less
+        supported verdict of the two."""
         items = claims + sentences
         verdicts = list(answers.verdicts)
         for i, item in enumerate(items):
@@ -327,6 +340,13 @@ class ClaimsScorer(Scorer):
                 verdicts[i] = self._overruled(verdicts[i], "not in the context: it never writes "
                                               + ", ".join(f"“{t}”" for t in unwritten(item.quote, context))
                                               + ", and asked whether it gives them in any form, the judge says no")
+            if verdicts[i].verdict == self.supported_verdict and answers.role.get(i) is False:
+                verdicts[i] = self._overruled(verdicts[i], "the context gives these numbers for something else: "
+                                              + "; ".join(f"beside these words it writes “{o.other}”, not “{o.said}”"
+                                                          for o in other_values(item.quote, context) if o.written)
+                                              + ", and asked whether it gives "
+                                              + ", ".join(f"“{n}”" for n in numbers_in_other_roles(item.quote, context))
+                                              + " for what the words say, the judge says no")
         for i in range(len(claims)):  # after the sentences' own verdicts are final
             held = [verdicts[s] for s in _sentence_items(items, len(claims), i)
                     if verdicts[s].verdict != self.supported_verdict]

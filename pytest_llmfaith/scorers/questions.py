@@ -7,7 +7,11 @@ move an outcome to the safe side on its own (how-scoring-works: safe both ways):
   "It is not true that", ❌): a yes holds the claim to its sentence's verdict;
 - does the context give the names and numbers of a claim that it never writes as they are?
   (Helsingissä for Helsinki, IBM for International Business Machines: yes; Iraq for Iran: no):
-  a no makes a supported claim unsupported.
+  a no makes a supported claim unsupported;
+- does the context give a claim's number for what the claim says it is, where the context writes
+  that number but writes another beside the claim's words? ("400 people in Oslo" beside "40
+  people in Oslo and 400 in Bergen": no; "55 in 2024" beside "40 employees in 2020 and 55 in
+  2024": yes): a no makes a supported claim unsupported.
 
 A hosted judge answers them in the verdicts' own request (fields of each verdict: `JSON_FIELDS`);
 the offline judge answers each as a label read from one token's probabilities, asked only where
@@ -26,7 +30,7 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 
-VERSION = "questions-5"
+VERSION = "questions-6"
 YES_AT = 0.5
 """P(yes) from which a label answer is yes."""
 
@@ -70,6 +74,9 @@ SPECIFICS = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe sentence write
              "writes as they are. Does the document give each of them that is a name, number, date, amount or code, in "
              "any spelling, inflection, abbreviation, translation or unit? Words that are none of these (pronouns, "
              "particles, verbs, endings, common words) do not matter. Answer yes or no.")
+ROLE = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe document writes {tokens}, but beside the words around "
+        "them in the sentence it writes other numbers. Does the document give these numbers for what the sentence "
+        "says they are, not only for something else? Answer yes or no.")
 
 AMOUNT = "Is {said} the same amount as {others}? Answer yes or no."
 """As bare as it can be: asked with the document beside it, the 1.5B offline judge said yes to 40
@@ -84,11 +91,14 @@ JSON_FIELDS = {
     "specifics": 'item with "not_in_context": does the CONTEXT give each name, number, date or code among them, in '
                  "any form, spelling, translation or unit (pronouns, particles, verbs, endings do not matter)? "
                  'Else "yes".',
+    "same_role": 'item with "other_role": the CONTEXT writes these numbers, but beside these words it writes '
+                 'others: does it give each for what the words say it is, not only for something else? Else "yes".',
 }
 """The narrow questions as fields of the verdicts in the verdicts' own request, each asked of the
 items that carry its key (`ASKED_BY`): one request an assertion carries them all, the output and
 the context sent once, and a request whose items need none of them carries none of their text."""
-ASKED_BY = {"states_fact": "already_checked", "changed": "sentence", "specifics": "not_in_context"}
+ASKED_BY = {"states_fact": "already_checked", "changed": "sentence", "specifics": "not_in_context",
+            "same_role": "other_role"}
 
 
 def narrow_task(items: Sequence[dict[str, object]]) -> dict[str, str]:
@@ -168,8 +178,21 @@ def context_text(context: Sequence[str]) -> str:
 def specifics(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
               ) -> tuple[list[float], list[JudgeCall]]:
     """P(the context gives them) for each (sentence, tokens the context never writes)."""
+    return _of_document(judge, SPECIFICS, context, asked)
+
+
+def same_roles(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
+               ) -> tuple[list[float], list[JudgeCall]]:
+    """P(the context gives them for what the sentence says) for each (sentence, numbers the context
+    writes, but with other numbers beside the sentence's words)."""
+    return _of_document(judge, ROLE, context, asked)
+
+
+def _of_document(judge: Judge, template: str, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
+                 ) -> tuple[list[float], list[JudgeCall]]:
+    """A question about tokens of a sentence, the document first: read once for every question."""
     body = context_text(context)
-    texts = [SPECIFICS.format(context=body, sentence=sentence, tokens=", ".join(f"“{t}”" for t in tokens))
+    texts = [template.format(context=body, sentence=sentence, tokens=", ".join(f"“{t}”" for t in tokens))
              for sentence, tokens in asked]
     return _ask(judge, "names", texts, DOCUMENT_SYSTEM)
 

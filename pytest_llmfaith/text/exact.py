@@ -517,31 +517,59 @@ def _differs(said: Number, other: Number) -> bool:
                 or not other.decimals or any(_rounds_to(s, o) for s in said.decimals for o in other.decimals))
 
 
-def contradicted_number(words: str, context: Sequence[str]) -> tuple[str, str] | None:
-    """A number of `words` that every place of the context writing the same words around it gives
-    another value: (as the words write it, as the context does), e.g. ("1999", "1997") for
-    "founded in 1999" where the context says "founded in 1997" and nowhere "founded in 1999".
-    Exact in fact: at least MIN_ROLE_WORDS words, unbroken and in order, pin the role; a place
-    counts as another value only where `_differs` says so in some number of the stretch."""
+@dataclass(frozen=True)
+class OtherValue:
+    """A number of the words where every place of the context writing the same words around it
+    (at least MIN_ROLE_WORDS, unbroken and in order) gives another value."""
+
+    said: str  # the number as the words write it
+    other: str  # the value the context writes in its place
+    written: tuple[str, ...]  # the stretch's numbers the context writes elsewhere ("40 in 2020 and 55 in 2024")
+    contradicted: bool  # exact in fact: decided by code, never asked
+    """Only where the context writes the said value nowhere and each place differs in that one
+    number alone, by `_differs` (no rounding of it): a list gives one thing several values with
+    fewer words ("had 40 employees in 2020 and 55 in 2024"), and a place that differs in every
+    number ("40 … in 2020" for "55 … in 2024") may be another fact: only the judge reads those."""
+
+
+def other_values(words: str, context: Sequence[str]) -> list[OtherValue]:
+    """Per stretch of the words, a number whose role places all give another value:
+    ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
+    "founded in 1999"."""
+    written = _context_values(tuple(context))
+    found = []
     for stretch in stretches(words) or [words]:
         pattern = _pattern(stretch)
         slots = [i for i, item in enumerate(pattern) if isinstance(item, Number)]
         if not slots or len(pattern) - len(slots) < MIN_ROLE_WORDS:
             continue
-        places = [[theirs[at + i] for i in slots]
+        said = [item for item in pattern if isinstance(item, Number)]
+        places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)]
                   for sentence, _ in _context_sentences(tuple(context))
                   for theirs in [_pattern(sentence)]
                   for at in range(len(theirs) - len(pattern) + 1)
                   if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
                          for i, mine in enumerate(pattern))]
-        said = [pattern[i] for i in slots]
-        differing = [next((k for k, (mine, other) in enumerate(zip(said, place))
-                           if isinstance(mine, Number) and isinstance(other, Number) and _differs(mine, other)),
-                          None) for place in places]
-        if places and all(k is not None for k in differing):
-            k = differing[0]
-            assert k is not None
-            mine, other = said[k], places[0][k]
-            assert isinstance(mine, Number) and isinstance(other, Number)
-            return mine.shown, other.shown
-    return None
+        other = [[k for k, (mine, theirs) in enumerate(zip(said, place)) if not mine.values & theirs.values]
+                 for place in places]
+        if not places or not all(other):
+            continue
+        differing = [[k for k in ks if _differs(said[k], place[k])] for ks, place in zip(other, places)]
+        alone = all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
+                    for diff, ks in zip(differing, other))
+        k = other[0][0]
+        found.append(OtherValue(said[k].shown, places[0][k].shown,
+                                tuple(n.shown for n in said if n.values & written), alone))
+    return found
+
+
+def numbers_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
+    """The numbers of the words that the context writes, but never beside the same words: the
+    judge reads whether it gives them for what the words say (a second answer, never code)."""
+    return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
+
+
+def contradicted_number(words: str, context: Sequence[str]) -> tuple[str, str] | None:
+    """(as the words write it, as the context does) of a number code decides is contradicted."""
+    found = next((o for o in other_values(words, context) if o.contradicted), None)
+    return (found.said, found.other) if found else None

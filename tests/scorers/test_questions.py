@@ -27,14 +27,15 @@ from pytest_llmfaith.scorers.questions import (
 CLAIM = {"sentence": "Acme was founded in 1997 in Oslo.", "words": "Acme was founded in 1997"}  # asks "changed"
 SENTENCE = {"words": "Thanks for asking!", "already_checked": []}  # asks "states_fact"
 NAMES = {"words": "Acme has 41 staff", "not_in_context": ["41"]}  # asks "specifics"
+ROLE = {"words": "Acme has 400 staff in Oslo", "other_role": ["400"]}  # asks "same_role"
 WHOLE = {"words": "It has 40 staff."}  # asks nothing
 
 
 # -- which questions a verdicts request asks ---------------------------------------------------
 
 def test_every_answer_field_is_asked_by_an_item_key():
-    assert list(ASKED_BY) == list(JSON_FIELDS) == ["states_fact", "changed", "specifics"]
-    assert len(set(ASKED_BY.values())) == 3
+    assert list(ASKED_BY) == list(JSON_FIELDS) == ["states_fact", "changed", "specifics", "same_role"]
+    assert len(set(ASKED_BY.values())) == 4
 
 
 def test_items_that_need_no_question_get_none_of_their_text():
@@ -43,7 +44,8 @@ def test_items_that_need_no_question_get_none_of_their_text():
     assert not any(text in str(task) for text in JSON_FIELDS.values())
 
 
-@pytest.mark.parametrize(("item", "asked"), [(SENTENCE, "states_fact"), (CLAIM, "changed"), (NAMES, "specifics")])
+@pytest.mark.parametrize(("item", "asked"), [(SENTENCE, "states_fact"), (CLAIM, "changed"), (NAMES, "specifics"),
+                                           (ROLE, "same_role")])
 def test_a_question_is_asked_when_an_item_carries_its_key_and_only_then(item, asked):
     task = narrow_task([WHOLE, item])
     assert task["fields"] == f', "{asked}": "yes" | "no"'
@@ -52,9 +54,10 @@ def test_a_question_is_asked_when_an_item_carries_its_key_and_only_then(item, as
         assert other not in task["narrow"] and JSON_FIELDS[other] not in task["narrow"]
 
 
-def test_all_three_questions_are_asked_in_one_order_whatever_the_items_order():
-    fields = ', "states_fact": "yes" | "no", "changed": "yes" | "no", "specifics": "yes" | "no"'
-    assert narrow_task([NAMES, CLAIM, SENTENCE])["fields"] == narrow_task([SENTENCE, CLAIM, NAMES])["fields"] == fields
+def test_all_four_questions_are_asked_in_one_order_whatever_the_items_order():
+    fields = "".join(f', "{name}": "yes" | "no"' for name in ("states_fact", "changed", "specifics", "same_role"))
+    assert narrow_task([ROLE, NAMES, CLAIM, SENTENCE])["fields"] == fields
+    assert narrow_task([SENTENCE, CLAIM, NAMES, ROLE])["fields"] == fields
 
 
 def test_the_item_kinds_are_explained_only_where_the_request_mixes_them():
@@ -190,6 +193,17 @@ def test_the_context_gives_the_names_as_the_judge_says_asked_with_the_document(s
     system, user = asked["Acme is in Bergen."]
     assert system["content"] == DOCUMENT_SYSTEM and "writes “Bergen”, which" in user["content"]
     assert user["content"].startswith("Document:\nAcme has an office in Oslo.\nIt employs 40 people.\n\n")
+
+
+def test_the_context_gives_a_number_for_what_the_words_say_as_the_judge_says(server, make_judge):
+    """Asked with the document first, like every question about it: the judge reads it once."""
+    server.facts(unnamed=["400"])
+    context = ["Acme employs 40 people in Oslo and 400 in Bergen."]
+    found, calls = questions.same_roles(make_judge(), context, [("Acme employs 400 people in Oslo.", ["400"]),
+                                                                ("Acme employs 40 people in Oslo.", ["40"])])
+    assert found == [0.0, 1.0] and [c.step for c in calls] == ["names", "names"]
+    system, user = server.calls("names")[0]["body"]["messages"]
+    assert system["content"] == DOCUMENT_SYSTEM and user["content"].startswith(f"Document:\n{context[0]}\n\n")
 
 
 def test_the_same_amount_as_the_judge_says(server, make_judge):

@@ -119,7 +119,7 @@ def test_words_or_symbols_a_claim_leaves_out_hold_it_to_its_sentence(server, mak
 
 @pytest.mark.parametrize(("output", "context"), [
     ("The code is 4471.", "The code is 4417."),
-    ("Acme employs 400 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen."),
+    ("Acme employs 4000 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen."),
     ("Le loyer est de 1\u202f250 euros.", "Le loyer est de 1 200 euros."),
     ("La empresa factura 3,5 millones.", "La empresa factura 5,3 millones."),
 ])
@@ -127,6 +127,69 @@ def test_a_number_another_value_in_the_same_role_fails_whatever_the_judge_says(s
     server.facts(supported=[output])
     result = Faithfulness(make_judge()).run(output, [context])
     assert result.score == 0.0 and "decided without asking" in result.verdicts[0].reason
+
+
+# (language, a context that lists values with fewer words, a faithful answer, the same with a value
+# the context gives for something else beside the same words, that value)
+LISTED = [
+    ("en", "The company had 40 employees in 2020 and 55 in 2024.", "The company had 55 employees in 2024.",
+     "The company had 40 employees in 2024.", "40"),
+    ("en", "Acme employs 40 people in Oslo and 400 in Bergen.", "Acme employs 400 people in Bergen.",
+     "Acme employs 400 people in Oslo.", "400"),
+    ("de", "Der Umsatz lag 2022 bei 10 Millionen Euro und 2023 bei 12 Millionen Euro.",
+     "Der Umsatz lag 2023 bei 12 Millionen Euro.", "Der Umsatz lag 2022 bei 12 Millionen Euro.", "12"),
+    ("fr", "Le billet coûte 20 euros pour les adultes et 10 euros pour les enfants.",
+     "Le billet coûte 10 euros pour les enfants.", "Le billet coûte 10 euros pour les adultes.", "10"),
+    ("es", "La empresa tenía 250 empleados en 2019 y 300 en 2021.", "La empresa tenía 300 empleados en 2021.",
+     "La empresa tenía 250 empleados en 2021.", "250"),
+    ("ru", "Компания продала 450 машин в 2022 году и 500 в 2023 году.", "Компания продала 500 машин в 2023 году.",
+     "Компания продала 450 машин в 2023 году.", "450"),
+    ("it", "Il museo apre alle 9 nei giorni feriali e alle 10 la domenica.", "Il museo apre alle 10 la domenica.",
+     "Il museo apre alle 10 nei giorni feriali.", "10"),
+]
+
+
+# the same kind of list, where the value the wrong answer takes stands beside other words: only the
+# verdict reads it (docs/scoring.md: what is left to one answer)
+LISTED_APART = [
+    ("nl", "De trein vertrekt om 7 uur naar Utrecht en om 8 uur naar Gouda.", "De trein vertrekt om 8 uur naar Gouda."),
+    ("pt", "O voo custa 120 euros em maio e 180 euros em agosto.", "O voo custa 180 euros em agosto."),
+    ("tr", "Şirket 2021 yılında 30 ve 2023 yılında 45 çalışana ulaştı.", "Şirket 2023 yılında 45 çalışana ulaştı."),
+    ("pl", "Bilet kosztuje 20 zł dla dorosłych i 10 zł dla dzieci.", "Bilet kosztuje 10 zł dla dzieci."),
+    ("sv", "Museet har 12 rum på våning 1 och 30 rum på våning 2.", "Museet har 30 rum på våning 2."),
+]
+
+
+@pytest.mark.parametrize(("language", "context", "output"), [c[:3] for c in LISTED + LISTED_APART],
+                         ids=[c[0] for c in LISTED + LISTED_APART])
+def test_a_correct_judge_passes_a_value_the_context_gives_in_a_list(server, make_judge, language, context, output):
+    """Beside the same words the context writes another value ("40 employees in 2020"), and the
+    answer's value with fewer words ("and 55 in 2024"): code decides nothing, the judge reads it."""
+    server.facts(supported=[output])
+    result = Faithfulness(make_judge()).run(output, [context])
+    assert result.score == 1.0, result.verdicts
+    assert Hallucination(make_judge()).run(output, [context]).score == 0.0
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("language", "context", "_", "swapped", "value"), LISTED, ids=[c[0] for c in LISTED])
+def test_a_value_the_context_gives_for_something_else_fails_though_the_verdict_says_supported(
+        fake, make_fake_judge, verdicts, language, context, _, swapped, value):
+    """One wrong answer (the verdict): every name and number of the answer is written, so only the
+    second question, asked because beside these words the context writes another number, holds it."""
+    fake.facts(supported=[swapped], unnamed=[value])
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(swapped, [context])
+    assert result.score == 0.0 and "for something else" in result.verdicts[0].reason, result.verdicts
+    assert Hallucination(make_fake_judge(verdicts=verdicts)).run(swapped, [context]).score == 1.0
+
+
+def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(server, make_judge):
+    """The second question travels in the one verdicts request: still two requests."""
+    context, swapped = LISTED[1][1], LISTED[1][3]
+    server.facts(supported=[swapped], unnamed=["400"])
+    result = Faithfulness(make_judge()).run(swapped, [context])
+    assert result.score == 0.0 and len(server.requests) == 2
+    assert '"other_role": [\n"400"\n]' in server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
 
 
 def test_one_fact_quoted_three_times_counts_once(server, make_judge):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_llmfaith.text import exact
 from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, unwritten
 
 
@@ -130,3 +131,63 @@ def test_evidence_from_a_json_result_is_a_record_with_its_call_never_a_lone_line
 ])
 def test_a_code_the_context_writes_with_a_space_is_written(words, context, asked):
     assert unwritten(words, [context]) == asked
+
+
+# A context that lists values gives one thing several with fewer words: code never decides there.
+LISTS = [
+    ("The company had 55 employees in 2024.", "The company had 40 employees in 2020 and 55 in 2024."),
+    ("Revenue was 12 million in 2023.", "Revenue was 10 million in 2022 and 12 million in 2023."),
+    ("Tickets cost 10 EUR", "Tickets cost 20 EUR for adults and 10 EUR for children."),
+    ("Der Umsatz lag 2023 bei 12 Millionen.", "Der Umsatz lag 2022 bei 10 Millionen und 2023 bei 12 Millionen."),
+    ("Gate opens 45 minutes before departure", "Gate opens 30 minutes before departure for domestic flights and "
+                                               "45 minutes before departure for international ones."),
+    ("Der Zug fährt um 8 Uhr", "Der Zug fährt um 7 Uhr und um 8 Uhr."),
+    ("La empresa tenía 300 empleados en 2021.", "La empresa tenía 250 empleados en 2019 y 300 en 2021."),
+    ("Компания продала 500 машин в 2023 году.", "Компания продала 450 машин в 2022 году и 500 в 2023 году."),
+    # another number beside the same words differs too: maybe another fact ("fifty-five" is words)
+    ("The company had 55 employees in 2024.", "The company had 40 employees in 2020 and fifty-five in 2024."),
+]
+
+
+@pytest.mark.parametrize(("words", "context"), LISTS)
+def test_a_number_the_context_gives_in_a_list_is_never_contradicted_by_code(words, context):
+    assert exact.contradicted_number(words, [context]) is None
+
+
+@pytest.mark.parametrize(("words", "context", "said", "other"), [
+    ("Acme was founded in 1999 in Oslo.", "Acme was founded in 1997 in Oslo.", "1999", "1997"),
+    ("Acme was founded in 1999.", "Acme was founded in 1997. It moved to Bergen in 2005.", "1999", "1997"),
+    ("The code is 4471.", "The code is 4417.", "4471", "4417"),
+    ("Le loyer est de 1\u202f250 euros.", "Le loyer est de 1 200 euros.", "1\u202f250", "1 200"),
+    ("Der Umsatz lag 2023 bei 15 Millionen.", "Der Umsatz lag 2023 bei 12 Millionen.", "15", "12"),
+])
+def test_a_number_no_place_of_the_context_gives_and_one_place_gives_otherwise_is_contradicted(words, context,
+                                                                                              said, other):
+    assert exact.contradicted_number(words, [context]) == (said, other)
+    assert exact.numbers_in_other_roles(words, [context]) == []
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Acme employs 400 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen.", ["400"]),
+    ("The company had 40 employees in 2024.", "The company had 40 employees in 2020 and 55 in 2024.", ["40", "2024"]),
+    ("The company had 55 employees in 2024.", "The company had 40 employees in 2020 and 55 in 2024.", ["55", "2024"]),
+    ("Le billet coûte 10 euros pour les adultes.",
+     "Le billet coûte 20 euros pour les adultes et 10 euros pour les enfants.", ["10"]),
+    ("Acme was founded in 1999.", "Acme was founded in 1997 and had 1999 bikes by 2005.", ["1999"]),
+])
+def test_a_number_the_context_writes_for_something_else_is_asked_never_decided(words, context, asked):
+    """Written, but beside these words the context writes another: whether it gives it for this
+    is the judge's second answer (same_role), in both directions."""
+    assert exact.contradicted_number(words, [context]) is None
+    assert exact.numbers_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context"), [
+    ("Acme employs 40 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen."),
+    ("Acme has 40 people.", "Acme has 40 people in Oslo."),
+    ("It costs 3,50 EUR.", "It costs 3.50 EUR."),
+    ("Acme employs about 1,200 people.", "Acme employs about 1,234 people."),
+])
+def test_a_number_the_context_gives_beside_the_same_words_asks_nothing(words, context):
+    assert exact.numbers_in_other_roles(words, [context]) == []
+    assert exact.contradicted_number(words, [context]) is None
