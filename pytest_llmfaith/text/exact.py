@@ -524,7 +524,7 @@ class OtherValue:
 
     said: str  # the number as the words write it
     other: str  # the value the context writes in its place
-    written: tuple[str, ...]  # the stretch's numbers the context writes elsewhere ("40 in 2020 and 55 in 2024")
+    written: tuple[str, ...]  # where one that differs is written elsewhere, the stretch's numbers the context writes
     contradicted: bool  # exact in fact: decided by code, never asked
     """Only where the context writes the said value nowhere and each place differs in that one
     number alone, by `_differs` (no rounding of it): a list gives one thing several values with
@@ -544,22 +544,28 @@ def other_values(words: str, context: Sequence[str]) -> list[OtherValue]:
         if not slots or len(pattern) - len(slots) < MIN_ROLE_WORDS:
             continue
         said = [item for item in pattern if isinstance(item, Number)]
-        places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)]
-                  for sentence, _ in _context_sentences(tuple(context))
-                  for theirs in [_pattern(sentence)]
-                  for at in range(len(theirs) - len(pattern) + 1)
-                  if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
-                         for i, mine in enumerate(pattern))]
+        matches = [(theirs, at) for sentence, _ in _context_sentences(tuple(context))
+                   for theirs in [_pattern(sentence)]
+                   for at in range(len(theirs) - len(pattern) + 1)
+                   if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
+                          for i, mine in enumerate(pattern))]
+        places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)] for theirs, at in matches]
         other = [[k for k, (mine, theirs) in enumerate(zip(said, place)) if not mine.values & theirs.values]
                  for place in places]
         if not places or not all(other):
             continue
         differing = [[k for k in ks if _differs(said[k], place[k])] for ks, place in zip(other, places)]
-        alone = all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
-                    for diff, ks in zip(differing, other))
+        # a number at the stretch's edge is pinned only where the context's ends there too: "closes
+        # at 5 pm" beside "closes at 17" is a word after it that may be a unit
+        open_edges = any((isinstance(pattern[0], Number) and at > 0)
+                         or (isinstance(pattern[-1], Number) and at + len(pattern) < len(theirs))
+                         for theirs, at in matches)
+        alone = not open_edges and all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
+                                       for diff, ks in zip(differing, other))
         k = other[0][0]
+        moved = any(said[j].values & written for ks in other for j in ks)  # a value the context has elsewhere
         found.append(OtherValue(said[k].shown, places[0][k].shown,
-                                tuple(n.shown for n in said if n.values & written), alone))
+                                tuple(n.shown for n in said if moved and n.values & written), alone))
     return found
 
 

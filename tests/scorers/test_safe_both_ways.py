@@ -53,6 +53,9 @@ FAITHFUL = [
     ("a decimal comma", "Der Tank fasst 3,5 Liter.", "Der Tank fasst 3,5 Liter."),
     ("an approximation", "The company employs about 1,200 people.", "The company employs 1,234 people."),
     ("a sentence-initial It", "It opens at 9 am.", "The museum opens at 9 am."),
+    ("a unit after the context's number", "The museum closes at 17.", "The museum closes at 5 pm."),
+    ("a value the context writes in a list", "Revenue was 12 million in 2023.",
+     "Revenue was 10 million in 2022 and 12 million in 2023."),
     ("Japanese particles", "東京には40人の社員がいる。", "東京の社員は40人です。"),
     ("a Korean verb ending", "서울 사무소는 월요일에 문을 닫습니다.", "서울 사무소는 월요일 휴무입니다."),
 ]

@@ -191,3 +191,19 @@ def test_a_number_the_context_writes_for_something_else_is_asked_never_decided(w
 def test_a_number_the_context_gives_beside_the_same_words_asks_nothing(words, context):
     assert exact.numbers_in_other_roles(words, [context]) == []
     assert exact.contradicted_number(words, [context]) is None
+
+
+@pytest.mark.parametrize(("words", "context", "decided"), [
+    ("The museum closes at 17.", "The museum closes at 5 pm.", None),
+    ("The museum closes at 17.", "The museum closes at 5.", ("17", "5")),
+    ("Acme was founded in 1999.", "Acme was founded in 1997 in Oslo.", None),
+    ("Acme was founded in 1999.", "In 1997 Acme was founded.", None),
+    ("The battery lasts 10.", "The battery lasts 600 minutes.", None),
+    ("The battery lasts 12.", "The battery lasts 6.", ("12", "6")),
+    ("2 adults travel free", "Only 1 adults travel free", None),
+    ("2 adults travel free", "1 adults travel free", ("2", "1")),
+])
+def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_ends_there_too(words, context, decided):
+    """A word beside the context's number that the words do not write ("5 pm") may be a unit: the
+    judge reads it. Where the context's words end there too ("closes at 5."), code decides."""
+    assert exact.contradicted_number(words, [context]) == decided
