@@ -354,6 +354,8 @@ _SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("100
 """Suffixes written onto digits that scale them ("40k", "1.5M"): a value that is never certain
 (5m may be five metres), so it only ever makes a number count as written, never decides."""
 _FULL_WIDTH = str.maketrans("，．－", ",.-")
+_MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)")
+"""A reference marker; unclosed at the end, where a stretch's edge trims the "]"."""
 
 
 @dataclass(frozen=True)
@@ -421,9 +423,14 @@ def numbers(text: str) -> tuple[Number, ...]:
     """Every number the text writes with digits, by value: any digit script, any locale's grouping
     (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"). Units and scale words ("million",
     "Mrd.") are words: what they mean is the judge's question. Digits with a capital glued on are
-    a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in the context."""
+    a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in the context. A
+    reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source, no number."""
     found = []
-    for match in _NUMBER.finditer(_ascii_digits(text)):
+    plain = _ascii_digits(text)
+    markers = [m.span() for m in _MARKER.finditer(plain)]
+    for match in _NUMBER.finditer(plain):
+        if any(a < match.start() < b for a, b in markers):
+            continue  # a reference ("[1]"): which source, not how many
         suffix = (match["suffix"] or "").casefold()
         scales = _SCALES.get(suffix)
         if not scales and _CASED_CAPITAL.search(match["suffix"] or ""):

@@ -195,6 +195,29 @@ def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(s
     assert '"other_role": [\n"400"\n]' in server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
 
 
+@pytest.mark.parametrize("output", [
+    "Acme was founded in 1997 [1]. It employs 40 people [2].",
+    "Acme was founded in 1997.[^1] It employs 40 people.[^2]",
+    "Acme was founded in 1997 [1, 2]. It employs 40 people 【3】.",
+])
+def test_reference_markers_are_no_numbers_to_ask_about(server, make_judge, output):
+    """A RAG answer cites its sources: "[1]" names a source, no amount. A judge that reads the
+    specifics question literally ("the context never writes 1") is never asked it."""
+    claims = ["Acme was founded in 1997", "It employs 40 people"]
+    server.facts(claims={output: claims}, supported=claims, unnamed=["1", "2", "3"])
+    context = ["Acme was founded in 1997. It employs 40 people."]
+    result = Faithfulness(make_judge()).run(output, context)
+    assert result.score == 1.0, result.verdicts
+    assert not any("not_in_context" in r["body"]["messages"][-1]["content"] for r in server.calls("verdicts"))
+
+
+def test_a_wrong_year_beside_a_reference_marker_is_still_contradicted(server, make_judge):
+    output = "Acme was founded in 1999 [1]."
+    server.facts(supported=[output])
+    result = Faithfulness(make_judge()).run(output, ["Acme was founded in 1997."])
+    assert result.score == 0.0 and "decided without asking" in result.verdicts[0].reason
+
+
 def test_one_fact_quoted_three_times_counts_once(server, make_judge):
     output = "The basic plan costs 12 EUR a month. It includes 2 seats. It has no phone support."
     claims = ["The basic plan costs 12 EUR a month", "basic plan costs 12 EUR", "costs 12 EUR a month",
