@@ -2,11 +2,16 @@
 languages and scripts (issue 52):
 1. with a judge that answers every question correctly, no faithful answer fails;
 2. with exactly one wrong judge answer, no unfaithful answer passes.
-Each class is a family of cases; the judge server answers from its script (tests/judge_server.py)."""
+Each class is a family of cases; the judge server answers from its script (tests/judge_server.py).
+The last two tests run them all again as a user does: assert_faithful and assert_not_hallucinated
+in a real pytest run, at 1.0 / 0.0."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
 
@@ -86,13 +91,16 @@ def test_a_wrong_year_fails_though_the_judge_calls_it_supported(server, make_jud
     assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
 
 
-@pytest.mark.parametrize(("output", "context", "token"), [
+UNWRITTEN = [
     ("Acme opened an office in Bergen.", "Acme opened an office in Oslo.", "bergen"),
     ("Acme a ouvert un bureau à Lyon.", "Acme a ouvert un bureau à Paris.", "lyon"),
     ("Acme hat 41 Mitarbeiter.", "Acme hat 40 Mitarbeiter, darunter 4 Ingenieure.", "41"),
     ("アクメは大阪に事務所を開いた。", "アクメは東京に事務所を開いた。", "大阪"),
     ("The flight costs 310 EUR.", "The flight costs 290 EUR. Taxes are 31 EUR.", "310"),
-])
+]
+
+
+@pytest.mark.parametrize(("output", "context", "token"), UNWRITTEN)
 def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, make_judge, output, context, token):
     """One wrong answer (the verdict says supported): the specifics question, asked because the
     context never writes the token, says no."""
@@ -101,7 +109,7 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
     assert Hallucination(make_judge()).run(output, [context]).score == 1.0
 
 
-@pytest.mark.parametrize(("output", "claim"), [
+NEGATED = [
     ("❌ Pets are allowed in the rooms.", "Pets are allowed in the rooms"),
     ("Haustiere sind ✗ erlaubt.", "Haustiere sind … erlaubt"),
     ("🚫 Les animaux sont admis.", "Les animaux sont admis"),
@@ -111,7 +119,10 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
     ("The fee ≠ 20 EUR.", "The fee … 20 EUR"),
     ("Zorblat is a firm. It is false that it employs 40 people.", "Zorblat … employs 40 people"),  # across sentences
     ("Der Preis beträgt −5 EUR.", "Der Preis beträgt … 5 EUR"),
-])
+]
+
+
+@pytest.mark.parametrize(("output", "claim"), NEGATED)
 def test_words_or_symbols_a_claim_leaves_out_hold_it_to_its_sentence(server, make_judge, output, claim):
     """One wrong answer (the claims step drops the negation, and the verdict on its words says
     supported): the judge says the sentence changes the words, and the sentence is contradicted."""
@@ -258,3 +269,52 @@ def test_an_assertion_costs_a_hosted_judge_two_requests(server, make_judge):
                  not_facts=["Hello!", "Can I help?"])
     result = Faithfulness(make_judge()).run(output, ["Acme was founded in 1997 in Oslo. It has 40 staff."])
     assert [c.step for c in result.judge_calls] == ["claims", "verdicts"] and len(server.requests) == 2
+
+
+# -- the same cases in real pytest runs: assert_faithful and assert_not_hallucinated at 1.0 / 0.0 --
+
+INNER = """
+import json
+import pytest
+from pytest_llmfaith import assert_faithful, assert_not_hallucinated
+
+CASES = json.loads({cases!r})
+each = pytest.mark.parametrize(("output", "context"), CASES, ids=[str(i) for i in range(len(CASES))])
+
+@each
+def test_faithful(output, context):
+    assert_faithful(output, [context], min_score=1.0)
+
+@each
+def test_not_hallucinated(output, context):
+    assert_not_hallucinated(output, [context], max_score=0.0)
+"""
+
+
+def _inner_run(pytester: pytest.Pytester, server, cases: list[tuple[str, str]]) -> pytest.RunResult:
+    pytester.makepyfile(test_cases=INNER.format(cases=json.dumps(cases, ensure_ascii=False)))
+    return run(pytester, server, "-p", "no:randomly")
+
+
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
+def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, server):
+    cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
+             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART])
+    server.facts(supported=[out for out, _ in cases])
+    _inner_run(pytester, server, cases).assert_outcomes(passed=2 * len(cases))
+
+
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
+def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pytester, server):
+    """Each case has one wrong answer: the verdict says supported (or, for a negation, the claims
+    step leaves it out and the verdict on the words says supported)."""
+    founded = [(wrong, ctx) for _, ctx, _, wrong in FOUNDED]
+    swapped = [(out, ctx) for _, ctx, _, out, _ in LISTED]
+    named = [(out, ctx) for out, ctx, _ in UNWRITTEN]
+    negated = [(out, "Pets are not allowed. Zorblat employs 12 people. The fee is 25 EUR.") for out, _ in NEGATED]
+    cases = founded + swapped + named + negated
+    server.facts(supported=[out for out, _ in founded + swapped + named] + [claim for _, claim in NEGATED],
+                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN],
+                 claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
+                 changes=[claim for _, claim in NEGATED])
+    _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
