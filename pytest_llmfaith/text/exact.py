@@ -367,7 +367,7 @@ class Number:
     end: int
     shown: str
     values: frozenset[str]
-    scaled: bool  # a scale suffix: its value is not certain
+    scaled: bool  # a scale suffix or a year cut short ("'97"): its value is not certain
 
     @property
     def decimals(self) -> list[Decimal]:
@@ -424,7 +424,8 @@ def numbers(text: str) -> tuple[Number, ...]:
     (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"). Units and scale words ("million",
     "Mrd.") are words: what they mean is the judge's question. Digits with a capital glued on are
     a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in the context. A
-    reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source, no number."""
+    reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source, no number; two digits after
+    an apostrophe ("'97", "the ’90s") are a year cut short, so, like a scale, never certain."""
     found = []
     plain = _ascii_digits(text)
     markers = [m.span() for m in _MARKER.finditer(plain)]
@@ -442,7 +443,8 @@ def numbers(text: str) -> tuple[Number, ...]:
         if match["sign"]:
             values = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in values)
         end = match.end() if scales else match.end("core")
-        found.append(Number(match.start(), end, text[match.start():end], values, bool(scales)))
+        clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
+        found.append(Number(match.start(), end, text[match.start():end], values, bool(scales) or clipped))
     return tuple(found)
 
 

@@ -59,6 +59,8 @@ FAITHFUL = [
     ("an approximation", "The company employs about 1,200 people.", "The company employs 1,234 people."),
     ("a sentence-initial It", "It opens at 9 am.", "The museum opens at 9 am."),
     ("a unit after the context's number", "The museum closes at 17.", "The museum closes at 5 pm."),
+    ("a year cut short", "Acme was founded in '97.", "Acme was founded in 1997."),
+    ("a decade cut short", "Acme grew fast in the ’90s.", "Acme grew fast in the 1990s."),
     ("a value the context writes in a list", "Revenue was 12 million in 2023.",
      "Revenue was 10 million in 2022 and 12 million in 2023."),
     ("Japanese particles", "東京には40人の社員がいる。", "東京の社員は40人です。"),

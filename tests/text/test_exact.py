@@ -218,3 +218,13 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
 ])
 def test_a_reference_marker_names_a_source_and_is_no_number(text, shown):
     assert [n.shown for n in numbers(text)] == shown
+
+
+@pytest.mark.parametrize(("words", "context"), [
+    ("Acme was founded in '97.", "Acme was founded in 1997."),
+    ("Acme was founded in ’97.", "Acme was founded in 1997."),
+    ("Sales peaked in the '90s.", "Sales peaked in the 1990s."),
+])
+def test_a_year_cut_short_is_never_decided_by_code(words, context):
+    assert exact.contradicted_number(words, [context]) is None
+    assert [n.scaled for n in numbers(words)] == [True]
