@@ -3,7 +3,8 @@
 It answers the plugin's own prompts the way a careful judge would, from a script of facts:
 - claims step: the claims of an output are `claims[output]` if scripted (a string is a claim whose
   words are itself; a dict gives "claim" and "words"), else its sentences;
-- the narrow questions: a sentence states a fact unless it is in `not_facts` or in an output
+- the narrow questions: a sentence states its numbers as facts unless it is in `labels_only`; it
+  states a fact unless it is in `not_facts` or in an output
   scripted to make no claims (`claims[output] = []`); it says no more than the claims quoted from
   it unless it is in `says_more`; the context gives an amount, and names
   every token it is asked about unless one is in `unnamed`, and gives a number for what a claim says
@@ -64,6 +65,7 @@ class Fault:
 class Script:
     claims: dict[str, list[Any]] = field(default_factory=dict)
     not_facts: set[str] = field(default_factory=set)  # sentences the fact question answers "no" for
+    labels_only: set[str] = field(default_factory=set)  # sentences whose numbers are labels ("### Step 2"), no facts
     says_more: set[str] = field(default_factory=set)  # sentences that state a fact the claims quoted from them do not
     changes: set[str] = field(default_factory=set)  # claims (words) whose sentence says more that changes them
     unnamed: set[str] = field(default_factory=set)  # tokens the specifics question answers "no" for
@@ -113,9 +115,10 @@ def step_of(body: dict[str, Any]) -> str:
     return "claims" if _between(user, "output") is not None and not judged else "verdicts"
 
 
-_NARROW_FIELDS = ("states_fact", "changed", "specifics", "same_role")  # the narrow questions' fields of a verdict
+# the narrow questions' fields of a verdict
+_NARROW_FIELDS = ("states_fact", "changed", "specifics", "states_numbers", "same_role")
 _QUESTION_STEPS = {"fact": "facts", "more": "facts", "changed": "facts", "specifics": "names", "amount": "names",
-                   "role": "names"}
+                   "role": "names", "numbers": "facts"}
 
 
 def _claim_item(text: str) -> Any:
@@ -166,7 +169,8 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
             ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)),
-            ("amount", pattern(questions.AMOUNT)), ("role", pattern(questions.ROLE)))
+            ("amount", pattern(questions.AMOUNT)), ("role", pattern(questions.ROLE)),
+            ("numbers", pattern(questions.NUMBERS)))
 
 
 def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
@@ -178,8 +182,9 @@ def label_question(messages: list[dict[str, str]]) -> tuple[str, str]:
         match = pattern.fullmatch(text)
         if match:
             names = pattern.groupindex
-            return question, match["claim" if "claim" in names else "tokens" if "tokens" in names
-                                   else "said" if question == "amount" else "sentence"]
+            about = ("claim" if "claim" in names else "sentence" if question == "numbers"
+                     else "tokens" if "tokens" in names else "said" if question == "amount" else "sentence")
+            return question, match[about]
     return "", ""
 
 
@@ -203,8 +208,10 @@ class ScriptedJudge:
               votes: dict[str, list[str]] | None = None, p_supported: dict[str, float] | None = None,
               changing: dict[str, list[str]] | None = None, not_facts: list[str] = (),  # type: ignore[assignment]
               unnamed: list[str] = (), says_more: list[str] = (),  # type: ignore[assignment]
-              p_fact: dict[str, float] | None = None, changes: list[str] = ()) -> None:  # type: ignore[assignment]
+              p_fact: dict[str, float] | None = None, changes: list[str] = (),  # type: ignore[assignment]
+              labels_only: list[str] = ()) -> None:  # type: ignore[assignment]
         self.script.not_facts |= set(not_facts)
+        self.script.labels_only |= set(labels_only)
         self.script.says_more |= set(says_more)
         self.script.changes |= set(changes)
         self.script.unnamed |= set(unnamed)
@@ -284,12 +291,15 @@ class ScriptedJudge:
             return self.scripted(about) in self.script.changes
         if question == "amount":
             return not any(token in about for token in self.script.unnamed)
+        if question == "numbers":
+            return about not in self.script.labels_only
         return self.named(about)
 
     def narrow(self, item: Any) -> dict[str, str]:
         """The narrow questions' fields of a verdict: the same script as their label forms."""
         if not isinstance(item, dict):
-            return {"states_fact": "yes", "changed": "no", "specifics": "yes", "same_role": "yes"}
+            return {"states_fact": "yes", "changed": "no", "specifics": "yes", "states_numbers": "yes",
+                    "same_role": "yes"}
         sentence = item.get("sentence", item.get("words", ""))
         checked = item.get("already_checked")
         fact = True if checked is None else self.says_yes("more", sentence) if checked else self.states_fact(sentence)
@@ -297,6 +307,7 @@ class ScriptedJudge:
         return {"states_fact": "yes" if fact else "no",
                 "changed": "yes" if checked is None and self.says_yes("changed", item.get("words", "")) else "no",
                 "specifics": "yes" if self.named(tokens) else "no",
+                "states_numbers": "no" if item.get("words", "") in self.script.labels_only else "yes",
                 "same_role": "yes" if self.named(", ".join(f"“{t}”" for t in item.get("other_role", []))) else "no"}
 
     def content(self, answer: dict[str, Any] | str, fault: Fault | None, authorization: str = "") -> str:

@@ -11,7 +11,7 @@ import math
 import re
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, create_model
@@ -73,10 +73,11 @@ class Answers:
     """What the judge said of each item (the claims, then the sentences judged beside them)."""
 
     verdicts: list[Verdict]
-    fact: dict[int, bool]  # a sentence: it states a fact the claims quoted from it do not
-    changed: dict[int, bool]  # a claim: something else in its sentence changes what its words say
-    given: dict[int, bool]  # an item with words the context never writes: the context gives them
-    role: dict[int, bool]  # an item with numbers the context writes for another thing: it gives them for this one
+    fact: dict[int, bool] = field(default_factory=dict)  # a sentence: it states a fact its claims do not
+    changed: dict[int, bool] = field(default_factory=dict)  # a claim: the rest of its sentence changes its words
+    given: dict[int, bool] = field(default_factory=dict)  # words the context never writes: it gives them
+    role: dict[int, bool] = field(default_factory=dict)  # numbers the context writes for another thing: and for this
+    valued: dict[int, bool] = field(default_factory=dict)  # an unquoted sentence: it states its numbers as facts
 
 
 def _sentence_items(items: Sequence[Judged], claim_count: int, claim: int) -> list[int]:
@@ -204,7 +205,7 @@ class ClaimsScorer(Scorer):
         if not items or not context:
             verdicts = [Verdict(statement=i.quote, verdict=self.empty_context_verdict, reason="the context is empty")
                         for i in items]
-            return Answers(verdicts, {}, {}, {}, {}), ""
+            return Answers(verdicts), ""
         exact = {i: found for i, item in enumerate(items) if (found := contradicted_number(item.quote, context))}
         asked = [i for i in range(len(items)) if i not in exact]
         if not asked:
@@ -222,16 +223,14 @@ class ClaimsScorer(Scorer):
 
     def _unasked(self, items: list[Judged]) -> Answers:
         """Answers before any judge answer: every item not supported, no narrow answer."""
-        return Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items], {}, {}, {}, {})
+        return Answers([Verdict(statement=i.quote, verdict=self.empty_context_verdict) for i in items])
 
     def _asked(self, items: list[Judged], asked: list[int], context: list[str],
                calls: list[JudgeCall]) -> tuple[Answers, str]:
         """One request for every verdict and narrow question (per sample with votes; per item in
         --llm-judge-verdicts=one): the output and the context sent once."""
         config = self.judge.config
-        data = [{**items[i].as_data(), **({"not_in_context": t} if (t := unwritten(items[i].quote, context)) else {}),
-                 **({"other_role": r} if (r := numbers_in_other_roles(items[i].quote, context)) else {})}
-                for i in asked]
+        data = [_as_asked(items[i], context) for i in asked]
         samples: list[list[Any]] = []
         prompt = ""
         for k in range(config.votes):
@@ -259,6 +258,8 @@ class ClaimsScorer(Scorer):
                 answers.given[i] = all(s[n].specifics == "yes" for s in samples)
             if "other_role" in data[n]:
                 answers.role[i] = all(s[n].same_role == "yes" for s in samples)
+            if "numbers" in data[n]:
+                answers.valued[i] = any(s[n].states_numbers != "no" for s in samples)
         return answers, prompt
 
     def _labelled(self, output: str, items: list[Judged], claim_count: int, asked: list[int], context: list[str],
@@ -268,13 +269,18 @@ class ClaimsScorer(Scorer):
         unwritten_of = {i: t for i in asked if (t := unwritten(items[i].quote, context))}
         answers = self._unasked(items)
         sentence_items = [i for i in asked if i >= claim_count and items[i].bare]
-        risky = {i for i in sentence_items if numbers_not_written(items[i].quote, context)}
+        unvalued = {i: n for i in sentence_items if (n := numbers_not_written(items[i].quote, context))}
+        risky = {i for i in unvalued if not _unquoted(items[i])}  # a claim quotes it: judged whatever is said
         facts, fact_calls = questions.states_facts(
             self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items if i not in risky])
         calls.extend(fact_calls)
         answers.fact.update(zip([i for i in sentence_items if i not in risky], facts))
+        doubted = [i for i in unvalued if i not in risky and not answers.fact[i]]
+        valued, valued_calls = questions.states_numbers(self.judge, [(items[i].sentence, unvalued[i]) for i in doubted])
+        calls.extend(valued_calls)
+        answers.valued.update(zip(doubted, valued))
         claim_items = [i for i in asked if i < claim_count]
-        labelled = claim_items + [i for i in sentence_items if answers.fact.get(i, True)]
+        labelled = claim_items + [i for i in sentence_items if answers.fact.get(i, True) or answers.valued.get(i)]
         prompt = self._label_verdicts(items, labelled, unwritten_of, answers, context, calls)
         supported = [i for i in claim_items if answers.verdicts[i].verdict == self.supported_verdict]
         partial = [i for i in supported if items[i].partial]
@@ -331,7 +337,8 @@ class ClaimsScorer(Scorer):
         give, or whose numbers it gives only for something else, or whose sentence adds what
         changes it while the sentence is not supported, is not supported; a sentence counts where
         it states a fact no claim does, or writes a number the context does not (whatever the facts
-        question said). Claims whose words lie inside another's count once with it, at the less
+        question said, unless no claim quotes it and the judge says it states none of its numbers
+        as a fact: a third answer). Claims whose words lie inside another's count once with it, at the less
         supported verdict of the two."""
         items = claims + sentences
         verdicts = list(answers.verdicts)
@@ -358,7 +365,8 @@ class ClaimsScorer(Scorer):
         if restated:
             notes.append(f"{plural(restated, 'claim')} quoted words inside another claim's and counted once with it")
         counted = [len(claims) + j for j, s in enumerate(sentences) if s.bare and (
-            answers.fact.get(len(claims) + j, True) or numbers_not_written(s.quote, context))]
+            answers.fact.get(len(claims) + j, True) or (numbers_not_written(s.quote, context)
+                                                        and answers.valued.get(len(claims) + j, True)))]
         unquoted = [s for j, s in enumerate(sentences) if not s.checked and len(claims) + j not in counted]
         if unquoted:
             notes.append(f"{plural(len(unquoted), 'sentence')} no claim quotes stated no fact when asked ("
@@ -427,6 +435,24 @@ class ClaimsScorer(Scorer):
     # -- wording ------------------------------------------------------------------------
     def explain(self, result: ScoreResult) -> str:
         raise NotImplementedError
+
+
+def _as_asked(item: Judged, context: list[str]) -> dict[str, Any]:
+    """How a verdicts request shows an item, with the keys of the narrow questions code sees a
+    reason to ask of it (questions.ASKED_BY)."""
+    data = item.as_data()
+    if tokens := unwritten(item.quote, context):
+        data["not_in_context"] = tokens
+    if _unquoted(item) and (values := numbers_not_written(item.quote, context)):
+        data["numbers"] = values
+    if others := numbers_in_other_roles(item.quote, context):
+        data["other_role"] = others
+    return data
+
+
+def _unquoted(item: Judged) -> bool:
+    """A sentence no claim quotes: the claims step, too, saw no fact in it."""
+    return item.whole and item.bare and not item.checked
 
 
 def same_statements(items: Sequence[Judged], data: Sequence[dict[str, Any]]) -> Callable[[Any], None]:

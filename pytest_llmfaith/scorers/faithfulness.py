@@ -41,7 +41,7 @@ and why. Do not recompute or change the score. Answer with JSON only: {{"reason"
 
 class Faithfulness(ClaimsScorer):
     name = "faithfulness"
-    version = "faithfulness-5"
+    version = "faithfulness-6"
     labels = ("yes", "no", "unsure")
     contradicted_verdict = "no"
     supported_verdict = "yes"

@@ -48,7 +48,7 @@ Do not recompute or change the score. Answer with JSON only: {{"reason": "<text>
 class Hallucination(ClaimsScorer):
     name = "hallucination"
     higher_is_better = False
-    version = "hallucination-6"
+    version = "hallucination-7"
     labels = ("yes", "no", "unsure")  # the judge's "supported" labels; verdicts are yes / no
     contradicted_verdict = "yes"
     supported_verdict = "no"

@@ -5,6 +5,10 @@ move an outcome to the safe side on its own (how-scoring-works: safe both ways):
   from here *and* the claims step, and never while it writes a number the context does not;
 - does anything else in the sentence change what a claim's words say? (a negation, a condition,
   "It is not true that", ❌): a yes holds the claim to its sentence's verdict;
+- does a sentence no claim quotes state its numbers as facts (an amount, a date, a count), not as
+  labels ("### Step 2", "Option 3:")? Asked only where the claims step and the facts question
+  both say it states no fact but it writes a number the context does not: a third answer, so a
+  heading's number fails no faithful answer while one wrong "no fact" drops no number;
 - does the context give the names and numbers of a claim that it never writes as they are?
   (Helsingissä for Helsinki, IBM for International Business Machines: yes; Iraq for Iran: no):
   a no makes a supported claim unsupported;
@@ -74,6 +78,9 @@ SPECIFICS = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe sentence write
              "writes as they are. Does the document give each of them that is a name, number, date, amount or code, in "
              "any spelling, inflection, abbreviation, translation or unit? Words that are none of these (pronouns, "
              "particles, verbs, endings, common words) do not matter. Answer yes or no.")
+NUMBERS = ("Sentence: {sentence}\nNumbers in it: {tokens}\n\nDoes the sentence state any of these numbers as a fact "
+           "about the world (an amount, a date, a count, a price, a duration), not only as the label of a step, a list "
+           "item or a section? Answer yes or no.")
 ROLE = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe document writes {tokens}, but beside the words around "
         "them in the sentence it writes other numbers. Does the document give these numbers for what the sentence "
         "says they are, not only for something else? Answer yes or no.")
@@ -91,6 +98,8 @@ JSON_FIELDS = {
     "specifics": 'item with "not_in_context": does the CONTEXT give each name, number, date or code among them, in '
                  "any form, spelling, translation or unit (pronouns, particles, verbs, endings do not matter)? "
                  'Else "yes".',
+    "states_numbers": 'item with "numbers": does it state any of these numbers as a fact (an amount, date, count, '
+                      'price or duration), not only as the label of a step, list item or section? Else "yes".',
     "same_role": 'item with "other_role": the CONTEXT writes these numbers, but beside these words it writes '
                  'others: does it give each for what the words say it is, not only for something else? Else "yes".',
 }
@@ -98,7 +107,7 @@ JSON_FIELDS = {
 items that carry its key (`ASKED_BY`): one request an assertion carries them all, the output and
 the context sent once, and a request whose items need none of them carries none of their text."""
 ASKED_BY = {"states_fact": "already_checked", "changed": "sentence", "specifics": "not_in_context",
-            "same_role": "other_role"}
+            "states_numbers": "numbers", "same_role": "other_role"}
 
 
 def narrow_task(items: Sequence[dict[str, object]]) -> dict[str, str]:
@@ -163,6 +172,13 @@ def states_facts(judge: Judge, output: str, sentences: Sequence[tuple[str, Seque
     beyond, more_calls = _ask(judge, "facts", asked)
     answers = iter([p >= FACT_AT for p in found]), iter([p >= YES_AT for p in beyond])
     return [next(answers[1] if quotes else answers[0]) for _, quotes in sentences], calls + more_calls
+
+
+def states_numbers(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[bool], list[JudgeCall]]:
+    """Whether each sentence states any of its numbers (the context's never) as a fact, not as a label."""
+    found, calls = _ask(judge, "facts", [NUMBERS.format(sentence=s, tokens=", ".join(f"“{t}”" for t in tokens))
+                                         for s, tokens in asked])
+    return [p >= YES_AT for p in found], calls
 
 
 def changed(judge: Judge, asked: Sequence[tuple[str, str]]) -> tuple[list[bool], list[JudgeCall]]:

@@ -354,8 +354,9 @@ _SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("100
 """Suffixes written onto digits that scale them ("40k", "1.5M"): a value that is never certain
 (5m may be five metres), so it only ever makes a number count as written, never decides."""
 _FULL_WIDTH = str.maketrans("，．－", ",.-")
-_MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)")
-"""A reference marker; unclosed at the end, where a stretch's edge trims the "]"."""
+_MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)|\d\ufe0f?\u20e3")
+"""A reference marker (unclosed at the end, where a stretch's edge trims the "]"), or a keycap
+list marker ("2️⃣")."""
 
 
 @dataclass(frozen=True)
@@ -424,13 +425,14 @@ def numbers(text: str) -> tuple[Number, ...]:
     (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"). Units and scale words ("million",
     "Mrd.") are words: what they mean is the judge's question. Digits with a capital glued on are
     a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in the context. A
-    reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source, no number; two digits after
-    an apostrophe ("'97", "the ’90s") are a year cut short, so, like a scale, never certain."""
+    reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source and a keycap ("2️⃣") a list
+    item, no number; two digits after an apostrophe ("'97", "the ’90s") are a year cut short, so,
+    like a scale, never certain."""
     found = []
     plain = _ascii_digits(text)
     markers = [m.span() for m in _MARKER.finditer(plain)]
     for match in _NUMBER.finditer(plain):
-        if any(a < match.start() < b for a, b in markers):
+        if any(a <= match.start() < b for a, b in markers):
             continue  # a reference ("[1]"): which source, not how many
         suffix = (match["suffix"] or "").casefold()
         scales = _SCALES.get(suffix)

@@ -28,14 +28,16 @@ CLAIM = {"sentence": "Acme was founded in 1997 in Oslo.", "words": "Acme was fou
 SENTENCE = {"words": "Thanks for asking!", "already_checked": []}  # asks "states_fact"
 NAMES = {"words": "Acme has 41 staff", "not_in_context": ["41"]}  # asks "specifics"
 ROLE = {"words": "Acme has 400 staff in Oslo", "other_role": ["400"]}  # asks "same_role"
+NUMBERS = {"words": "### Step 2", "already_checked": [], "numbers": ["2"]}  # asks "states_fact", "states_numbers"
 WHOLE = {"words": "It has 40 staff."}  # asks nothing
 
 
 # -- which questions a verdicts request asks ---------------------------------------------------
 
 def test_every_answer_field_is_asked_by_an_item_key():
-    assert list(ASKED_BY) == list(JSON_FIELDS) == ["states_fact", "changed", "specifics", "same_role"]
-    assert len(set(ASKED_BY.values())) == 4
+    assert list(ASKED_BY) == list(JSON_FIELDS) == ["states_fact", "changed", "specifics", "states_numbers",
+                                                   "same_role"]
+    assert len(set(ASKED_BY.values())) == 5
 
 
 def test_items_that_need_no_question_get_none_of_their_text():
@@ -54,10 +56,10 @@ def test_a_question_is_asked_when_an_item_carries_its_key_and_only_then(item, as
         assert other not in task["narrow"] and JSON_FIELDS[other] not in task["narrow"]
 
 
-def test_all_four_questions_are_asked_in_one_order_whatever_the_items_order():
-    fields = "".join(f', "{name}": "yes" | "no"' for name in ("states_fact", "changed", "specifics", "same_role"))
-    assert narrow_task([ROLE, NAMES, CLAIM, SENTENCE])["fields"] == fields
-    assert narrow_task([SENTENCE, CLAIM, NAMES, ROLE])["fields"] == fields
+def test_all_five_questions_are_asked_in_one_order_whatever_the_items_order():
+    fields = "".join(f', "{name}": "yes" | "no"' for name in JSON_FIELDS)
+    assert narrow_task([ROLE, NUMBERS, NAMES, CLAIM])["fields"] == fields
+    assert narrow_task([CLAIM, NAMES, NUMBERS, ROLE])["fields"] == fields
 
 
 def test_the_item_kinds_are_explained_only_where_the_request_mixes_them():
@@ -204,6 +206,12 @@ def test_the_context_gives_a_number_for_what_the_words_say_as_the_judge_says(ser
     assert found == [0.0, 1.0] and [c.step for c in calls] == ["names", "names"]
     system, user = server.calls("names")[0]["body"]["messages"]
     assert system["content"] == DOCUMENT_SYSTEM and user["content"].startswith(f"Document:\n{context[0]}\n\n")
+
+
+def test_a_sentence_states_its_numbers_as_facts_as_the_judge_says(server, make_judge):
+    server.facts(labels_only=["### Step 2"])
+    found, calls = questions.states_numbers(make_judge(), [("### Step 2", ["2"]), ("Refunds take 45 days.", ["45"])])
+    assert found == [False, True] and [c.step for c in calls] == ["facts", "facts"]
 
 
 def test_the_same_amount_as_the_judge_says(server, make_judge):

@@ -263,6 +263,40 @@ def test_a_sentence_no_claim_quotes_that_writes_a_number_the_context_does_not_is
     assert result.score == 0.5 and "Shipping is free within 45 days." in result.claims
 
 
+# an answer with markup whose numbers are labels: a heading, a step, an option
+MARKUP = [
+    ("### Step 2\nPick SK4705 at 189 EUR.", ["Pick SK4705 at 189 EUR"], "### Step 2"),
+    ("Option 3: SK4705 at 189 EUR.\n\n## Part 4\nIt leaves at 07:10.", ["Option 3: SK4705 at 189 EUR",
+                                                                        "It leaves at 07:10"], "## Part 4"),
+    ("Étape 2 :\nPrenez le vol SK4705 à 189 EUR.", ["Prenez le vol SK4705 à 189 EUR"], "Étape 2 :"),
+    ("ステップ2\nSK4705は189 EURです。", ["SK4705は189 EURです"], "ステップ2"),
+]
+FLIGHTS = ["Flight SK4705 leaves at 07:10 and costs 189 EUR. You may pick any option."]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("output", "claims", "heading"), MARKUP)
+def test_a_correct_judge_passes_a_heading_whose_number_is_a_label(fake, make_fake_judge, verdicts, output, claims,
+                                                                   heading):
+    """The claims step quotes nothing of the heading, the facts question says it states no fact,
+    and asked about its number, the judge says it is a label: left out, though the context never
+    writes the number."""
+    fake.facts(claims={output: claims}, supported=claims, not_facts=[heading], labels_only=[heading])
+    assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS).score == 1.0
+    assert Hallucination(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS).score == 0.0
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+def test_a_wrong_no_fact_answer_drops_no_number_the_context_never_writes(fake, make_fake_judge, verdicts):
+    """One wrong answer (the facts question), the claims step silent on the sentence: the numbers
+    question says 45 is stated as a fact, so the sentence is judged and fails the answer."""
+    output = "Pick SK4705 at 189 EUR. Refunds take 45 days."
+    fake.facts(claims={output: ["Pick SK4705 at 189 EUR"]}, supported=["Pick SK4705 at 189 EUR"],
+               not_facts=["Refunds take 45 days."], p_fact={"Refunds take 45 days.": 0.05})
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS)
+    assert result.score == 0.5 and "Refunds take 45 days." in result.claims
+
+
 def test_an_assertion_costs_a_hosted_judge_two_requests(server, make_judge):
     """Claims, then one request with every verdict and narrow question; the output sent once."""
     output = "Hello! Acme was founded in 1997 in Oslo. It has 40 staff, none in Bergen. Can I help?"

@@ -215,6 +215,7 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
     ("Acme was founded in 1999 [1", ["1999"]),  # a stretch's edge trims the "]"
     ("The fee [10 EUR] applies.", ["10"]),
     ("Room [12C] costs 40 EUR", ["40"]),  # a code in brackets is a code
+    ("1️⃣ SK4705 costs 189 EUR 2️⃣ DY1872 costs 142 EUR", ["189", "142"]),
 ])
 def test_a_reference_marker_names_a_source_and_is_no_number(text, shown):
     assert [n.shown for n in numbers(text)] == shown
