@@ -1,7 +1,7 @@
 """The run's judges and scorers, built from settings, with the relay and the offline judge wired in.
 
 The judge core never imports relay/ or local/: this is where they are plugged in, for the pytest
-layer (its session is a JudgeRun) and for the command line (the judge self-check). Light at
+layer (its session holds a JudgeRun) and for the command line (the judge self-check). Light at
 import time (stdlib and settings only): a suite that never scores never pays for a judge.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
@@ -46,8 +46,12 @@ class JudgeRun:
     """Owns the judges (one per model), their shared cache, recordings and budget, and holds the run's relay."""
 
     def __init__(self, settings: Settings, progress: JudgeProgress = NO_PROGRESS,
-                 register_scorers: RegisterScorers | None = None) -> None:
+                 register_scorers: RegisterScorers | None = None, *, relay_run: dict[str, Any] | None = None,
+                 owns_relay: bool = False) -> None:
+        """`relay_run`: the relay an xdist worker is handed; `owns_relay`: the run's first process,
+        which starts one on first need. Neither (the command line, library use): no relay."""
         self.settings = settings
+        self._relay_args = relay_run, owns_relay
         self.progress = progress
         self.register_scorers = register_scorers  # None: the built-in scorers
         self._judges: dict[str, Judge] = {}
@@ -167,19 +171,15 @@ class JudgeRun:
         imports nothing of relay/."""
         with self._judges_lock:
             if self._relay is None:
-                self._relay = self.new_relay()
+                from pytest_llmfaith.relay.run_relay import RunRelay
+
+                self._relay = RunRelay(self.settings, *self._relay_args)
             return self._relay
 
     @property
     def made_relay(self) -> RunRelay | None:
         """The run's relay if anything asked for it yet: the end of a run asks this, making none."""
         return self._relay
-
-    def new_relay(self) -> RunRelay:
-        """None here (the command line's judge self-check); the pytest session's has one."""
-        from pytest_llmfaith.relay.run_relay import RunRelay
-
-        return RunRelay(self.settings)
 
     def close(self) -> None:
         for judge in self._judges.values():
