@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Callable, Coroutine
-from typing import Any, Literal, ParamSpec
+from typing import Any, Literal, ParamSpec, get_args
 
 from pytest_llmfaith.agent_runs import RunContext, judged
 from pytest_llmfaith.errors import ConfigError, redact_data
@@ -18,7 +18,6 @@ from pytest_llmfaith.wording import claim_mark, shorten, unstable_advice
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
-NO_CLAIMS_POLICIES = ("fail", "pass")
 NoClaims = Literal["fail", "pass"]
 P = ParamSpec("P")
 
@@ -122,7 +121,7 @@ def assess(name: str, output: Any, context: RunContext, threshold: float | None,
     else:
         check_threshold(threshold, scale, f"{_ARGUMENT.get(name, 'threshold')}={threshold!r}", ValueError)
     policy = no_claims or overrides.get("no_claims") or session.settings.no_claims
-    if policy not in NO_CLAIMS_POLICIES:
+    if policy not in get_args(NoClaims):
         error = ValueError if no_claims else ConfigError  # a wrong argument fails, a wrong marker errors
         raise error(f"llmfaith: no_claims must be 'pass' or 'fail', got {policy!r}.")
     model = options.pop("model") or overrides.get("model")
