@@ -137,10 +137,11 @@ class JudgeRun:
         """The run's budget (counters every process of the run shares), made on first need; None
         when the run sets no limit or has no shared folder (library use)."""
         with self._judges_lock:
-            if self._budget is None and self.run_dir is not None and self.budgeted:
+            s = self.settings
+            if self._budget is None and self.run_dir is not None and (s.max_judge_calls, s.max_cost) != (None, None):
                 from pytest_llmfaith.judge.budget import Budget
 
-                self._budget = Budget(self.run_dir, self.settings.max_judge_calls, self.settings.max_cost)
+                self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
             return self._budget
 
     def _backend(self, config: JudgeConfig) -> Backend:
@@ -154,11 +155,6 @@ class JudgeRun:
 
         return WithinBudget(backend, budget, config.model)
 
-    @property
-    def budgeted(self) -> bool:
-        """The run limits its judge requests (--llm-max-judge-calls, --llm-max-cost)."""
-        return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
-
     def prewarm_relay(self) -> None:
         """Start the run's relay early, for a model it serves: the offline judge has its own server."""
         model = self.settings.judge_model
@@ -167,8 +163,7 @@ class JudgeRun:
 
     @property
     def relay(self) -> RunRelay:
-        """The run's judge relay (relay/run_relay.py), made on first need: a suite that never scores
-        imports nothing of relay/."""
+        """The run's judge relay, made on first need: a suite that never scores imports nothing of it."""
         with self._judges_lock:
             if self._relay is None:
                 from pytest_llmfaith.relay.run_relay import RunRelay

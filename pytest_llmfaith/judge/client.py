@@ -1,8 +1,7 @@
-"""The judge client: `ask` turns a prompt and a schema into a validated answer.
-
-The stores first (judge/stores.py), then the sending chain, with a bounded re-ask on a malformed
-answer (judge/asking.py); failed answers are never stored. The chain is made on the first
-uncached call, so import and fully cached runs never pay litellm's import nor touch the network.
+"""The judge client: `ask` turns a prompt and a schema into a validated answer, from the stores
+or through the sending chain, with a bounded re-ask on a malformed answer (failed answers are
+never stored). The chain is made on the first uncached call, so import and fully cached runs
+never pay litellm's import nor touch the network.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
-
-A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. The key each request carries is read here at each call, as litellm reads
-its own variables; what every transport takes and gives is in backend.py. The offline judge
-has its own, without litellm (local/local_transport.py).
+"""The hosted backend and its transport: the only module that talks to litellm (imported lazily:
+it costs seconds). The transport sends one request and returns the parsed reply, or raises a
+JudgeError naming the failure and the fix; the key each request carries is read at each call, as
+litellm reads its own variables.
 """
 
 from __future__ import annotations
