@@ -51,10 +51,9 @@ def mixed() -> list[list[str]]:
     sys.path.insert(0, str(Path(__file__).parent))
     from _common import judge
 
-    from pytest_llmfaith import Faithfulness
+    from pytest_llmfaith import Faithfulness, Judge
     from pytest_llmfaith.judge.backend import JudgeConfig
     from pytest_llmfaith.judge.cache import JudgeCache
-    from pytest_llmfaith.judge.client import Judge
 
     found = []
     with judge() as server, tempfile.TemporaryDirectory() as folder:
@@ -72,10 +71,9 @@ def ours(sizes: list[int]) -> dict[int, list[str]]:
     sys.path.insert(0, str(Path(__file__).parent))
     from _common import judge
 
-    from pytest_llmfaith import Faithfulness
+    from pytest_llmfaith import Faithfulness, Judge
     from pytest_llmfaith.judge.backend import JudgeConfig
     from pytest_llmfaith.judge.cache import JudgeCache
-    from pytest_llmfaith.judge.client import Judge
 
     found = {}
     with judge() as server, tempfile.TemporaryDirectory() as folder:

@@ -46,12 +46,9 @@ Data = TypeVar("Data")
 
 def redact(text: str, names: Iterable[str | None] = ()) -> str:
     """Replace every credential in text that may reach a user with a numbered placeholder, `[secret 1]`,
-    `[secret 2]`, ... (text/secrets.py, the rules): those found by their shape (a URL's password, AWS,
-    Slack and Google keys, JWTs, Bearer and Authorization values, `password=`-style assignments, curl
-    -u, .netrc and .pgpass lines, private keys, random tokens), and the secret-like values of the
-    environment: of `names` (the configured key variable, which may be called anything), of variables
-    named like a secret, and the passwords of URLs in any variable; values that are not secret-like
-    ("Stockholm") and ids checked exactly (SRI hashes, Bitcoin addresses) are kept."""
+    `[secret 2]`, ...: those found by their shape, and the secret-like values of the environment, of
+    `names` (the configured key variable, which may be called anything) among them. The rules are
+    the text package's (`secrets`)."""
     from pytest_llmfaith.text import secrets  # its patterns compile at import: not for a run that redacts nothing
 
     return secrets.redact(text, secrets.environment_values(names))

@@ -1,7 +1,7 @@
 """The run's judges and scorers, built from settings, with the relay and the offline judge wired in.
 
 The judge core never imports relay/ or local/: this is where they are plugged in, for the pytest
-layer (its session is a JudgeRun) and for the command line (the judge self-check). Light at
+layer (its session holds a JudgeRun) and for the command line (the judge self-check). Light at
 import time (stdlib and settings only): a suite that never scores never pays for a judge.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
@@ -46,8 +46,12 @@ class JudgeRun:
     """Owns the judges (one per model), their shared cache, recordings and budget, and holds the run's relay."""
 
     def __init__(self, settings: Settings, progress: JudgeProgress = NO_PROGRESS,
-                 register_scorers: RegisterScorers | None = None) -> None:
+                 register_scorers: RegisterScorers | None = None, *, relay_run: dict[str, Any] | None = None,
+                 owns_relay: bool = False) -> None:
+        """`relay_run`: the relay an xdist worker is handed; `owns_relay`: the run's first process,
+        which starts one on first need. Neither (the command line, library use): no relay."""
         self.settings = settings
+        self._relay_args = relay_run, owns_relay
         self.progress = progress
         self.register_scorers = register_scorers  # None: the built-in scorers
         self._judges: dict[str, Judge] = {}
@@ -133,10 +137,11 @@ class JudgeRun:
         """The run's budget (counters every process of the run shares), made on first need; None
         when the run sets no limit or has no shared folder (library use)."""
         with self._judges_lock:
-            if self._budget is None and self.run_dir is not None and self.budgeted:
+            s = self.settings
+            if self._budget is None and self.run_dir is not None and (s.max_judge_calls, s.max_cost) != (None, None):
                 from pytest_llmfaith.judge.budget import Budget
 
-                self._budget = Budget(self.run_dir, self.settings.max_judge_calls, self.settings.max_cost)
+                self._budget = Budget(self.run_dir, s.max_judge_calls, s.max_cost)
             return self._budget
 
     def _backend(self, config: JudgeConfig) -> Backend:
@@ -150,11 +155,6 @@ class JudgeRun:
 
         return WithinBudget(backend, budget, config.model)
 
-    @property
-    def budgeted(self) -> bool:
-        """The run limits its judge requests (--llm-max-judge-calls, --llm-max-cost)."""
-        return self.settings.max_judge_calls is not None or self.settings.max_cost is not None
-
     def prewarm_relay(self) -> None:
         """Start the run's relay early, for a model it serves: the offline judge has its own server."""
         model = self.settings.judge_model
@@ -163,23 +163,18 @@ class JudgeRun:
 
     @property
     def relay(self) -> RunRelay:
-        """The run's judge relay (relay/run_relay.py), made on first need: a suite that never scores
-        imports nothing of relay/."""
+        """The run's judge relay, made on first need: a suite that never scores imports nothing of it."""
         with self._judges_lock:
             if self._relay is None:
-                self._relay = self.new_relay()
+                from pytest_llmfaith.relay.run_relay import RunRelay
+
+                self._relay = RunRelay(self.settings, *self._relay_args)
             return self._relay
 
     @property
     def made_relay(self) -> RunRelay | None:
         """The run's relay if anything asked for it yet: the end of a run asks this, making none."""
         return self._relay
-
-    def new_relay(self) -> RunRelay:
-        """None here (the command line's judge self-check); the pytest session's has one."""
-        from pytest_llmfaith.relay.run_relay import RunRelay
-
-        return RunRelay(self.settings)
 
     def close(self) -> None:
         for judge in self._judges.values():

@@ -43,12 +43,6 @@ class JudgeConfig(BaseModel):
     concurrency: int = default("llm_judge_concurrency")
     backoff_s: float = 0.5
 
-    @property
-    def is_local(self) -> bool:
-        """Only for HostedBackend's refusal of an offline model it cannot serve; the backend is chosen
-        by the model in the wiring, and the core asks the judge's traits."""
-        return self.model == "local" or self.model.startswith("local:")
-
     def sampling(self, sample: int) -> tuple[float, int | None]:
         """Later samples get the votes temperature and their own seed, or a judge at temperature 0
         (or a server that seeds by default) gives the same answer N times."""

@@ -8,12 +8,17 @@ price of the model so far: docs/cache-and-budget.md.
 from __future__ import annotations
 
 import hashlib
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_llmfaith.errors import BudgetExceeded, JudgeError
-from pytest_llmfaith.judge.run_state import SharedCounters, run_folder
+from pytest_llmfaith.judge.keyvalue import FILENAME, KeyValueFile
+from pytest_llmfaith.judge.stores import run_folder
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock
@@ -36,21 +41,26 @@ class Reservation:
 
 
 class Budget:
+    """Its counters are integers in our key-value file in the run's folder, shared by every process
+    of the run (xdist workers): a transaction is one step for all of them."""
+
     def __init__(self, run_dir: Path, max_calls: int | None, max_cost: float | None) -> None:
         self.run_dir = run_dir
         self.max_calls = max_calls
         self.max_cost = max_cost
-        self.counters = SharedCounters(run_dir / "budget")
+        self.problem: str | None = None  # why the counters cannot be read, once they could not
+        self._counters: KeyValueFile | None = None
+        self._lock = threading.Lock()
 
     def reserve(self, step: str, model: str) -> Reservation:
         """Admit one request before it is sent, or refuse it (BudgetExceeded) when the budget is spent."""
         reservation = Reservation(model)
-        if self.max_cost is not None and self.counters.find(_price(model)) is None:
+        if self.max_cost is not None and self._find(_price(model)) is None:
             reservation.first_price = self._first_price_lock(model)
             reservation.first_price.acquire()  # until a price is known, one request of the model at a time
         try:
-            with self.counters.transaction():
-                priced = self._admit(step, model, reservation)
+            with self._counting(transaction=True) as counters:
+                priced = self._admit(step, model, reservation, counters)
         except BaseException:
             self._release(reservation)
             raise
@@ -63,12 +73,12 @@ class Budget:
         try:
             if self.max_cost is not None:
                 nano = round(cost * NANO) if cost else 0
-                with self.counters.transaction():
-                    self.counters.add(COMMITTED, nano - reservation.held)
-                    self.counters.add(SPENT, nano)
+                with self._counting(transaction=True) as counters:
+                    counters.add(COMMITTED, nano - reservation.held)
+                    counters.add(SPENT, nano)
                     if answered:
-                        dearest = self.counters.find(_price(reservation.model)) or 0
-                        self.counters.set(_price(reservation.model), max(dearest, nano))
+                        price = _price(reservation.model)
+                        counters.set(price, max(int(counters.get(price) or 0), nano))
         finally:
             self._release(reservation)
 
@@ -77,40 +87,72 @@ class Budget:
         parts = []
         try:
             if self.max_calls is not None:
-                parts.append(f"{self.counters.get(CALLS)} of {self.max_calls} new judge calls")
+                parts.append(f"{self._find(CALLS) or 0} of {self.max_calls} new judge calls")
             if self.max_cost is not None:
-                parts.append(f"${self.counters.get(SPENT) / NANO:.4f} of ${self.max_cost:g} "
+                parts.append(f"${(self._find(SPENT) or 0) / NANO:.4f} of ${self.max_cost:g} "
                              "(calls of unknown price not counted)")
         except JudgeError:
-            return f"llmfaith budget: not known: {self.counters.problem}"
+            return f"llmfaith budget: not known: {self.problem}"
         return "llmfaith budget: spent " + "; ".join(parts)
 
     def close(self) -> None:
-        self.counters.close()
+        if self._counters is not None:
+            self._counters.close()
+            self._counters = None
 
     # -- internals ------------------------------------------------------------------------
-    def _admit(self, step: str, model: str, reservation: Reservation) -> bool:
+    def _admit(self, step: str, model: str, reservation: Reservation, counters: KeyValueFile) -> bool:
         """Inside the transaction: refuse, or count the request and hold its reservation. True when
         the model's price is known."""
-        calls = self.counters.get(CALLS)
+        calls = int(counters.get(CALLS) or 0)
         if self.max_calls is not None and calls >= self.max_calls:
             raise BudgetExceeded(_refusal(
                 step, model, f"{calls} of --llm-max-judge-calls={self.max_calls} new judge calls made",
                 CALLS_OPTION))
         if self.max_cost is not None:
-            committed, limit = self.counters.get(COMMITTED), round(self.max_cost * NANO)
+            committed, limit = int(counters.get(COMMITTED) or 0), round(self.max_cost * NANO)
             if committed >= limit:
-                spent = self.counters.get(SPENT)
+                spent = int(counters.get(SPENT) or 0)
                 in_flight = f" (${(committed - spent) / NANO:.4f} of it reserved by requests in flight)" \
                     if committed > spent else ""
                 raise BudgetExceeded(_refusal(
                     step, model, f"${committed / NANO:.4f} of --llm-max-cost={self.max_cost:g} USD spent{in_flight}",
                     COST_OPTION))
-            price = self.counters.find(_price(model))
-            reservation.held = price or 0
-            self.counters.add(COMMITTED, reservation.held)
-        self.counters.add(CALLS)
+            price = counters.get(_price(model))
+            reservation.held = int(price or 0)
+            counters.add(COMMITTED, reservation.held)
+        counters.add(CALLS, 1)
         return self.max_cost is None or price is not None
+
+    def _find(self, name: str) -> int | None:
+        """A counter, or None when it was never set."""
+        with self._counting() as counters:
+            value = counters.get(name)
+        return None if value is None else int(value)
+
+    @contextmanager
+    def _counting(self, transaction: bool = False) -> Iterator[KeyValueFile]:
+        """The counters, opened on first need; in a transaction (SQLite's BEGIN IMMEDIATE), what is
+        checked stays true until what depends on it is written. A damaged file (something else wrote
+        there, a failing disk) is a JudgeError naming it, so the call it counts is an ERROR, never a
+        pass, nor a bare sqlite3 traceback."""
+        path = self.run_dir / "budget" / FILENAME
+        try:
+            with self._lock:
+                if self._counters is None:
+                    self._counters = KeyValueFile.writing(run_folder(self.run_dir, "budget") / FILENAME)
+            if not transaction:
+                yield self._counters
+                return
+            with self._counters.transaction():
+                yield self._counters
+        except sqlite3.DatabaseError as err:
+            self.problem = f"the run's shared counters {path} cannot be read ({err})"
+            raise JudgeError(
+                f"llmfaith: {self.problem}, so this judge call cannot be counted against the run's budget "
+                "and is not made. Fix: run the tests again: each run has its own folder, removed at its end "
+                f"(delete {self.run_dir} if a crashed run left it); if it happens again, something else writes "
+                "there or the disk is failing.") from None
 
     def _first_price_lock(self, model: str) -> BaseFileLock:
         from filelock import FileLock

@@ -32,14 +32,11 @@ class CacheWarning(UserWarning):
     """The judge cache could not be used as asked; the run continues without that part of it."""
 
 
-def canonical_json(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def request_key(request: dict[str, Any]) -> str:
     """Everything that decides the answer, nothing else. surrogatepass: a lone surrogate still gets
     a key (unchanged bytes for valid text)."""
-    text = canonical_json({"cache_format": CACHE_FORMAT, **request})
+    text = json.dumps({"cache_format": CACHE_FORMAT, **request}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)  # canonical: the same request, the same text
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

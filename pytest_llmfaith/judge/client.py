@@ -1,8 +1,7 @@
-"""The judge client: `ask` turns a prompt and a schema into a validated answer.
-
-The stores first (judge/stores.py), then the sending chain, with a bounded re-ask on a malformed
-answer (judge/asking.py); failed answers are never stored. The chain is made on the first
-uncached call, so import and fully cached runs never pay litellm's import nor touch the network.
+"""The judge client: `ask` turns a prompt and a schema into a validated answer, from the stores
+or through the sending chain, with a bounded re-ask on a malformed answer (failed answers are
+never stored). The chain is made on the first uncached call, so import and fully cached runs
+never pay litellm's import nor touch the network.
 """
 
 from __future__ import annotations
@@ -16,14 +15,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from pytest_llmfaith.errors import CacheMissError
+from pytest_llmfaith.errors import CacheMissError, ConfigError
 from pytest_llmfaith.judge.asking import ask_until_valid
 from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Traits, Transport
 from pytest_llmfaith.judge.cache import JudgeCache, request_key
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
 from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, schema_json
 from pytest_llmfaith.judge.stores import Stores
-from pytest_llmfaith.judge.transport import HostedBackend
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.running import running_test
 
@@ -33,10 +31,10 @@ Answer = tuple[T | str, JudgeCall]
 class Judge:
     """Asks one judge model for structured answers, through its stores.
 
-    Built whole: `stores` (Stores: recordings, cache, single flight) and `backend` (judge/backend.py:
-    the model as cache keys name it, and the sending chain, made on the first uncached call). For
-    library use, `cache` is the short form of `stores=Stores(cache)` and `transport` a chain made
-    already; without them, no cache and litellm in this process.
+    Built whole: `stores` (Stores: recordings, cache, single flight) and `backend` (the model as
+    cache keys name it, and the sending chain, made on the first uncached call). For library use,
+    `cache` is the short form of `stores=Stores(cache)` and `transport` a chain made already;
+    `pytest_llmfaith.Judge` picks the backend from the model.
     """
 
     def __init__(self, config: JudgeConfig, cache: JudgeCache | None = None, transport: Transport | None = None,
@@ -47,7 +45,14 @@ class Judge:
         self.config = config
         self.stores = stores if stores is not None else Stores(cache or JudgeCache(None, mode="off"))
         self.progress = progress  # told about judge calls and server starts
-        self.backend = backend if backend is not None else HostedBackend(config)
+        if backend is None:  # the core reads no model name: the wiring chooses the backend
+            raise ConfigError(
+                f"llmfaith: this judge of {config.model!r} was built without a backend (a local judge model "
+                "needs the offline judge's backend, a hosted one litellm's). Fix: use `from pytest_llmfaith "
+                "import Judge` (it picks the backend from the model), or pass Judge(..., backend=pytest_llmfaith"
+                ".local.local_transport.OfflineBackend(config)), or backend=pytest_llmfaith.judge.transport"
+                ".HostedBackend(config) for litellm.")
+        self.backend = backend
         self._transport = transport  # None: made by the backend on the first uncached call
         self._identity: str | None = None
         self._lock = threading.Lock()

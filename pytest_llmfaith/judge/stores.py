@@ -22,11 +22,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from pytest_llmfaith.judge.run_state import run_folder
 from pytest_llmfaith.processes.files import atomic_file
 
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.cache import JudgeCache
+
+
+def run_folder(run_dir: Path, name: str) -> Path:
+    """A folder of the run's shared state (single flight's, the budget's), made by the first process
+    of the run that needs it: the run's folder itself is private to the user (0o700)."""
+    run_dir.mkdir(mode=0o700, exist_ok=True)
+    folder = run_dir / name
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 class StoredAnswer(BaseModel):

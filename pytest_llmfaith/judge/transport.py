@@ -1,9 +1,7 @@
-"""The transport: the only module that talks to litellm (import kept lazy: it costs seconds).
-
-A transport sends one request and returns the parsed reply, or raises a JudgeError naming the
-failure and the fix. The key each request carries is read here at each call, as litellm reads
-its own variables; what every transport takes and gives is in backend.py. The offline judge
-has its own, without litellm (local/local_transport.py).
+"""The hosted backend and its transport: the only module that talks to litellm (imported lazily:
+it costs seconds). The transport sends one request and returns the parsed reply, or raises a
+JudgeError naming the failure and the fix; the key each request carries is read at each call, as
+litellm reads its own variables.
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
-from pytest_llmfaith.errors import ConfigError, JudgeError
+from pytest_llmfaith.errors import JudgeError
 from pytest_llmfaith.judge.backend import (
     HOSTED,
     Completion,
@@ -38,7 +36,7 @@ UNREACHABLE_AFTER = 3  # calls in a row that could not connect; then the rest of
 
 
 class HostedBackend:
-    """A hosted model through litellm in this process (the backend a judge has unless told)."""
+    """A hosted model through litellm in this process."""
 
     traits = HOSTED
 
@@ -46,18 +44,12 @@ class HostedBackend:
         self.config = config
 
     def identity(self, replay: bool) -> str:
-        if self.config.is_local:
-            raise ConfigError(
-                "llmfaith: a local judge model needs the offline judge's backend, and this judge was built "
-                "without one. Fix: use `from pytest_llmfaith import Judge` (it picks the backend from the model), "
-                "or pass Judge(..., backend=pytest_llmfaith.local.local_transport.OfflineBackend(config)).")
         return self.config.model
 
     def replay_hint(self, key_model: str) -> str:
         return ""
 
     def transport(self, announce: Announce | None) -> Transport:
-        self.identity(replay=False)  # a local model is refused here too
         return LiteLLMTransport(self.config)
 
 

@@ -1,5 +1,4 @@
-"""The offline judge's runtime, compiled once per machine by `python -m pytest_llmfaith local install`
-(local_command.py).
+"""The offline judge's runtime, compiled once per machine by `python -m pytest_llmfaith local install`.
 
 One build, the best kernel variant this CPU runs; the portable one as well only where that one
 fails its proof. pip's wheel cache keys a wheel without CMAKE_ARGS, so each build is kept in a

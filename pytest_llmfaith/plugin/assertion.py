@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Callable, Coroutine
-from typing import Any, Literal, ParamSpec
+from typing import Any, Literal, ParamSpec, get_args
 
 from pytest_llmfaith.agent_runs import RunContext, judged
 from pytest_llmfaith.errors import ConfigError, redact_data
@@ -18,7 +18,6 @@ from pytest_llmfaith.wording import claim_mark, shorten, unstable_advice
 
 _DEFAULT_KEY = {"faithfulness": "min_faithfulness", "hallucination": "max_hallucination"}
 _ARGUMENT = {"faithfulness": "min_score", "hallucination": "max_score"}
-NO_CLAIMS_POLICIES = ("fail", "pass")
 NoClaims = Literal["fail", "pass"]
 P = ParamSpec("P")
 
@@ -101,9 +100,9 @@ def score(scorer: str, output: Any, context: RunContext = None, *, input: str | 
     __tracebackhide__ = True
     check_label(label)
     session, item = active_session(), item or running_item()
-    session.scorer_class(scorer)  # an unknown name fails before the judge is set up
+    session.judges.scorer_class(scorer)  # an unknown name fails before the judge is set up
     overrides = marker_overrides(item)
-    result = _scored(session.scorer(scorer, model or overrides.get("model")), output, context, input, turn,
+    result = _scored(session.judges.scorer(scorer, model or overrides.get("model")), output, context, input, turn,
                      scale=scale)
     session.record(Assessment(test_id=_test_id(item), result=result, label=label), item)
     return result
@@ -114,7 +113,7 @@ def assess(name: str, output: Any, context: RunContext, threshold: float | None,
     __tracebackhide__ = True
     check_label(label)
     session, item = active_session(), item or running_item()
-    scorer = session.scorer_class(name)
+    scorer = session.judges.scorer_class(name)
     overrides = marker_overrides(item)
     scale = options["scale"]
     if threshold is None:
@@ -122,11 +121,11 @@ def assess(name: str, output: Any, context: RunContext, threshold: float | None,
     else:
         check_threshold(threshold, scale, f"{_ARGUMENT.get(name, 'threshold')}={threshold!r}", ValueError)
     policy = no_claims or overrides.get("no_claims") or session.settings.no_claims
-    if policy not in NO_CLAIMS_POLICIES:
+    if policy not in get_args(NoClaims):
         error = ValueError if no_claims else ConfigError  # a wrong argument fails, a wrong marker errors
         raise error(f"llmfaith: no_claims must be 'pass' or 'fail', got {policy!r}.")
     model = options.pop("model") or overrides.get("model")
-    result = _scored(session.scorer(name, model), output, context, options.pop("input", None),
+    result = _scored(session.judges.scorer(name, model), output, context, options.pop("input", None),
                      options.pop("turn", None), **options)
     if _policy_decides(result):
         passed = policy == "pass"

@@ -108,7 +108,7 @@ class LLMJudge:
         __tracebackhide__ = True
         d, item = self.defaults, self._test()
         if threshold is None:
-            higher = active_session().scorer_class(scorer).higher_is_better
+            higher = active_session().judges.scorer_class(scorer).higher_is_better
             threshold = d.min_score if higher else d.max_score
         return assess(scorer, output, context, threshold, no_claims or d.no_claims, label, item,
                       **self._options(input, scale, model, turn))

@@ -66,13 +66,14 @@ class LLMFaithRun:
             raise pytest.UsageError(str(err)) from None
         self.config = config
         self.session = LLMFaithSession(settings, config, terminal_progress.install(config))
+        self.judges = self.session.judges
         self.is_controller = not hasattr(config, "workerinput")
         shared = getattr(config, "workerinput", {}).get("llmfaith_run_dir")  # xdist: the controller's
-        self.session.run_dir = Path(shared) if shared else \
+        self.judges.run_dir = run_dir = Path(shared) if shared else \
             Path(tempfile.gettempdir()) / f"llmfaith-run-{secrets.token_hex(8)}"
         self.previous = activate(self.session)  # the enclosing run's, when pytester runs pytest inside a test
         # the controller's own folder: a SIGTERM'd run removes it too
-        self.restore_sigterm = remove_on_sigterm(self.session.run_dir) if not shared else (lambda: None)
+        self.restore_sigterm = remove_on_sigterm(run_dir) if not shared else (lambda: None)
         self.rootdir = Path(config.rootpath)
         # the run's facts
         self.records: list[dict[str, Any]] = []
@@ -93,9 +94,9 @@ class LLMFaithRun:
     def hand_to_worker(self, workerinput: dict[str, Any]) -> None:
         """Every worker shares the run's state (budget, single flight) with the controller, and sends
         its judge calls through the run's one relay (started by the first process that needs it)."""
-        if self.session.run_dir is not None:
-            workerinput["llmfaith_run_dir"] = str(self.session.run_dir)
-        run = self.session.relay.run_info()  # its relay, for LLMFaithSession.new_relay in each worker
+        if self.judges.run_dir is not None:
+            workerinput["llmfaith_run_dir"] = str(self.judges.run_dir)
+        run = self.judges.relay.run_info()  # its relay, for each worker's JudgeRun
         if run is not None:
             workerinput["llmfaith_relay"] = run
 
@@ -108,7 +109,7 @@ class LLMFaithRun:
         """When a test that will run uses the judge, start the relay in the background now, so
         that litellm's import overlaps the start of the tests rather than delaying the first call."""
         if not self.config.option.collectonly and any(self._uses_judge(item) for item in items):
-            self.session.prewarm_relay()  # nothing without a relay (--llm-judge-relay=off, a worker handed none)
+            self.judges.prewarm_relay()  # nothing without a relay (--llm-judge-relay=off, a worker handed none)
 
     def _uses_judge(self, item: pytest.Item) -> bool:
         """The llm_judge fixture, the llmfaith marker, or anything of this package in the test's module."""
@@ -131,7 +132,7 @@ class LLMFaithRun:
         from pytest_llmfaith.selfcheck.judge_check import run_check
 
         try:
-            self.check = run_check(self.session, settings.judge_check if isinstance(settings.judge_check, Path)
+            self.check = run_check(self.session.judges, settings.judge_check if isinstance(settings.judge_check, Path)
                                    else None, settings.judge_min_accuracy)
         except BudgetExceeded as err:  # a check cut short says nothing of the judge: never a pass
             pytest.exit(f"{err} The judge self-check could not finish, so no test was run.",
@@ -210,7 +211,7 @@ class LLMFaithRun:
         gates; kept in `end` for the summary. A worker hands its relay deaths to the controller."""
         status = session.exitstatus
         if not self.is_controller:  # xdist hands the controller its workeroutput (pytest_testnodedown)
-            relay = self.session.made_relay
+            relay = self.judges.made_relay
             seen = [list(death) for death in relay.deaths()] if relay is not None else []
             self.config.workeroutput["llmfaith_relay_deaths"] = seen  # type: ignore[attr-defined]
             return RunEnd(exitstatus=status)
@@ -219,7 +220,7 @@ class LLMFaithRun:
         except (LLMFaithError, OSError) as err:  # a conflicted recordings file: said, and never a pass
             notes = [f"llmfaith recordings: not updated: {err}"]
             status = _failed(status)
-        relay = self.session.made_relay  # none made: nothing of this run asked for it
+        relay = self.judges.made_relay  # none made: nothing of this run asked for it
         if relay is not None:
             notes += relay.notes(self.relay_deaths, self.judged)
         report = self._report() if self.judged else None
@@ -264,7 +265,7 @@ class LLMFaithRun:
         whole_suite = full and session.config.args_source != session.config.ArgsSource.ARGS  # no paths given
         if used and whole_suite and settings.cache in ("use", "refresh", "replay"):
             notes += self._unused_cache_entries(used)
-        if self.judged and (budget := self.session.budget) is not None:  # a run that did not ask prints none
+        if self.judged and (budget := self.judges.budget) is not None:  # a run that did not ask prints none
             notes.append(budget.summary())
         return notes
 
@@ -312,7 +313,7 @@ class LLMFaithRun:
         """The run's working cache (its judges', opened now if no judge of this process was made)."""
         from pytest_llmfaith.recordings.recorder import unused_cache_entries
 
-        settings, cache = self.session.settings, self.session.cache
+        settings, cache = self.session.settings, self.judges.cache
         unused = unused_cache_entries(cache.entries(), used)
         count = sum(len(keys) for keys in unused.values())
         if not count:
@@ -347,9 +348,9 @@ class LLMFaithRun:
     def close(self) -> None:
         """After the summary: the judges, cache, budget and relay closed, the run's folder removed,
         the enclosing run's session active again."""
-        self.session.close()
-        if self.is_controller and self.session.run_dir is not None:
-            shutil.rmtree(self.session.run_dir, ignore_errors=True)
+        self.judges.close()
+        if self.is_controller and self.judges.run_dir is not None:
+            shutil.rmtree(self.judges.run_dir, ignore_errors=True)
         self.restore_sigterm()
         activate(self.previous)
         freeze_for_exit(judged=self.judged)

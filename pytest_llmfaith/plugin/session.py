@@ -1,4 +1,4 @@
-"""The pytest run's session: the run's judges (a JudgeRun) and the records of this process's
+"""The pytest run's session: it holds the run's judges (a JudgeRun) and records this process's
 assertions, attached to the running test (the `running_test` context the run sets).
 
 Deliberately light at import time (stdlib + settings only): the judge, scorers and pydantic are
@@ -22,7 +22,6 @@ from pytest_llmfaith.settings import Settings, from_environment
 from pytest_llmfaith.wiring import JudgeRun
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.relay.run_relay import RunRelay
     from pytest_llmfaith.report.baseline import Baseline
     from pytest_llmfaith.results import Assessment
 
@@ -33,31 +32,26 @@ ORDINALS_KEY = pytest.StashKey[Counter[tuple[str, str | None]]]()  # (scorer, la
 reserved_ordinal: contextvars.ContextVar[int | None] = contextvars.ContextVar("llmfaith_ordinal", default=None)
 
 
-class LLMFaithSession(JudgeRun):
-    """The run's judges, plus the records of this process's assertions."""
+class LLMFaithSession:
+    """The run's judges (`judges`), and the records of this process's assertions."""
 
     def __init__(self, settings: Settings, config: pytest.Config | None = None,
                  progress: JudgeProgress = NO_PROGRESS) -> None:
         register = None if config is None else \
             lambda register: config.hook.pytest_llmfaith_register_scorers(register=register, config=config)
-        super().__init__(settings, progress, register_scorers=register)
+        # The relay: an xdist worker's is the controller's (pytest_configure_node), if it has one; the
+        # run's first process makes it on first need unless --llm-judge-relay=off; library use: none.
+        worker = getattr(config, "workerinput", None)
+        self.judges = JudgeRun(settings, progress, register_scorers=register,
+                               relay_run=worker.get("llmfaith_relay") if worker is not None else None,
+                               owns_relay=config is not None and worker is None and settings.judge_relay != "off")
+        self.settings = settings
         self.config = config
         self.unattached: list[Assessment] = []  # scored outside any test (library use)
         self._ordinals: Counter[tuple[str, str | None]] = Counter()  # outside any test
         self._lock = threading.Lock()  # assertions may run in threads of one test
         self._baseline: Baseline | ConfigError | None = None
         self._baseline_loaded = False
-
-    def new_relay(self) -> RunRelay:
-        """An xdist worker's is the controller's (pytest_configure_node), if it has one; the run's first
-        process makes it on first need unless --llm-judge-relay=off. Outside pytest (library use): none."""
-        from pytest_llmfaith.relay.run_relay import RunRelay
-
-        if self.config is None:
-            return RunRelay(self.settings)
-        if hasattr(self.config, "workerinput"):
-            return RunRelay(self.settings, run=self.config.workerinput.get("llmfaith_relay"))
-        return RunRelay(self.settings, owns=self.settings.judge_relay != "off")
 
     def next_ordinal(self, item: pytest.Item | None, scorer: str, label: str | None) -> int:
         """1 for a test's first assessment of this scorer and label, then 2, 3..."""

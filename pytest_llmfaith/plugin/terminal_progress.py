@@ -31,8 +31,7 @@ _UNKNOWN = object()
 def _current_file(tr: Any) -> object:
     """The file whose results pytest's current line holds, None after a line of ours. pytest keeps
     it in `TerminalReporter.currentfspath`, which is not public API: a pytest without it gives
-    _UNKNOWN, and our lines are then written whole, none drawn live or rewritten in place
-    (tests/plugin/test_terminal_progress.py)."""
+    _UNKNOWN, and our lines are then written whole, none drawn live or rewritten in place."""
     return getattr(tr, "currentfspath", _UNKNOWN)
 
 

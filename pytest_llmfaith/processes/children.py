@@ -1,5 +1,5 @@
 """The background processes this package starts (the offline judge's server, the judge relay):
-spawned detached, told alive or dead, killed. service.py builds the services on them.
+spawned detached, told alive or dead, killed; the services are built on them.
 
 A process is named by its pid and its start time: the OS reuses pids, so a pid alone may name a
 newer process. The start time must read the same in every process and at every moment, so it is the

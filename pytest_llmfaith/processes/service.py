@@ -39,18 +39,10 @@ from pytest_llmfaith.processes.children import (
 )
 from pytest_llmfaith.processes.files import file_lock, prune_logs, read_state, write_json_atomic
 
-STOPPING = "stopping: "  # what a service says in its log when it stops on its own (serving.py), then why
-
-
+STOPPING = "stopping: "  # what a service says in its log when it stops on its own, then why
 _CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
-
-
-_LOG_READ = 30_000
-
-
+_LOG_READ = 30_000  # bytes of a log's end kept when a death is noticed
 _TAIL_LINES = 12
-
-
 _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
 
 

@@ -2,9 +2,9 @@
 
 Which relay the run uses (its run info, made by the run's first process and handed to its xdist
 workers), why `auto` runs none here, this process's client, the early start, the deaths this
-process saw, the run's summary lines and the detach at its end. A JudgeRun (wiring.py) holds one,
-made on first need. Light at import (the standard library, settings and identity.py): the xdist
-controller makes it in every run, also one that never calls the judge.
+process saw, the run's summary lines and the detach at its end. The run's JudgeRun holds one, made
+on first need. Light at import (the standard library, settings and the relay's identity): the
+xdist controller makes it in every run, also one that never calls the judge.
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
 """The end-of-run report as data: every assessment of the run, totals, the session's gates (mean
 scores, a committed baseline) and the figures as every view shows them: with the precision that
-decided a comparison, and a vote's agreement only where the votes decided. No pytest here.
+decided a comparison, and a vote's agreement only where the votes decided. No pytest here; how
+it looks is the renderers' business (JSON, markdown, the review page, the terminal section).
 
-What it looks like is the renderers' business: render.py (JSON, markdown), page.py (the review
-page) and plugin/terminal.py (the terminal section). statistics and the baseline file are imported
-by the gate that needs them: every run that scores applies the gates, most with neither set.
-
-What a judge self-check found (`CheckReport`) is here too, apart from the check that runs it
-(selfcheck/judge_check.py), so that the report can name its type without importing the check and
-its item format: a run without a check never loads them.
+statistics and the baseline file are imported by the gate that needs them: every run that scores
+applies the gates, most with neither set. A self-check's outcome (`CheckReport`) is here, apart
+from the check, so that a run without a check never loads the check and its item format.
 """
 
 from __future__ import annotations

@@ -78,16 +78,16 @@ def load_items(path: Path | None) -> tuple[list[CheckItem], str]:
     return items, str(path)
 
 
-def run_check(session: JudgeRun, path: Path | None, min_accuracy: float | None) -> CheckReport:
-    """Score every item with both scorers of the session's judge."""
+def run_check(judges: JudgeRun, path: Path | None, min_accuracy: float | None) -> CheckReport:
+    """Score every item with both scorers of the run's judge."""
     items, source = load_items(path)
-    s = session.settings
-    report = CheckReport(model=session.judge().config.model, source=source, items=len(items),
+    s = judges.settings
+    report = CheckReport(model=judges.judge().config.model, source=source, items=len(items),
                          min_faithfulness=s.min_faithfulness, max_hallucination=s.max_hallucination,
                          min_accuracy=min_accuracy)
     with outside_tests(SELF_CHECK):  # the working cache only, never a recording
         for name in SCORERS:
-            scorer = session.scorer(name)
+            scorer = judges.scorer(name)
             outcomes = []
             for item in items:
                 got = score_item(scorer, item.output, item.context)

@@ -66,7 +66,7 @@ def test_each_model_gets_its_backend_and_a_local_one_never_litellm() -> None:
     assert isinstance(Judge(JudgeConfig(model="local")).backend, OfflineBackend)  # the public judge picks it
 
 
-def test_a_core_judge_without_the_offline_backend_refuses_a_local_model_by_name() -> None:
+def test_a_core_judge_built_without_a_backend_names_the_offline_one_for_a_local_model() -> None:
     import importlib
     import re
 
@@ -74,8 +74,9 @@ def test_a_core_judge_without_the_offline_backend_refuses_a_local_model_by_name(
 
     with pytest.raises(ConfigError, match="needs the offline judge's backend.*OfflineBackend") as refused:
         CoreJudge(JudgeConfig(model="local")).identity  # noqa: B018  # the property is the call
-    named = re.search(r"backend=(pytest_llmfaith\.[\w.]+)\.OfflineBackend", str(refused.value))
-    assert named and hasattr(importlib.import_module(named.group(1)), "OfflineBackend")  # the fix names a real one
+    for backend in ("OfflineBackend", "HostedBackend"):  # the fix names real ones
+        named = re.search(rf"backend=(pytest_llmfaith\.[\w.]+)\.{backend}", str(refused.value))
+        assert named and hasattr(importlib.import_module(named.group(1)), backend)
 
 
 def test_what_differs_per_backend_is_said_by_the_backend(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ def test_1_judged():
     assert_faithful("Tesla makes cars.", ["Tesla makes cars."])
 
 def test_2_budget_file_corrupted_then_judged():
-    files = sorted((active_session().run_dir / "budget").glob("cache.db*"))  # and its -wal and -shm
+    files = sorted((active_session().judges.run_dir / "budget").glob("cache.db*"))  # and its -wal and -shm
     assert [f.name for f in files] == ["cache.db", "cache.db-shm", "cache.db-wal"]
     for file in files:
         with open(file, "r+b") as fh:  # in place, as a disk or another writer would damage it

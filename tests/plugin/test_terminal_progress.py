@@ -154,8 +154,8 @@ LOADING = HEADER + '''
 from pytest_llmfaith.plugin.session import active_session
 
 def test_first_local_call():
-    active_session().progress.judge_loading("qwen-test", None)
-    active_session().progress.judge_loading("qwen-test", 1.43)
+    active_session().judges.progress.judge_loading("qwen-test", None)
+    active_session().judges.progress.judge_loading("qwen-test", 1.43)
 '''
 
 

@@ -261,7 +261,7 @@ def test_a_first_call_starts_the_relay():
     assert_faithful(GOOD, CTX)
 
 def test_b_relay_killed_during_a_call():
-    threading.Timer(0.3, os.kill, [active_session().relay.client().address().pid, signal.SIGKILL]).start()
+    threading.Timer(0.3, os.kill, [active_session().judges.relay.client().address().pid, signal.SIGKILL]).start()
     assert_faithful(GOOD, CTX)  # the judge takes 0.8 s: the call is in flight
 
 def test_c_the_next_call_starts_a_new_relay():
@@ -316,7 +316,7 @@ from pytest_llmfaith.processes.children import child_alive
 from pytest_llmfaith.plugin.session import active_session
 
 def relay():
-    return active_session().relay.client().address()
+    return active_session().judges.relay.client().address()
 
 def test_a_first_call_starts_the_relay():
     assert_faithful(GOOD, CTX)
