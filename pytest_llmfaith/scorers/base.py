@@ -283,7 +283,12 @@ class ClaimsScorer(Scorer):
         labelled = claim_items + [i for i in sentence_items if answers.fact.get(i, True) or answers.valued.get(i)]
         prompt = self._label_verdicts(items, labelled, unwritten_of, answers, context, calls)
         supported = [i for i in claim_items if answers.verdicts[i].verdict == self.supported_verdict]
-        partial = [i for i in supported if items[i].partial]
+        # a claim is held to its sentences only where one is not supported: those judged supported
+        # already, with no narrow question left that could overrule them, need no "changed?"
+        settled = {s for s in labelled if s >= claim_count and answers.verdicts[s].verdict == self.supported_verdict
+                   and s not in unwritten_of and not numbers_in_other_roles(items[s].quote, context)}
+        partial = [i for i in supported if items[i].partial
+                   and not set(_sentence_items(items, claim_count, i)) <= settled]
         found, changed_calls = questions.changed(self.judge, [(items[i].sentence, items[i].quote) for i in partial])
         calls.extend(changed_calls)
         answers.changed.update(zip(partial, found))

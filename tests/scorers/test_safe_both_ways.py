@@ -354,3 +354,24 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
+
+
+def _asked(fake, question: str) -> list[str]:
+    from judge_server import label_question
+
+    return [about for r in fake.requests if (found := label_question(r["body"]["messages"]))[0] == question
+            for about in [found[1]]]
+
+
+def test_the_offline_judge_asks_changed_only_where_a_sentence_could_hold_the_claim(fake, make_fake_judge):
+    """A claim is held to its sentence only where the sentence is not supported: a sentence judged
+    supported, with no narrow question left that could overrule it, needs no "changed?" (one call
+    fewer); one judged unsupported does, and holds the claim."""
+    output, claim = "Acme, founded in 1997, employs 40 people.", "Acme, founded in 1997"
+    fake.facts(claims={output: [claim]}, supported=[claim, output], says_more=[output], changes=[claim])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Acme was founded in 1997 and has 40 staff."])
+    assert result.score == 1.0 and _asked(fake, "changed") == []
+    fake.reset()
+    fake.facts(claims={output: [claim]}, supported=[claim], says_more=[output], changes=[claim])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Acme was founded in 1997."])
+    assert _asked(fake, "changed") == [claim] and result.score == 0.0
