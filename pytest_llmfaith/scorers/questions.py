@@ -146,6 +146,11 @@ def _ask(judge: Judge, step: str, asked: list[str], system: str = _SYSTEM,
     (question, "yes" or "no") pairs, asked and answered before it, in the form of the answer."""
     if not asked:
         return [], []
+    distinct = list(dict.fromkeys(asked))  # the same question of two items (a claim and its sentence) once
+    if len(distinct) < len(asked):
+        found, calls = _ask(judge, step, distinct, system, examples)
+        answer_of = dict(zip(distinct, found))
+        return [answer_of[a] for a in asked], calls
     label = judge.verdict_mode == "label"
     json_only = "" if label else ' Answer with JSON only: {"answer": "yes" | "no"}'
     shots = [turn for question, word in examples

@@ -214,6 +214,17 @@ def test_a_sentence_states_its_numbers_as_facts_as_the_judge_says(server, make_j
     assert found == [False, True] and [c.step for c in calls] == ["facts", "facts"]
 
 
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+def test_the_same_question_of_two_items_is_asked_once(fake, make_fake_judge, verdicts):
+    """A claim and its sentence often ask the same (sentence, tokens): one call, both answered."""
+    fake.facts(unnamed=["Oslo"])
+    asked = [("SK4705 leaves Oslo at 07:10.", ["Oslo"]), ("SK4705 leaves Oslo at 07:10.", ["Oslo"]),
+             ("SK4705 leaves at 07:10.", ["SK4705"])]
+    found, calls = questions.specifics(make_fake_judge(verdicts=verdicts), ["SK4705 leaves OSL at 07:10."], asked)
+    assert [p >= questions.YES_AT for p in found] == [False, False, True] and found[0] == found[1]
+    assert len(calls) == len(fake.requests) == 2
+
+
 def test_the_same_amount_as_the_judge_says(server, make_judge):
     server.facts(unnamed=["400"])
     found, _ = questions.same_amounts(make_judge(), [("400 people", ["40 people"]), ("forty people", ["40 people"])])
