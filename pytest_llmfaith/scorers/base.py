@@ -283,15 +283,7 @@ class ClaimsScorer(Scorer):
         labelled = claim_items + [i for i in sentence_items if answers.fact.get(i, True) or answers.valued.get(i)]
         prompt = self._label_verdicts(items, labelled, unwritten_of, answers, context, calls)
         supported = [i for i in claim_items if answers.verdicts[i].verdict == self.supported_verdict]
-        # a claim is held to its sentences only where one is not supported: those judged supported
-        # already, with no narrow question left that could overrule them, need no "changed?"
-        settled = {s for s in labelled if s >= claim_count and answers.verdicts[s].verdict == self.supported_verdict
-                   and s not in unwritten_of and not numbers_in_other_roles(items[s].quote, context)}
-        partial = [i for i in supported if items[i].partial
-                   and not set(_sentence_items(items, claim_count, i)) <= settled]
-        found, changed_calls = questions.changed(self.judge, [(items[i].sentence, items[i].quote) for i in partial])
-        calls.extend(changed_calls)
-        answers.changed.update(zip(partial, found))
+        self._hold_to_sentences(items, claim_count, supported, labelled, unwritten_of, answers, context, calls)
         named = [i for i in [*supported, *(i for i in labelled if i >= claim_count)] if i in unwritten_of
                  and answers.verdicts[i].verdict == self.supported_verdict]
         given, given_calls = questions.specifics(self.judge, context,
@@ -310,9 +302,30 @@ class ClaimsScorer(Scorer):
         roles, role_calls = questions.same_roles(self.judge, context, [(items[i].sentence, n) for i, n in placed])
         calls.extend(role_calls)
         answers.role.update({i: p >= questions.YES_AT for (i, _), p in zip(placed, roles)})
-        holding = {s for i in partial if answers.changed[i] for s in _sentence_items(items, claim_count, i)}
-        self._label_verdicts(items, sorted(holding - set(labelled)), unwritten_of, answers, context, calls)
         return answers, prompt
+
+    def _hold_to_sentences(self, items: list[Judged], claim_count: int, supported: list[int], labelled: list[int],
+                           unwritten_of: dict[int, list[str]], answers: Answers, context: list[str],
+                           calls: list[JudgeCall]) -> None:
+        """The offline judge's "changed?" for supported claims that leave something of their
+        sentences, and the verdicts of the sentences that then hold them. A claim is held only to a
+        sentence that is not supported, so a sentence judged supported, with no narrow question
+        left to overrule it, asks nothing more; one that two or more such claims share is judged
+        first (one verdict instead of a "changed?" each)."""
+        partial = [i for i in supported if items[i].partial]
+        sentences_of = {i: set(_sentence_items(items, claim_count, i)) for i in partial}
+        shared = sorted(s for s in set().union(*sentences_of.values())
+                        if s not in labelled and sum(s in found for found in sentences_of.values()) > 1)
+        self._label_verdicts(items, shared, unwritten_of, answers, context, calls)
+        judged = {*labelled, *shared}
+        settled = {s for s in judged if s >= claim_count and answers.verdicts[s].verdict == self.supported_verdict
+                   and s not in unwritten_of and not numbers_in_other_roles(items[s].quote, context)}
+        partial = [i for i in partial if not sentences_of[i] <= settled]
+        found, changed_calls = questions.changed(self.judge, [(items[i].sentence, items[i].quote) for i in partial])
+        calls.extend(changed_calls)
+        answers.changed.update(zip(partial, found))
+        holding = {s for i, change in zip(partial, found) if change for s in sentences_of[i]}
+        self._label_verdicts(items, sorted(holding - judged), unwritten_of, answers, context, calls)
 
     def _label_verdicts(self, items: list[Judged], which: list[int], unwritten_of: dict[int, list[str]],
                         answers: Answers, context: list[str], calls: list[JudgeCall]) -> str:

@@ -375,3 +375,19 @@ def test_the_offline_judge_asks_changed_only_where_a_sentence_could_hold_the_cla
     fake.facts(claims={output: [claim]}, supported=[claim], says_more=[output], changes=[claim])
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Acme was founded in 1997."])
     assert _asked(fake, "changed") == [claim] and result.score == 0.0
+
+
+def test_a_sentence_two_claims_leave_something_of_is_judged_once_before_any_changed(fake, make_fake_judge):
+    """Two supported claims share one sentence: the offline judge judges the sentence once; it is
+    supported, so neither claim asks "changed?" (two calls fewer). Contradicted, both ask, and the
+    one the rest of the sentence changes is held to it."""
+    output = "The cheapest flight is DY1872 at 142 EUR, with one stop in CPH."
+    claims = ["The cheapest flight is DY1872 at 142 EUR", "with one stop in CPH"]
+    context = ["DY1872 costs 142 EUR and stops once, in CPH; SK4705 costs 189 EUR."]
+    fake.facts(claims={output: claims}, supported=[*claims, output], changes=[claims[1]])
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == 1.0
+    assert _asked(fake, "changed") == [] and _asked(fake, "supported").count(output) == 1
+    fake.reset()
+    fake.facts(claims={output: claims}, supported=claims, contradicted=[output], changes=[claims[1]])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, context)
+    assert sorted(_asked(fake, "changed")) == sorted(claims) and result.score == 0.5
