@@ -356,8 +356,8 @@ class ClaimsScorer(Scorer):
         changes it while the sentence is not supported, is not supported; a sentence counts where
         it states a fact no claim does, or writes a number the context does not (whatever the facts
         question said, unless no claim quotes it and the judge says it states none of its numbers
-        as a fact: a third answer). Claims whose words lie inside another's count once with it, at the less
-        supported verdict of the two."""
+        as a fact: a third answer). Claims whose words lie inside another's count once with it, at
+        the less supported verdict of the two."""
         items = claims + sentences
         verdicts = list(answers.verdicts)
         for i, item in enumerate(items):
