@@ -543,11 +543,17 @@ class OtherValue:
     number ("40 … in 2020" for "55 … in 2024") may be another fact: only the judge reads those."""
 
 
-def other_values(words: str, context: Sequence[str]) -> list[OtherValue]:
+def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     """Per stretch of the words, a number whose role places all give another value:
     ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
     "founded in 1999"."""
-    written = _context_values(tuple(context))
+    return _other_values(words, tuple(context))
+
+
+@lru_cache(maxsize=256)
+def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Cached: every question of one assertion reads it again for the same item."""
+    written = _context_values(context)
     found = []
     for stretch in stretches(words) or [words]:
         pattern = _pattern(stretch)
@@ -555,7 +561,7 @@ def other_values(words: str, context: Sequence[str]) -> list[OtherValue]:
         if not slots or len(pattern) - len(slots) < MIN_ROLE_WORDS:
             continue
         said = [item for item in pattern if isinstance(item, Number)]
-        matches = [(theirs, at) for sentence, _ in _context_sentences(tuple(context))
+        matches = [(theirs, at) for sentence, _ in _context_sentences(context)
                    for theirs in [_pattern(sentence)]
                    for at in range(len(theirs) - len(pattern) + 1)
                    if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
@@ -577,7 +583,7 @@ def other_values(words: str, context: Sequence[str]) -> list[OtherValue]:
         moved = any(said[j].values & written for ks in other for j in ks)  # a value the context has elsewhere
         found.append(OtherValue(said[k].shown, places[0][k].shown,
                                 tuple(n.shown for n in said if moved and n.values & written), alone))
-    return found
+    return tuple(found)
 
 
 def numbers_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
