@@ -88,7 +88,10 @@ def _between(text: str, tag: str) -> str | None:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    """As the scorer reads them ("am 12. Juni" is no sentence end): the default claims are whole sentences."""
+    from pytest_llmfaith.text.sentences import sentences
+
+    return list(sentences(text.strip()))
 
 
 def step_of(body: dict[str, Any]) -> str:

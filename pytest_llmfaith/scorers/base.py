@@ -334,8 +334,8 @@ class ClaimsScorer(Scorer):
             return ""
         config = self.judge.config
         chosen = [items[i] for i in which]
-        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context,
-                                                         [i not in unwritten_of for i in which])
+        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, [
+            i not in unwritten_of and not (items[i].whole and items[i].checked and items[i].bare) for i in which])
         calls.extend(label_calls)
         samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
                             evidence=f.evidence) for i, f in zip(chosen, found)]]

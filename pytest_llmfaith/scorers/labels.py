@@ -58,7 +58,8 @@ class Label:
     p_supported: float
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str  # the context sentence nearest the words (shown to the judge first)
-    clean: bool = False  # the context writes every name and number of the words
+    clean: bool = False  # code sees no risk: the context writes every name and number of the words, and
+    # they are no sentence judged for what its claims leave out (a hedge, an addition no name reveals)
 
     @property
     def supported(self) -> bool:
@@ -157,7 +158,7 @@ def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, 
 def judge_claims(judge: Judge, items: list[Judged], context: list[str],
                  clean: Sequence[bool]) -> tuple[list[Label], list[JudgeCall], str]:
     """Label every claim's words, then ask the contradiction question of the unsupported ones.
-    `clean`: per item, whether the context writes every name and number of its words."""
+    `clean`: per item, whether code sees no risk in its words (`Label.clean`)."""
     asked = [messages(SUPPORT, context, item) for item in items]
     if judge.traits.asks_in_turn:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))

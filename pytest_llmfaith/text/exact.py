@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import regex
 
+from pytest_llmfaith.text.dates import MONTHS, Date, dates, says_no_more
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -221,7 +222,8 @@ _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*
 
 
 def unwritten(words: str, context: Sequence[str]) -> list[str]:
-    """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`):
+    """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`,
+    and a month's name in a date, whatever its case):
     a number by its value in any digit script and grouping (`numbers`), another spaced token as a
     token of the context, a run of a script without spaces by its stretches no two-character
     piece of the context covers. What they stand for is the judge's question, never this
@@ -229,11 +231,17 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
     written, text = _written(tuple(context))
     missing = numbers_not_written(words, context)
     normal = unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)
+    dated = dates_written(normal, context)
+    in_dates = [span for span, _ in dates(_ascii_digits(normal))]
     for match in _TOKEN.finditer(normal):
         original = match.group()
+        if any(a <= match.start() < b for a, b in dated):
+            continue
         token = original.casefold()
         starts = bool(_STARTS.search(normal, 0, match.start()))
-        if not _asked_about(original, starts) or (any(c.isdigit() for c in original) and _is_number_token(original)):
+        month = token in MONTHS and any(a <= match.start() < b for a, b in in_dates)  # "12. Juli", "12 juillet"
+        if not (month or _asked_about(original, starts)) or (any(c.isdigit() for c in original)
+                                                            and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
@@ -245,7 +253,8 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
     """The numbers of `text` (as it writes them) whose value the context never writes."""
     values = _context_values(tuple(context))
-    return [n.shown for n in numbers(text) if not n.values & values]
+    dated = dates_written(text, context)
+    return [n.shown for n in numbers(text) if not n.values & values and not any(a <= n.start < b for a, b in dated)]
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -448,6 +457,18 @@ def numbers(text: str) -> tuple[Number, ...]:
         clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
         found.append(Number(match.start(), end, text[match.start():end], values, bool(scales) or clipped))
     return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _context_dates(context: tuple[str, ...]) -> frozenset[Date]:
+    return frozenset(date for item in context for _, date in dates(_ascii_digits(item)))
+
+
+def dates_written(text: str, context: Sequence[str]) -> list[Span]:
+    """Where the text writes a date the context writes in some form ("12 June 2026" for
+    2026-06-12): its month's name and numbers are written, in any of these forms, by value."""
+    written = _context_dates(tuple(context))
+    return [span for span, date in dates(_ascii_digits(text)) if any(says_no_more(date, other) for other in written)]
 
 
 def _is_number_token(token: str) -> bool:

@@ -1,7 +1,8 @@
 """Sentences and list items. A period ends a sentence unless it ends an abbreviation: a dotted one
-("U.S.", "e.g.", "z.B."), an initial ("J. Smith"), one followed by a lower-case word ("approx. five")
-in a text that starts its sentences with a capital (a lower-cased text does not: "the cat sat. the
-dog ran." is two), or a title before a name (listed per script, to tolerate: "Dr. Tanaka")."""
+("U.S.", "e.g.", "z.B."), an initial ("J. Smith"), a day before its month ("am 12. Juni"), one
+followed by a lower-case word ("approx. five") in a text that starts its sentences with a capital
+(a lower-cased text does not: "the cat sat. the dog ran." is two), or a title before a name
+(listed per script, to tolerate: "Dr. Tanaka")."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ from functools import lru_cache
 
 import regex
 
+from pytest_llmfaith.text.dates import MONTHS
+
 _SPLIT = regex.compile(r"(?<=[.!?؟…])[\"”’')\]»]*\s+|(?<=[。！？])[\"”’'）」』)\]]*\s*")
 _BULLET = regex.compile(r"^(?:[-*•・]|\d+[.)])\s+")
 _DOTTED = regex.compile(r"(?:^|[\s(])(?:\p{L}{1,2}\.){2,}$|(?:^|[\s(])\p{Lu}\.$")
 _TITLES = frozenset("""dr mr mrs ms prof sr jr st mt no nr vs ca approx etc fig vol dept inc ltd co corp
 hr fr frau herr mme mlle sra srta dra ing""".split())
 _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
+_DAY_OF_MONTH = regex.compile(r"(?:^|\s)[0-3]?\d\.$")
+_FIRST_WORD = regex.compile(r"\p{L}+")
 
 
 @lru_cache(maxsize=512)  # every check reads the output's sentences
@@ -40,5 +45,7 @@ def _continues(before: str, after: str, capitalised: bool) -> bool:
         return False
     if _DOTTED.search(before) or (capitalised and after[:1].islower()):
         return True
+    if _DAY_OF_MONTH.search(before) and (month := _FIRST_WORD.match(after)) and month[0].casefold() in MONTHS:
+        return True  # a day written as an ordinal: "am 12. Juni", "den 3. Mai"
     last = _LAST_WORD.search(before)
     return last is not None and last[1].casefold() in _TITLES and after[:1].isupper()

@@ -43,6 +43,19 @@ def test_a_borderline_yes_on_clean_words_is_read_twice(fake, make_fake_judge, p_
     assert (faithful.score, hallucinated.score) == ((1.0, 0.0) if supported else (0.0, 1.0))
 
 
+@pytest.mark.parametrize("p_yes", [0.5, 0.59])
+def test_a_borderline_yes_on_what_the_claims_leave_of_a_sentence_is_not_support(fake, make_fake_judge, p_yes):
+    """A sentence judged for the words its claims leave out ("and may sell flying cars": a hedge or
+    an addition that no name or number shows) is held to 0.6, where its claim alone is read twice."""
+    output = "Tesla was founded in 2003 and may sell flying cars."
+    fake.facts(claims={output: ["Tesla was founded in 2003"]}, supported=["Tesla was founded in 2003"],
+               p_supported={output: p_yes}, says_more=[output])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, TESLA)
+    assert [v.verdict for v in result.verdicts] == ["yes", "unsure"] and result.score == 0.5
+    fake.facts(p_supported={"Tesla was founded in 2003.": p_yes})
+    assert Faithfulness(make_fake_judge(verdicts="label")).run("Tesla was founded in 2003.", TESLA).score == 1.0
+
+
 @pytest.mark.parametrize("claim, context", [
     ("The flight costs 310 EUR.", "The flight costs 290 EUR. Taxes are 31 EUR."),  # a number it never writes
     ("The Oslo office opened in Bergen.", "The office opened in Oslo."),  # a name it never writes

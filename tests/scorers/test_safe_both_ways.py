@@ -111,6 +111,59 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
     assert Hallucination(make_judge()).run(output, [context]).score == 1.0
 
 
+
+# (language, a context that writes a date one way, the output writing it another way, the output with
+# another date: the same numbers in another month, or another day or year)
+DATED = [
+    ("en", '{"booking": "QX7K2P", "date": "2026-06-12"}', "Your booking is for 12 June 2026.",
+     "Your booking is for 12 July 2026.", "july"),
+    ("en-us", "The order ships on 2026-03-04.", "The order ships on March 4th, 2026.",
+     "The order ships on May 4th, 2026.", "may"),
+    ("de", "Abflug: 12.06.2026, 07:10 Uhr.", "Der Abflug ist am 12. Juni 2026.", "Der Abflug ist am 12. Juli 2026.",
+     "juli"),
+    ("fr", "Départ le 2026-06-12.", "Le départ a lieu le 12 juin 2026.", "Le départ a lieu le 14 juin 2026.", "14"),
+    ("fr, a month in lower case", "Départ le 2026-06-12.", "Le départ a lieu le 12 juin 2026.",
+     "Le départ a lieu le 12 juillet 2026.", "juillet"),
+    ("es", "Fecha de salida: 2026-06-12.", "La salida es el 12 de junio de 2026.",
+     "La salida es el 12 de junio de 2025.", "2025"),
+    ("pt", "Data do voo: 2026-08-03.", "O voo é no dia 3 de agosto de 2026.", "O voo é no dia 3 de Setembro de 2026.",
+     "setembro"),
+    ("nl", "Vertrek op 2026-05-21.", "Het vertrek is op 21 mei 2026.", "Het vertrek is op 22 mei 2026.", "22"),
+    ("pl", "Wylot: 2026-06-12.", "Wylot jest 12 czerwca 2026.", "Wylot jest 13 czerwca 2026.", "13"),
+    ("ru", "Вылет: 12.06.2026.", "Вылет 12 июня 2026 г.", "Вылет 12 Июля 2026 г.", "июля"),
+    ("tr", "Kalkış tarihi: 2026-06-12.", "Kalkış 12 Haziran 2026.", "Kalkış 12 Temmuz 2026.", "temmuz"),
+    ("fi", "Lähtö 2026-06-12.", "Lähtö on 12. kesäkuuta 2026.", "Lähtö on 12. Heinäkuuta 2026.", "heinäkuuta"),
+    ("iso from words", "The booking is for 12 June 2026.", "Your booking is for 2026-06-12.",
+     "Your booking is for 2026-06-14.", "14"),
+]
+
+
+@pytest.mark.parametrize(("language", "context", "output", "_", "__"), DATED, ids=[c[0] for c in DATED])
+def test_a_date_the_context_writes_in_another_form_is_written(server, make_judge, language, context, output, _, __):
+    """The month's name and the numbers of a date the context writes are written, by value: no
+    question asks about them, so even a judge that would say "not in the context" cannot fail it."""
+    server.facts(supported=[output], unnamed=["june", "juni", "juin", "junio", "agosto", "mei", "czerwca", "июня",
+                                              "haziran", "kesäkuuta", "march", "06", "12"])
+    assert Faithfulness(make_judge()).run(output, [context]).score == 1.0
+    assert all("not_in_context" not in json.dumps(r["body"]) for r in server.requests)
+
+
+@pytest.mark.parametrize(("language", "context", "_", "wrong", "token"), DATED, ids=[c[0] for c in DATED])
+def test_another_date_needs_a_second_yes_though_the_verdict_says_supported(server, make_judge, language, context, _,
+                                                                           wrong, token):
+    """One wrong answer (the verdict): the month by name, day or year the context never gives is
+    asked about, and the no fails the answer."""
+    server.facts(supported=[wrong], unnamed=[token])
+    assert Faithfulness(make_judge()).run(wrong, [context]).score == 0.0
+    assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
+
+
+def test_a_date_whose_day_and_month_could_be_either_gives_no_month_by_name(server, make_judge):
+    """06/12/2026 is 6 December or 12 June: code cannot say the context writes December."""
+    wrong = "The parcel arrives on 6 December 2026."
+    server.facts(supported=[wrong], unnamed=["december"])
+    assert Faithfulness(make_judge()).run(wrong, ["Delivery date: 06/12/2026"]).score == 0.0
+
 NEGATED = [
     ("❌ Pets are allowed in the rooms.", "Pets are allowed in the rooms"),
     ("Haustiere sind ✗ erlaubt.", "Haustiere sind … erlaubt"),
@@ -335,7 +388,7 @@ def _inner_run(pytester: pytest.Pytester, server, cases: list[tuple[str, str]]) 
 @pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
 def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, server):
     cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
-             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART])
+             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART] + [(out, ctx) for _, ctx, out, *_ in DATED])
     server.facts(supported=[out for out, _ in cases])
     _inner_run(pytester, server, cases).assert_outcomes(passed=2 * len(cases))
 
@@ -348,9 +401,10 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     swapped = [(out, ctx) for _, ctx, _, out, _ in LISTED]
     named = [(out, ctx) for out, ctx, _ in UNWRITTEN]
     negated = [(out, "Pets are not allowed. Zorblat employs 12 people. The fee is 25 EUR.") for out, _ in NEGATED]
-    cases = founded + swapped + named + negated
-    server.facts(supported=[out for out, _ in founded + swapped + named] + [claim for _, claim in NEGATED],
-                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN],
+    dated = [(wrong, ctx) for _, ctx, _, wrong, _ in DATED]
+    cases = founded + swapped + named + dated + negated
+    server.facts(supported=[out for out, _ in founded + swapped + named + dated] + [claim for _, claim in NEGATED],
+                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + DATED],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
