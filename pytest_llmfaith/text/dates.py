@@ -1,6 +1,7 @@
-"""Dates as a text writes them, by what they say: "12 June 2026", "12. Juni 2026", "12 июня 2026 г."
-and 2026-06-12 are one date. A month's name is a fact of its language that code can know for certain,
-as a digit's value is; which dates are the same is then exact, and no judge is asked about them."""
+"""Dates and times of day as a text writes them, by what they say: "12 June 2026", "12. Juni 2026",
+"12 июня 2026 г." and 2026-06-12 are one date, 7:20 pm and 19:20 one time. A month's name is a fact
+of its language that code can know for certain, as a digit's value is; which dates and times are
+the same is then exact, and no judge is asked about them."""
 
 from __future__ import annotations
 
@@ -88,3 +89,28 @@ def dates(text: str) -> tuple[tuple[Span, Date], ...]:
 def says_no_more(said: Date, written: Date) -> bool:
     """The written date says all the said one does: "12 June" of 2026-06-12, "June 2026" too."""
     return said[1] == written[1] and all(a is None or a == b for a, b in ((said[0], written[0]), (said[2], written[2])))
+
+
+_CLOCK = regex.compile(
+    r"(?:(?<=\dT)|(?<![\p{L}\p{N}:.,]))(?P<hour>[0-2]?\d)(?::(?P<minute>[0-5]\d)|h(?P<h_minute>[0-5]\d))(?::[0-5]\d)?"
+    r"(?:\s?(?P<half>[ap])(?:\.\s?m\.|\s?m\b))?(?![\p{L}\p{N}]|:\d)|(?<![\p{L}\p{N}:.,])(?P<hour_only>1[0-2]|0?[1-9])"
+    r"\s?(?P<half_only>[ap])(?:\.\s?m\.|\s?m\b)", regex.IGNORECASE)
+Time = tuple[int, int]
+"""Hour (0-23) and minute."""
+
+
+@lru_cache(maxsize=256)
+def times(text: str) -> tuple[tuple[Span, Time], ...]:
+    """Every time of day the text writes with a colon (07:10, 7:10 am, T07:10:00), as "13h45", or as
+    an hour with am or pm ("7 pm"), on a 24-hour clock. ASCII digits."""
+    found = []
+    for match in _CLOCK.finditer(text):
+        hour = int(match["hour"] or match["hour_only"])
+        half = match["half"] or match["half_only"]
+        if half and not 1 <= hour <= 12:
+            continue
+        if half:
+            hour = hour % 12 + (12 if half.casefold() == "p" else 0)
+        if hour <= 23:
+            found.append((match.span(), (hour, int(match["minute"] or match["h_minute"] or 0))))
+    return tuple(found)

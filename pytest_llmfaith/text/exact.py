@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import regex
 
-from pytest_llmfaith.text.dates import MONTHS, Date, dates, says_no_more
+from pytest_llmfaith.text.dates import MONTHS, Date, Time, dates, says_no_more, times
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -233,6 +233,7 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
     normal = unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)
     dated = dates_written(normal, context)
     in_dates = [span for span, _ in dates(_ascii_digits(normal))]
+    dated += [span for span, _ in times(_ascii_digits(normal))]  # asked whole, where unwritten (numbers_not_written)
     for match in _TOKEN.finditer(normal):
         original = match.group()
         if any(a <= match.start() < b for a, b in dated):
@@ -251,10 +252,15 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
-    """The numbers of `text` (as it writes them) whose value the context never writes."""
+    """The numbers of `text` (as it writes them) whose value the context never writes, and its
+    times of day the context never writes as that time ("7:20 pm" beside 07:20, though it writes
+    7 and 20)."""
     values = _context_values(tuple(context))
-    dated = dates_written(text, context)
-    return [n.shown for n in numbers(text) if not n.values & values and not any(a <= n.start < b for a, b in dated)]
+    plain = _ascii_digits(text)
+    clock = _context_times(tuple(context))
+    read = dates_written(text, context) + [span for span, _ in times(plain)]
+    return [n.shown for n in numbers(text) if not n.values & values and not any(a <= n.start < b for a, b in read)] + [
+        text[a:b] for (a, b), time in times(plain) if time not in clock]
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -462,6 +468,11 @@ def numbers(text: str) -> tuple[Number, ...]:
 @lru_cache(maxsize=64)
 def _context_dates(context: tuple[str, ...]) -> frozenset[Date]:
     return frozenset(date for item in context for _, date in dates(_ascii_digits(item)))
+
+
+@lru_cache(maxsize=64)
+def _context_times(context: tuple[str, ...]) -> frozenset[Time]:
+    return frozenset(time for item in context for _, time in times(_ascii_digits(item)))
 
 
 def dates_written(text: str, context: Sequence[str]) -> list[Span]:

@@ -137,13 +137,26 @@ DATED = [
      "Your booking is for 2026-06-14.", "14"),
 ]
 
+# (a context writing a time of day one way, the output writing it another way, the output with the
+# other half of the day: its numbers all written, so only the time read whole shows it)
+TIMED = [
+    ("12-hour clock", '{"departs": "13:45", "arrives": "19:20"}', "It departs at 1:45 pm and lands at 7:20 pm.",
+     "It departs at 1:45 am and lands at 7:20 pm.", "1:45 am"),
+    ("24-hour clock", "Boarding starts at 6:30 p.m.", "Boarding starts at 18:30.", "Boarding starts at 06:30.",
+     "06:30"),
+    ("fr", "Le musée ferme à 17:30.", "Le musée ferme à 17h30.", "Le musée ferme à 5:30.", "5:30"),
+    ("ISO time", '{"departs": "2026-06-12T07:10:00"}', "It departs at 7:10 am.", "It departs at 7:10 PM.",
+     "7:10 PM"),
+]
+DATED += TIMED
+
 
 @pytest.mark.parametrize(("language", "context", "output", "_", "__"), DATED, ids=[c[0] for c in DATED])
 def test_a_date_the_context_writes_in_another_form_is_written(server, make_judge, language, context, output, _, __):
-    """The month's name and the numbers of a date the context writes are written, by value: no
+    """The month's name and the numbers of a date or time of day the context writes are written, by value: no
     question asks about them, so even a judge that would say "not in the context" cannot fail it."""
     server.facts(supported=[output], unnamed=["june", "juni", "juin", "junio", "agosto", "mei", "czerwca", "июня",
-                                              "haziran", "kesäkuuta", "march", "06", "12"])
+                                              "haziran", "kesäkuuta", "march", "06", "12", "1", "7", "18", "17h30"])
     assert Faithfulness(make_judge()).run(output, [context]).score == 1.0
     assert all("not_in_context" not in json.dumps(r["body"]) for r in server.requests)
 

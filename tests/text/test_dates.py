@@ -75,3 +75,28 @@ def test_no_month_name_means_two_months():
 ])
 def test_a_day_before_its_month_ends_no_sentence(text, count):
     assert len(sentences(text)) == count
+
+
+@pytest.mark.parametrize(("text", "time"), [
+    ("19:20", (19, 20)), ("7:20 pm", (19, 20)), ("7:20 p.m.", (19, 20)), ("7:20PM", (19, 20)), ("07:10", (7, 10)),
+    ("12:30 am", (0, 30)), ("12 pm", (12, 0)), ("7 p.m.", (19, 0)), ("13h45", (13, 45)), ("10:05:33", (10, 5)),
+    ("2026-06-12T07:10:00", (7, 10)),
+])
+def test_a_time_of_day_is_read_on_a_24_hour_clock(text, time):
+    from pytest_llmfaith.text.dates import times
+
+    assert [found for _, found in times(text)] == [time]
+
+
+@pytest.mark.parametrize("text", ["a 3:1 ratio", "25:10", "13h", "v1.2:30", "pm 7", "13 pm"])
+def test_what_is_no_certain_time_of_day_is_none(text):
+    from pytest_llmfaith.text.dates import times
+
+    assert times(text) == ()
+
+
+def test_a_time_is_written_as_that_time_not_as_its_numbers():
+    context = ['{"departs": "07:20", "arrives": "19:20"}']
+    assert unwritten("It lands at 7:20 pm.", context) == []
+    assert unwritten("It departs at 7:20 pm.", ['{"departs": "07:20"}']) == ["7:20 pm"]  # 7 and 20 are written
+    assert numbers_not_written("It departs at 7:20 pm.", ['{"departs": "07:20"}']) == ["7:20 pm"]
