@@ -234,6 +234,7 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
     dated = dates_written(normal, context)
     in_dates = [span for span, _ in dates(_ascii_digits(normal))]
     dated += [span for span, _ in times(_ascii_digits(normal))]  # asked whole, where unwritten (numbers_not_written)
+    dated += [(n.start, n.end) for n in numbers(normal) if n.scaled]  # "Mrd." of "2,5 Mrd.": read with its number
     for match in _TOKEN.finditer(normal):
         original = match.group()
         if any(a <= match.start() < b for a, b in dated):
@@ -368,6 +369,24 @@ _SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("100
            "bn": ("1000000000",)}
 """Suffixes written onto digits that scale them ("40k", "1.5M"): a value that is never certain
 (5m may be five metres), so it only ever makes a number count as written, never decides."""
+_SCALE_WORDS = {word: scale for scale, words in (
+    (("1000",), "thousand thousands tausend mille mila mil duizend tusen tusind tysiąc tysiące tysięcy тысяча тысячи "
+                "тысяч тыс bin ribu tuhatta 千 천"),
+    (("10000",), "万 萬 만"),
+    (("100000",), "lakh lakhs"),
+    (("1000000",), "million millions mio millionen millón millones milione milioni milhão milhões miljoen miljon "
+                   "miljoner millioner milion miliony milionów миллион миллиона миллионов млн milyon juta miljoonaa"),
+    (("10000000",), "crore crores"),
+    (("100000000",), "亿 億 억"),
+    (("1000000000",), "milliard milliards milliarde milliarden mrd miliardo miliardi miljard miljarder miliard "
+                      "miliardy miliardów миллиард миллиарда миллиардов млрд milyar miliar"),
+    (("1000000000", "1000000000000"), "billion billions bilhão bilhões"),  # short scale or long: never certain
+    (("1000000000000",), "billón billones bilione bilioni"),
+) for word in words.split()}
+"""Words after a number that scale it ("1.5 million", "2,5 Mrd.", "3万"): like a suffix, never
+certain (a reader may take "billion" on either scale), so they make a number count as written, and
+"1.5 million" beside "1.5 billion" is no longer written."""
+_SCALE_AFTER = regex.compile(r"[ \u00a0\u202f]?([千万萬亿億천만억])|[ \u00a0\u202f](\p{L}+)(\.)?(?!\p{L})")
 _FULL_WIDTH = str.maketrans("，．－", ",.-")
 _MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)|\d\ufe0f?\u20e3")
 """A reference marker (unclosed at the end, where a stretch's edge trims the "]"), or a keycap
@@ -384,6 +403,7 @@ class Number:
     shown: str
     values: frozenset[str]
     scaled: bool  # a scale suffix or a year cut short ("'97"): its value is not certain
+    scale: str = ""  # the scale as written ("k", "millones"): beside the same scale, the digits compare exactly
 
     @property
     def decimals(self) -> list[Decimal]:
@@ -450,7 +470,10 @@ def numbers(text: str) -> tuple[Number, ...]:
         if any(a <= match.start() < b for a, b in markers):
             continue  # a reference ("[1]"): which source, not how many
         suffix = (match["suffix"] or "").casefold()
-        scales = _SCALES.get(suffix)
+        scales = _SCALES.get(suffix) or _SCALE_WORDS.get(suffix)
+        word = None if match["suffix"] else _SCALE_AFTER.match(plain, match.end("core"))
+        if scale := word and (_SCALE_WORDS.get(written := (word[1] or word[2]).casefold()) or _SCALES.get(written)):
+            scales = scale
         if not scales and _CASED_CAPITAL.search(match["suffix"] or ""):
             continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
         values = _core_values(match["core"])
@@ -460,8 +483,12 @@ def numbers(text: str) -> tuple[Number, ...]:
         if match["sign"]:
             values = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in values)
         end = match.end() if scales else match.end("core")
+        if word and scale:  # an abbreviation keeps its dot ("Mrd."), a word ends before a full stop
+            end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
         clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
-        found.append(Number(match.start(), end, text[match.start():end], values, bool(scales) or clipped))
+        written_scale = (word[1] or word[2]).casefold() if word and scale else suffix if scales else ""
+        found.append(Number(match.start(), end, text[match.start():end], values, bool(scales) or clipped,
+                            written_scale))
     return tuple(found)
 
 
@@ -554,9 +581,10 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
 
 
 def _differs(said: Number, other: Number) -> bool:
-    """Two numbers code can tell apart: no value in common, neither scaled, and `said` no rounding
-    of `other`."""
-    return not (said.scaled or other.scaled or said.values & other.values or not said.decimals
+    """Two numbers code can tell apart: no value in common, neither scaled (or both by the same
+    scale: "3,5 millones" is not "5,3 millones"), and `said` no rounding of `other`."""
+    uncertain = (said.scaled or other.scaled) and not (said.scale and said.scale == other.scale)
+    return not (uncertain or said.values & other.values or not said.decimals
                 or not other.decimals or any(_rounds_to(s, o) for s in said.decimals for o in other.decimals))
 
 

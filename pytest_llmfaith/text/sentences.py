@@ -16,7 +16,7 @@ _SPLIT = regex.compile(r"(?<=[.!?؟…])[\"”’')\]»]*\s+|(?<=[。！？])[\"
 _BULLET = regex.compile(r"^(?:[-*•・]|\d+[.)])\s+")
 _DOTTED = regex.compile(r"(?:^|[\s(])(?:\p{L}{1,2}\.){2,}$|(?:^|[\s(])\p{Lu}\.$")
 _TITLES = frozenset("""dr mr mrs ms prof sr jr st mt no nr vs ca approx etc fig vol dept inc ltd co corp
-hr fr frau herr mme mlle sra srta dra ing""".split())
+hr fr frau herr mme mlle sra srta dra ing mio mrd tsd""".split())  # and scales before a unit: "2,5 Mrd. Euro"
 _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
 _DAY_OF_MONTH = regex.compile(r"(?:^|\s)[0-3]?\d\.$")
 _FIRST_WORD = regex.compile(r"\p{L}+")

@@ -150,13 +150,33 @@ TIMED = [
 ]
 DATED += TIMED
 
+# (a context writing an amount with digits or one scale, the output with a scale word, the output
+# on another scale: the same digits, so only the number read with its scale shows it)
+SCALED = [
+    ("en", "Revenue was $1,500,000 in 2023.", "Revenue was $1.5 million in 2023.", "Revenue was $1.5 billion in 2023.",
+     "1.5 billion"),
+    ("de", "Der Umsatz betrug 2.500.000.000 Euro.", "Der Umsatz betrug 2,5 Mrd. Euro.",
+     "Der Umsatz betrug 2,5 Mio. Euro.", "2,5 Mio."),
+    ("fr", "Le projet a coûté 3 000 000 euros.", "Le projet a coûté 3 millions d'euros.",
+     "Le projet a coûté 3 milliards d'euros.", "3 milliards"),
+    ("es", "La ciudad tiene 40.000 habitantes.", "La ciudad tiene 40 mil habitantes.",
+     "La ciudad tiene 40 millones de habitantes.", "40 millones"),
+    ("ru", "Население города 2 000 000 человек.", "Население города 2 млн человек.", "Население города 2 тыс человек.",
+     "2 тыс"),
+    ("ja", "市の人口は30000人です。", "市の人口は3万人です。", "市の人口は3億人です。", "3億"),
+    ("en-in", "The budget is 5,000,000 rupees.", "The budget is 50 lakh rupees.", "The budget is 50 crore rupees.",
+     "50 crore"),
+]
+DATED += SCALED
+
 
 @pytest.mark.parametrize(("language", "context", "output", "_", "__"), DATED, ids=[c[0] for c in DATED])
 def test_a_date_the_context_writes_in_another_form_is_written(server, make_judge, language, context, output, _, __):
     """The month's name and the numbers of a date or time of day the context writes are written, by value: no
     question asks about them, so even a judge that would say "not in the context" cannot fail it."""
     server.facts(supported=[output], unnamed=["june", "juni", "juin", "junio", "agosto", "mei", "czerwca", "июня",
-                                              "haziran", "kesäkuuta", "march", "06", "12", "1", "7", "18", "17h30"])
+                                              "haziran", "kesäkuuta", "march", "06", "12", "1", "7", "18", "17h30",
+                                              "1.5", "2,5", "mrd", "3", "40", "2", "млн", "万", "50", "lakh"])
     assert Faithfulness(make_judge()).run(output, [context]).score == 1.0
     assert all("not_in_context" not in json.dumps(r["body"]) for r in server.requests)
 
@@ -219,7 +239,7 @@ LISTED = [
     ("en", "Acme employs 40 people in Oslo and 400 in Bergen.", "Acme employs 400 people in Bergen.",
      "Acme employs 400 people in Oslo.", "400"),
     ("de", "Der Umsatz lag 2022 bei 10 Millionen Euro und 2023 bei 12 Millionen Euro.",
-     "Der Umsatz lag 2023 bei 12 Millionen Euro.", "Der Umsatz lag 2022 bei 12 Millionen Euro.", "12"),
+     "Der Umsatz lag 2023 bei 12 Millionen Euro.", "Der Umsatz lag 2022 bei 12 Millionen Euro.", "12 Millionen"),
     ("fr", "Le billet coûte 20 euros pour les adultes et 10 euros pour les enfants.",
      "Le billet coûte 10 euros pour les enfants.", "Le billet coûte 10 euros pour les adultes.", "10"),
     ("es", "La empresa tenía 250 empleados en 2019 y 300 en 2021.", "La empresa tenía 300 empleados en 2021.",

@@ -159,7 +159,7 @@ def test_a_number_the_context_gives_in_a_list_is_never_contradicted_by_code(word
     ("Acme was founded in 1999.", "Acme was founded in 1997. It moved to Bergen in 2005.", "1999", "1997"),
     ("The code is 4471.", "The code is 4417.", "4471", "4417"),
     ("Le loyer est de 1\u202f250 euros.", "Le loyer est de 1 200 euros.", "1\u202f250", "1 200"),
-    ("Der Umsatz lag 2023 bei 15 Millionen.", "Der Umsatz lag 2023 bei 12 Millionen.", "15", "12"),
+    ("Der Umsatz lag 2023 bei 15 Millionen.", "Der Umsatz lag 2023 bei 12 Millionen.", "15 Millionen", "12 Millionen"),
 ])
 def test_a_number_no_place_of_the_context_gives_and_one_place_gives_otherwise_is_contradicted(words, context,
                                                                                               said, other):
@@ -229,3 +229,35 @@ def test_a_reference_marker_names_a_source_and_is_no_number(text, shown):
 def test_a_year_cut_short_is_never_decided_by_code(words, context):
     assert exact.contradicted_number(words, [context]) is None
     assert [n.scaled for n in numbers(words)] == [True]
+
+
+@pytest.mark.parametrize(("text", "shown", "values"), [
+    ("Revenue was $1.5 million.", "1.5 million", {"1500000"}),
+    ("Der Umsatz lag bei 2,5 Mrd. Euro.", "2,5 Mrd.", {"2500000000"}),
+    ("Il a coûté 3 millions d'euros.", "3 millions", {"3000000"}),
+    ("人口は3万人です。", "3万", {"30000"}),
+    ("인구는 3만 명이다.", "3만", {"30000"}),
+    ("It has 2 billion users.", "2 billion", {"2000000000", "2000000000000"}),  # short scale or long
+    ("The team has 5 members.", "5", {"5"}),
+])
+def test_a_scale_word_is_read_with_its_number(text, shown, values):
+    found = numbers(text)
+    assert [(n.shown, set(n.values)) for n in found] == [(shown, values)]
+    assert found[0].scaled is (shown != "5")
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Revenue was 1.5 million euros.", "Revenue was 1,500,000 euros.", []),
+    ("Revenue was 1.5 million euros.", "Revenue was 1.5 billion euros.", ["1.5 million"]),  # its digits are written
+    ("Acme has 3 thousand staff.", "Acme has 3 million staff.", ["3 thousand"]),
+    ("Der Umsatz lag bei 2,5 Mrd. Euro.", "Der Umsatz lag bei 2,5 Mio. Euro.", ["2,5 Mrd."]),
+])
+def test_a_number_with_a_scale_is_written_only_at_its_scale(words, context, asked):
+    assert unwritten(words, [context]) == asked
+
+
+def test_the_same_scale_on_both_sides_compares_the_digits_exactly():
+    """3,5 millones is not 5,3 millones: the scale is not certain, but it is the same."""
+    assert exact.contradicted_number("La empresa factura 3,5 millones.", ["La empresa factura 5,3 millones."]) == (
+        "3,5 millones", "5,3 millones")
+    assert exact.contradicted_number("Revenue was 1.5 million.", ["Revenue was 1.5 billion."]) is None
