@@ -74,7 +74,8 @@ class Script:
     labels: dict[str, str] = field(default_factory=dict)
     votes: dict[str, list[str]] = field(default_factory=dict)  # claim -> label of sample 0, 1, ...
     p_supported: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "is it supported?"
-    p_fact: dict[str, float] = field(default_factory=dict)  # sentence -> P(yes) to "does it state a fact?"
+    p_fact: dict[str, float] = field(default_factory=dict)  # sentence -> P(yes) to "does it state a fact?"; tokens
+    # as asked (“oslo”) -> P(yes) to "does the document give them?"
     changing: dict[str, list[str]] = field(default_factory=dict)  # claim -> its label in turn, one per request
     asked: dict[str, int] = field(default_factory=dict)  # claim -> verdict requests so far (for `changing`)
     reason_text: str = '{"reason": "scripted reason"}'
@@ -352,7 +353,7 @@ class ScriptedJudge:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
         claim = self.scripted(claim)
-        if question == "fact" and claim in self.script.p_fact:
+        if question in ("fact", "specifics") and claim in self.script.p_fact:
             p_yes = self.script.p_fact[claim]
         elif question in _QUESTION_STEPS:
             p_yes = 0.95 if self.says_yes(question, claim) else 0.05

@@ -289,7 +289,7 @@ class ClaimsScorer(Scorer):
         given, given_calls = questions.specifics(self.judge, context,
                                                  [(items[i].sentence, unwritten_of[i]) for i in named])
         calls.extend(given_calls)
-        answers.given.update({i: p >= questions.YES_AT for i, p in zip(named, given)})
+        answers.given.update({i: p >= questions.given_line(unwritten_of[i]) for i, p in zip(named, given)})
         pairs = [(i, pair) for i in named if answers.given[i]
                  for pair in numbers_beside_the_same_words(items[i].quote, context)]
         same, amount_calls = questions.same_amounts(self.judge, [pair for _, pair in pairs])

@@ -14,7 +14,7 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.claims import Judged
-from pytest_llmfaith.scorers.questions import DOCUMENT_SYSTEM, FACT_AT, YES_AT, context_text
+from pytest_llmfaith.scorers.questions import DOCUMENT_SYSTEM, FACT_AT, GIVEN_AT, YES_AT, context_text
 from pytest_llmfaith.text.exact import nearest_sentences
 
 VERSION = "label-4"
@@ -34,7 +34,7 @@ BORDERLINE_FROM = 0.5
 agrees (the contradiction answer under CONTRADICTED_AT) and code sees no risk (the context writes
 every name and number of its words): a faithful price at P 0.53-0.59 is no coin flip that fails
 the answer, while a wrong price (a number the context does not write) is held to SUPPORTED_FROM."""
-LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, YES_AT, FACT_AT)
+LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, YES_AT, FACT_AT, GIVEN_AT)
 """Every line a label's P(yes) is held to, the narrow questions' too: a recording rounds P(yes)
 only as far as keeps it on its side of each, so replay decides as the live run did."""
 EVIDENCE_SENTENCES = 2

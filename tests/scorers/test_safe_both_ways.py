@@ -197,6 +197,29 @@ def test_a_date_whose_day_and_month_could_be_either_gives_no_month_by_name(serve
     server.facts(supported=[wrong], unnamed=["december"])
     assert Faithfulness(make_judge()).run(wrong, ["Delivery date: 06/12/2026"]).score == 0.0
 
+
+@pytest.mark.parametrize(("p_given", "score"), [(0.31, 0.0), (0.33, 0.0), (0.34, 1.0), (0.37, 1.0), (0.65, 1.0)])
+def test_the_offline_specifics_answer_is_held_to_its_measured_line(fake, make_fake_judge, p_given, score):
+    """The offline judge's P(yes) that the context gives “oslo” beside OSL: given from GIVEN_AT
+    (0.34), where the 1.5B judge's answers for tokens the context does not give end (0.16-0.31)."""
+    from pytest_llmfaith.scorers.questions import GIVEN_AT
+
+    output = "SK4705 leaves Oslo at 07:10."
+    fake.facts(supported=[output], p_fact={"“oslo”": p_given})
+    assert GIVEN_AT == 0.34
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, ['{"flight": "SK4705", "origin": "OSL", '
+                                                                      '"departs": "07:10"}']).score == score
+
+
+@pytest.mark.parametrize(("p_given", "score"), [(0.45, 0.0), (0.49, 0.0), (0.5, 1.0)])
+def test_the_offline_specifics_answer_on_a_number_is_held_to_yes_at(fake, make_fake_judge, p_given, score):
+    """A number code could not read as written: the offline judge's yes counts from 0.50, not 0.34."""
+    output = "Acme has 41 staff."
+    fake.facts(supported=[output], p_fact={"“41”": p_given})
+    context = ["Acme's headcount is forty-one."]
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
+
+
 NEGATED = [
     ("❌ Pets are allowed in the rooms.", "Pets are allowed in the rooms"),
     ("Haustiere sind ✗ erlaubt.", "Haustiere sind … erlaubt"),
