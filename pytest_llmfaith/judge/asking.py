@@ -48,7 +48,8 @@ def extract_json(text: str) -> Any:
     raise ValueError("the answer is not JSON")
 
 
-def ask_until_valid(transport: Transport, config: JudgeConfig, question: Question[T]) -> Asked[T]:
+def ask_until_valid(transport: Transport, question: Question[T]) -> Asked[T]:
+    config = question.config
     conversation = list(question.messages)
     tokens = {"prompt_tokens": 0, "completion_tokens": 0}
     cost: float | None = None
@@ -56,7 +57,7 @@ def ask_until_valid(transport: Transport, config: JudgeConfig, question: Questio
     text = ""
     names = [config.api_key_env]
     for attempt in range(1, config.reasks + 2):
-        reply = transport.complete(question.completion(config, conversation))
+        reply = transport.complete(question.completion(conversation))
         text = _answer_text(reply, question)
         for name in tokens:
             tokens[name] += reply.usage.get(name) or 0
