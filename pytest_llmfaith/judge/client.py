@@ -43,17 +43,20 @@ class Judge:
         self.config = config
         self.stores = stores if stores is not None else Stores(cache or JudgeCache(None, mode="off"))
         self.progress = progress  # told about judge calls and server starts
-        if backend is None:  # the core reads no model name: the wiring chooses the backend
-            raise ConfigError(
-                f"llmfaith: this judge of {config.model!r} was built without a backend (a local judge model "
-                "needs the offline judge's backend, a hosted one litellm's). Fix: use `from pytest_llmfaith "
-                "import Judge` (it picks the backend from the model), or pass Judge(..., backend=pytest_llmfaith"
-                ".local.local_transport.OfflineBackend(config)), or backend=pytest_llmfaith.judge.transport"
-                ".HostedBackend(config) for litellm.")
-        self.backend = backend
+        self.backend = backend if backend is not None else self.default_backend(config)
         self._transport = transport  # None: made by the backend on the first uncached call
         self._identity: str | None = None
         self._lock = threading.Lock()
+
+    def default_backend(self, config: JudgeConfig) -> Backend:
+        """The backend of a judge built without one: the core reads no model name, so it has none to
+        choose (`pytest_llmfaith.Judge` chooses by the model)."""
+        raise ConfigError(
+            f"llmfaith: this judge of {config.model!r} was built without a backend (a local judge model "
+            "needs the offline judge's backend, a hosted one litellm's). Fix: use `from pytest_llmfaith "
+            "import Judge` (it picks the backend from the model), or pass Judge(..., backend=pytest_llmfaith"
+            ".local.local_transport.OfflineBackend(config)), or backend=pytest_llmfaith.judge.transport"
+            ".HostedBackend(config) for litellm.")
 
     @property
     def cache(self) -> JudgeCache:
