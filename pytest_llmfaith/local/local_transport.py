@@ -32,7 +32,7 @@ from pytest_llmfaith.local.kernels import VARIANT_ENV, choose, identity, replay_
 from pytest_llmfaith.local.launcher import ServerState, ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.loopback import exchange
-from pytest_llmfaith.processes.service import Death, Hold, told
+from pytest_llmfaith.processes.service import Hold
 
 # One server, answering one request at a time from its KV cache, at a local address that changes.
 OFFLINE = Traits(api_base_in_key=False, one_at_a_time=True, timeout=600.0, verdicts="label", asks_in_turn=True)
@@ -43,8 +43,6 @@ CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for anoth
              "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
              f"kernels than the portable ones, run those with {VARIANT_ENV}=portable; if it still crashes, "
              "report it with this log")
-KILL_FIX = ("SIGKILL mostly comes from the out-of-memory killer (the server needs about 2.4 GB; "
-            "see `dmesg`) or from someone killing it: free memory or run fewer processes")
 OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith local stop`) or failed: its log says "
              "which; if it failed on its own, report it with this log")
 # What litellm named an answer of each status; the fixes where a hosted judge's would mislead.
@@ -55,12 +53,6 @@ _HINTS = {
     "BadRequestError": "the offline judge server refused the request (see its message: a prompt longer than "
                        "its context window, a schema it cannot compile)",
 }
-
-
-def fix(death: Death) -> str:
-    if death.crashed:
-        return CRASH_FIX
-    return KILL_FIX if death.killed else OTHER_FIX
 
 
 class _Unanswered(Exception):
@@ -79,7 +71,6 @@ class LocalTransport:
         self.announce = announce  # (model and kernels, None) when a load starts; (..., seconds) when ready
         self.model: LocalModel | None = None
         self.hold: Hold[ServerState] = Hold(self._find, lambda pid: run_files(self._model()).log_of(pid))
-        self._gave_up: str | None = None
         self._lock = threading.Lock()
         # At most --llm-judge-concurrency requests of this process at the server (it answers one at a
         # time), as litellm's throttle held them: a request waiting here does not spend its timeout.
@@ -115,8 +106,8 @@ class LocalTransport:
     def _send(self, body: bytes, step: str) -> tuple[int, bytes]:
         """One request to the server; again to its replacement if it died (once per run)."""
         while True:
-            if self._gave_up is not None:
-                raise LocalServerDied(self._gave_up)
+            if self.hold.gave_up is not None:
+                raise LocalServerDied(self.hold.gave_up)
             state = self.hold.current()
             timeout = OFFLINE.request_timeout(self.config)
             try:
@@ -135,8 +126,8 @@ class LocalTransport:
     def _replace(self, step: str) -> None:
         with self._lock:
             if self.hold.replaced:
-                self._gave_up = self._message(step, "died again after its restart; it is not restarted again")
-                raise LocalServerDied(self._gave_up)
+                self.hold.gave_up = self._message(step, "died again after its restart; it is not restarted again")
+                raise LocalServerDied(self.hold.gave_up)
             try:
                 self.hold.current()
             except LocalJudgeUnavailable as exc:
@@ -166,8 +157,8 @@ class LocalTransport:
         return state
 
     def _message(self, step: str, what: str) -> str:
-        deaths = told(NAME, self.hold.deaths)
-        return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
+        fix = self.hold.deaths[-1].fix(OTHER_FIX, crashed=CRASH_FIX, needs="the server needs about 2.4 GB; ")
+        return f"llmfaith: at step '{step}', the offline judge {what}.\n{self.hold.told(NAME, fix)}."
 
     def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
         """The answer's JSON, read as every transport reads it (backend.parse_completion)."""
