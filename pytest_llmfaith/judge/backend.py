@@ -13,6 +13,7 @@ the core asks no model name. The defaults of what is also an option are the opti
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,22 +145,6 @@ def judge_failure(config: JudgeConfig, step: str, kind: str, said: str, attempts
     return error
 
 
-def no_choices(config: JudgeConfig, step: str) -> JudgeError:
-    return JudgeError(
-        f"llmfaith: judge {config.model} answered step '{step}' with no choices (an "
-        "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
-        "(a content filter or a server fault can drop every choice)."
-    )
-
-
-def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
-    return JudgeError(
-        f"llmfaith: judge {config.model} returned no logprobs at step '{step}': "
-        "label verdicts read the answer's token probabilities. Fix: use a judge that "
-        "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
-    )
-
-
 def chat_body(request: CompletionRequest, model: str, enforce_schema: bool = True) -> dict[str, Any]:
     """The OpenAI chat request of `request`, as every transport sends it: a one-token answer with its
     alternatives, or the answer's JSON Schema where the server enforces it (plain JSON mode where not)."""
@@ -177,24 +162,30 @@ def chat_body(request: CompletionRequest, model: str, enforce_schema: bool = Tru
     return body
 
 
-def parse_completion(payload: dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
-    """An OpenAI chat completion (its JSON as a dict) as the judge reads it, from every transport:
-    the first choice's text, finish reason and (for `top_logprobs`) first token's alternatives,
-    and the usage; the cost is the transport's to add. A payload of another shape raises what
-    reading it raised (ValueError, AttributeError, TypeError, KeyError, IndexError): the transport
-    words that."""
-    choices = payload.get("choices")
-    if not choices:
-        raise no_choices(config, request.step)
-    choice = choices[0]
-    top = _top_logprobs(choice) if request.top_logprobs else None
-    if request.top_logprobs and not top:
-        raise no_logprobs(config, request.step)
-    usage = payload.get("usage") or {}
-    return Completion(text=(choice.get("message") or {}).get("content") or "",
-                      usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
-                             "completion_tokens": usage.get("completion_tokens") or 0},
-                      finish_reason=choice.get("finish_reason"), top_logprobs=top)
+def parse_completion(payload: bytes | dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
+    """An OpenAI chat completion (its JSON, or litellm's as a dict) as every transport reads it: the
+    first choice's text, finish reason and (for `top_logprobs`) first token's alternatives, and the
+    usage; the cost is the transport's to add. A payload of another shape is an error naming it."""
+    model, step = config.model, request.step
+    try:
+        data = json.loads(payload) if isinstance(payload, bytes) else payload
+        if not (choices := data.get("choices")):
+            raise JudgeError(f"llmfaith: judge {model} answered step '{step}' with no choices (an empty `choices` "
+                             "list, so no answer at all). Fix: check the judge server and its logs (a content "
+                             "filter or a server fault can drop every choice).")
+        top = _top_logprobs(choices[0]) if request.top_logprobs else None
+        if request.top_logprobs and not top:
+            raise JudgeError(f"llmfaith: judge {model} returned no logprobs at step '{step}': label verdicts read "
+                             "the answer's token probabilities. Fix: use a judge that returns logprobs (OpenAI, "
+                             "the offline judge) or --llm-judge-verdicts=one.")
+        usage = data.get("usage") or {}
+        return Completion(text=(choices[0].get("message") or {}).get("content") or "",
+                          usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
+                                 "completion_tokens": usage.get("completion_tokens") or 0},
+                          finish_reason=choices[0].get("finish_reason"), top_logprobs=top)
+    except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
+        raise JudgeError(f"llmfaith: judge {model} answered step '{step}' with no chat completion "
+                         f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
 
 
 def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:

@@ -17,7 +17,7 @@ import json
 import threading
 import time
 
-from pytest_llmfaith.errors import JudgeError, LocalJudgeUnavailable, LocalServerDied
+from pytest_llmfaith.errors import LocalJudgeUnavailable, LocalServerDied
 from pytest_llmfaith.judge.backend import (
     Announce,
     Completion,
@@ -90,7 +90,7 @@ class LocalTransport:
                 kind, said = err.kind, err.said
             else:
                 if status == 200:
-                    return self._parse(answer, request)
+                    return parse_completion(answer, cfg, request)
                 kind, said = _KINDS.get(status, "APIError"), _said(answer)
                 if status < 500:
                     raise judge_failure(cfg, step, kind, said, attempt, _HINTS.get(kind))
@@ -159,15 +159,6 @@ class LocalTransport:
     def _message(self, step: str, what: str) -> str:
         fix = self.hold.deaths[-1].fix(OTHER_FIX, crashed=CRASH_FIX, needs="the server needs about 2.4 GB; ")
         return f"llmfaith: at step '{step}', the offline judge {what}.\n{self.hold.told(NAME, fix)}."
-
-    def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
-        """The answer's JSON, read as every transport reads it (backend.parse_completion)."""
-        cfg, step = self.config, request.step
-        try:
-            return parse_completion(json.loads(answer), cfg, request)
-        except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
-            raise JudgeError(f"llmfaith: judge {cfg.model} answered step '{step}' with no chat completion "
-                             f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
 
 
 def _said(answer: bytes) -> str:
