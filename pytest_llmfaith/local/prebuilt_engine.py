@@ -14,14 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from pytest_llmfaith.local.engine import (
-    TOP_LOGPROBS_MAX,
-    chat_completion,
-    closed_json,
-    label_completion,
-    loop_start,
-    looped,
-)
+from pytest_llmfaith.local.engine import TOP_LOGPROBS_MAX, chat_completion, label_completion, loop_cut, loop_start
 
 _LABEL = {"max_tokens": 1, "temperature": 0, "logprobs": True, "post_sampling_probs": False}
 """post_sampling_probs off: the softmax of the raw logits over the whole vocabulary (on, at
@@ -74,8 +67,8 @@ class XllamaEngine:
         return label_completion(best, prompt, int((answer.get("timings") or {}).get("prompt_n", prompt)))
 
     def _json(self, request: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-        """Generated under the schema, streamed: a greedy loop is cut after its last whole item
-        (engine.py's rule) instead of running to the token limit."""
+        """Generated under the schema, streamed: a greedy loop is cut (`loop_cut`) instead of running
+        to the token limit."""
         text, pieces = "", 0
         last: dict[str, Any] = {}
         loop: list[int] = []
@@ -109,10 +102,7 @@ class XllamaEngine:
         usage = last.get("usage") or {}
         prompt = int(usage.get("prompt_tokens") or _prompt_tokens(last.get("timings") or {}))
         if loop:
-            answer = closed_json(head[:loop[0]], schema)
-            if answer is None:
-                raise looped(pieces, head[loop[0]:])
-            return chat_completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt, pieces)
+            return loop_cut(head, loop[0], schema, prompt, pieces)
         completion = int(usage.get("completion_tokens") or pieces)
         return chat_completion(str(last.get("id") or f"json-{time.time_ns()}"), head.rstrip(),
                            str(last.get("finish_reason") or "stop"), prompt, completion)
