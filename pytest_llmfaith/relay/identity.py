@@ -95,12 +95,6 @@ def leased(directory: Path, owner_pid: int) -> list[Path]:
     return [folder for folder in folders if owner_pid in relay_files(folder).leases.live()]
 
 
-def attached(run: Mapping[str, Any]) -> bool:
-    """Whether a process of the run leased a relay (it needed a judge): only then has the run
-    a relay to report and a lease to give up."""
-    return bool(leased(Path(run["directory"]), run["owner_pid"]))
-
-
 def why_no_relay() -> str | None:
     """Why no judge relay can run safely here, or None: the one question, whatever the reason (what
     the platform lacks, a folder others may read). Under `auto` any answer turns the relay off, said

@@ -16,7 +16,7 @@ from pytest_llmfaith.judge.backend import HOSTED, Completion, CompletionRequest,
 from pytest_llmfaith.judge.transport import HostedBackend, LiteLLMTransport
 from pytest_llmfaith.processes.children import relay_root
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.processes.service import Death, Hold, Service, StartFailed
+from pytest_llmfaith.processes.service import Hold, Service, StartFailed
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,
@@ -60,10 +60,6 @@ class RelayClient:
         self.environment: str | None = None  # the environment this process's relay calls with (`_choose`)
         self.hold = Hold(self._ensure, lambda pid: self.files.log_of(pid))
         self._lock = threading.Lock()
-
-    @property
-    def deaths(self) -> list[Death]:
-        return self.hold.deaths
 
     def prewarm(self) -> None:
         """Start the relay without waiting, so litellm's import overlaps collection; skipped if another is at it."""
@@ -151,7 +147,7 @@ class RelayClient:
                 from None
 
     def _died(self, step: str, when: str) -> RelayError:
-        fix = self.deaths[-1].fix("if it failed on its own, report it with this log", stopped=STOPPED_FIX)
+        fix = self.hold.deaths[-1].fix("if it failed on its own, report it with this log", stopped=STOPPED_FIX)
         told = f"{self.hold.told(NAME, fix)}; {FIX}."
         if self.hold.replaced:
             self.hold.gave_up = (f"llmfaith: the judge relay of this run died again after its restart, "
@@ -188,15 +184,11 @@ class RelayTransport:
 
     def complete(self, request: CompletionRequest) -> Completion:
         environment = environment_fingerprint()
-        if environment != self.client.environment:
-            return self._in_this_process().complete(request)
-        return self.client.call(RelayCall(config=self.config, request=request, environment=environment))
-
-    def _in_this_process(self) -> LiteLLMTransport:
+        if environment == self.client.environment:
+            return self.client.call(RelayCall(config=self.config, request=request, environment=environment))
         with self._lock:
-            if self._here is None:
-                self._here = LiteLLMTransport(self.config)
-            return self._here
+            self._here = self._here or LiteLLMTransport(self.config)
+        return self._here.complete(request)
 
     def close(self) -> None:
         """Nothing to release: the run's first process detaches the run at its end (`detach`)."""

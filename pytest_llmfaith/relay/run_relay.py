@@ -9,6 +9,7 @@ xdist controller makes it in every run, also one that never calls the judge.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.settings import Settings
@@ -46,12 +47,13 @@ class RunRelay:
         return self.run
 
     def attached(self) -> bool:
-        """Whether a process of this run leased the run's relay: it needed a judge call."""
+        """Whether a process of this run leased the run's relay (it needed a judge call): only then
+        has the run a relay to report and a lease to give up."""
         if self.run is None:
             return False
-        from pytest_llmfaith.relay.identity import attached
+        from pytest_llmfaith.relay.identity import leased
 
-        return attached(self.run)
+        return bool(leased(Path(self.run["directory"]), self.run["owner_pid"]))
 
     def deaths(self) -> list[tuple[int, str, bool]]:
         """The run's relays this process saw die, (pid, how, True), and how the processes it started
@@ -61,7 +63,7 @@ class RunRelay:
             return []
         from pytest_llmfaith.processes.children import ended_children
 
-        return [*((death.pid, death.how, True) for death in self._client.deaths),
+        return [*((death.pid, death.how, True) for death in self._client.hold.deaths),
                 *((pid, how, False) for pid, how in ended_children())]
 
     def client(self) -> RelayClient | None:
