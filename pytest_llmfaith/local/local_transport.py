@@ -1,13 +1,8 @@
-"""The offline judge's transport: each judge request sent to the shared server on 127.0.0.1 with the
-standard library (http.client), never through litellm, whose import (5-7 s) every xdist worker
-would pay to talk to a server of ours.
-
-It sends the request body every transport sends and reads the answer as every transport reads it
-(backend.chat_body and backend.parse_completion), so the server gets what litellm would send. The
-server is found or started on the first request (the one line that says a model loads), and
-replaced once if it dies; a second death is an error naming both, since a crash that repeats
-would only repeat again. OfflineBackend is what a judge is handed (the Backend protocol): the
-cache identity, its traits, and this transport, which never imports litellm.
+"""The offline judge's backend (what a judge of a local model is handed) and its transport: each
+request, the body every transport sends, to the shared server on 127.0.0.1 with the standard
+library, never through litellm, whose import (5-7 s) every xdist worker would pay to talk to a
+server of ours. The server is found or started on the first request (the one line that says a model
+loads), and replaced once if it dies: a crash that repeats would only repeat again.
 """
 
 from __future__ import annotations
@@ -55,13 +50,6 @@ _HINTS = {
 }
 
 
-class _Unanswered(Exception):
-    def __init__(self, kind: str, said: str) -> None:
-        super().__init__(said)
-        self.kind = kind
-        self.said = said
-
-
 class LocalTransport:
     """The judge's way to the offline judge's server (OfflineBackend makes it)."""
 
@@ -75,6 +63,7 @@ class LocalTransport:
         # At most --llm-judge-concurrency requests of this process at the server (it answers one at a
         # time), as litellm's throttle held them: a request waiting here does not spend its timeout.
         self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
+        self._timeout = OFFLINE.request_timeout(config)
 
     def complete(self, request: CompletionRequest) -> Completion:
         """As LiteLLMTransport: transient failures (no connection, a timeout, a 5xx) are tried again
@@ -86,8 +75,10 @@ class LocalTransport:
             attempt += 1
             try:
                 status, answer = self._send(body, step)
-            except _Unanswered as err:
-                kind, said = err.kind, err.said
+            except TimeoutError:
+                kind, said = "Timeout", f"the offline judge server gave no answer within {self._timeout:g} s"
+            except ConnectionError as err:  # the server runs but does not answer
+                kind, said = "APIConnectionError", str(err)
             else:
                 if status == 200:
                     return parse_completion(answer, cfg, request)
@@ -109,18 +100,17 @@ class LocalTransport:
             if self.hold.gave_up is not None:
                 raise LocalServerDied(self.hold.gave_up)
             state = self.hold.current()
-            timeout = OFFLINE.request_timeout(self.config)
             try:
                 with self._slots:
                     return exchange(state.port, "/v1/chat/completions", "POST",
-                                    {"Content-Type": "application/json"}, body, timeout=timeout)
+                                    {"Content-Type": "application/json"}, body, timeout=self._timeout)
             except TimeoutError:
-                raise _Unanswered("Timeout", f"the offline judge server gave no answer within {timeout:g} s") from None
+                raise
             except (OSError, http.client.HTTPException) as err:
                 failure = f"{type(err).__name__}: {err}"
             # outside the handler: an error about a dead server chains no connection error
             if self.hold.lost(state, within=1.0) is None:
-                raise _Unanswered("APIConnectionError", failure)
+                raise ConnectionError(failure)
             self._replace(step)
 
     def _replace(self, step: str) -> None:
