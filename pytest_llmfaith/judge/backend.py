@@ -1,13 +1,8 @@
-"""What a judge sends through, handed to it whole (`Judge(config, stores=..., backend=...)`), and
-the contract every way to a model keeps: how to reach and ask it (`JudgeConfig`), what a transport
-takes, gives and says when it fails (without litellm), and the backend that makes the transport on
-the first uncached call.
-
-Three backends, each built for one config: hosted (litellm in this process, HostedBackend), the
-run's relay (RelayBackend) and the offline judge (OfflineBackend). The judge core never imports the
-last two: the wiring builds them. What differs between them is said by each backend's `Traits`, so
-the core asks no model name. The defaults of what is also an option are the options'
-(settings.OPTIONS): a library judge asks as a pytest run would.
+"""What a judge is handed to send through, and the contract every way to a model keeps: how to reach
+and ask it (`JudgeConfig`), what a transport takes and gives (the one OpenAI request body and the one
+reader of its completion, without litellm) and says when it fails, and the `Backend` that makes the
+transport on the first uncached call and says in its `Traits` what differs about it, so that the
+core asks no model name. Defaults are the options': a library judge asks as a pytest run would.
 """
 
 from __future__ import annotations
@@ -50,7 +45,6 @@ class JudgeConfig(BaseModel):
         if sample == 0:
             return self.temperature, self.seed
         return self.votes_temperature, (self.seed or 0) + sample
-
 
 
 @dataclass(frozen=True)
@@ -114,8 +108,6 @@ class Transport(Protocol):
 
 
 _SERVER_ERROR = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
-
-
 HINTS = {
     "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
                       "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
@@ -127,8 +119,6 @@ HINTS = {
     "InternalServerError": _SERVER_ERROR, "ServiceUnavailableError": _SERVER_ERROR,
     "BadGatewayError": _SERVER_ERROR, "APIError": _SERVER_ERROR,
 }
-
-
 OTHER_HINT = "check the server's message, the judge model string (--llm-judge-model) and --llm-judge-api-base"
 
 

@@ -8,7 +8,7 @@ AMX is off in every variant (its tile code crashed an Intel Xeon at the first de
 chosen by CPU flags rather than GGML_BACKEND_DL, whose variants include AMX ones picked by score.
 
 A non-portable variant is used only after one tiny generation in a child process proved it on
-this CPU (a build for missing instructions dies of SIGILL; local/check.py); crashes and hangs are
+this CPU (a build for missing instructions dies of SIGILL); crashes and hangs are
 stamped per machine and CPU, an error exit is not (it may be the model file's fault). Kernels
 change numerics, so the key names a non-portable variant; portable keys are the ones recordings had.
 """

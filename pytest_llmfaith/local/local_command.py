@@ -1,7 +1,7 @@
 """`python -m pytest_llmfaith local install|prove|stop [MODEL]` (MODEL defaults to `local`).
 
-`install`: the runtime (local/runtime.py, compiled once per machine or kept), the weights, then one
-answer proving the runtime a run would use (`--weights-only` skips the runtime); `prove`: one answer
+`install`: the runtime (compiled once per machine, or kept), the weights, then one answer proving
+the runtime a run would use (`--weights-only` skips the runtime); `prove`: one answer
 in a child process (a build for other CPU features crashes) and the kernels runs use; `stop`: the
 shared server exits now, whoever still uses it.
 """
@@ -71,8 +71,6 @@ def _stop(name: str) -> int:
 
 
 def install(argv: list[str] | None = None) -> int:
-    """`local install`: the runtime (local/runtime.py, compiled once per machine or kept), the
-    weights, then one answer proving the runtime a run would use; `--weights-only` skips the runtime."""
     parser = argparse.ArgumentParser(
         prog="python -m pytest_llmfaith local install",
         description="Install the offline judge: its runtime (llama-cpp-python) compiled once per machine "

@@ -1,9 +1,9 @@
 """The offline judge's engine where no compiler is: llama.cpp's own server, prebuilt (xllamacpp).
 
-Its prompt cache is off and it has one slot, because it cannot reuse a prefix on engine.py's
+Its prompt cache is off and it has one slot, because it cannot reuse a prefix on LlamaEngine's
 REUSE_GRID: a reused or batched prompt moves a label's logprobs (by up to 0.17 when measured).
 Every prompt is read whole, at the speed it has. Its schema grammar (LLGuidance) is cheap, so
-JSON is generated under it directly, streamed to stop a greedy loop as engine.py does.
+JSON is generated under it directly, streamed to stop a greedy loop.
 """
 
 from __future__ import annotations

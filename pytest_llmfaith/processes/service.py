@@ -1,15 +1,13 @@
 """One kit for the background services (the judge relay, the offline judge's server): the clients' side.
 
 A service is a detached child process serving HTTP on 127.0.0.1 to the processes that hold a lease
-on it; it exits an idle timeout after the last lease (serving.py is its side). Its files: the state
-it writes once it serves (pid, start time, port), a lock (taken to lease, start and retire), the
-leases, the pid of one being started, one log per pid. A process is named by pid and start time,
-since the OS reuses pids: a lease or a state whose pid now belongs to another process is not live.
+on it; it exits an idle timeout after the last lease. Its files: the state it writes once it serves
+(pid, start time, port), a lock (taken to lease, start and retire), the leases, the pid of one being
+started, one log per pid.
 
 A dead service, as a process that used it tells it: how it ended (killed, crashed, stopped), the
 end of its log (the one reader of a service's log, for a failed start too) and what to do about it.
-Only the process that started a service reads its exit status; any other one tells from the log
-(a process killed from outside never wrote the line that ends its log: `ENDED`).
+Only the process that started a service reads its exit status; any other one tells from the log.
 """
 
 from __future__ import annotations
