@@ -85,7 +85,7 @@ def flag_gate_failures(report: Report, tr: pytest.TerminalReporter) -> None:
 
     pytest has no public way to add to them: this puts a report in `TerminalReporter.stats`, which
     is not public API. A pytest whose stats are shaped otherwise gets no such lines; the llmfaith
-    section has named each gate failure already and the run still exits 1 (tests/plugin/test_reports.py)."""
+    section has named each gate failure already and the run still exits 1."""
     for failure in report.gate_failures:
         first, *details = failure.splitlines()
         changes = "; ".join(d.strip() for d in details)

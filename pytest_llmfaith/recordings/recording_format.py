@@ -1,6 +1,6 @@
 """The recordings' files: one JSON file per test module, its entries (the judge's stored answers with
 the tests that use them), read, written from what a run's tests used, found under a tree, pruned
-and merged (the end of a pytest run and `python -m pytest_llmfaith cache` call these).
+and merged.
 
 Deterministic bytes (sorted keys and tests, two-space indent) and written only when they change,
 so a run that used the same answers leaves the files alone. Only the controller writes, once at

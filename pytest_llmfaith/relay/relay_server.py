@@ -1,9 +1,6 @@
-"""The judge relay process:
-`python -m pytest_llmfaith.relay.relay_server --dir DIR --started-by RUN ...`.
-
-Per-run state (transports, throttle) is dropped once the run detaches, so nothing a run met
-(a judge down, a 429) reaches the next. It exits with os._exit: collecting litellm's objects
-is CPU nobody needs. What it keeps and when it ends: docs/relay.md, docs/judge-relay.md.
+"""The judge relay process. Per-run state (transports, throttle) is dropped once the run detaches,
+so nothing a run met (a judge down, a 429) reaches the next. It exits with os._exit: collecting
+litellm's objects is CPU nobody needs. What it keeps and when it ends: docs/relay.md.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
-"""The run's judge relay as one of its processes holds it, from first need to the end of the run.
-
-Which relay the run uses (its run info, made by the run's first process and handed to its xdist
-workers), why `auto` runs none here, this process's client, the early start, the deaths this
-process saw, the run's summary lines and the detach at its end. The run's JudgeRun holds one, made
-on first need. Light at import (the standard library, settings and the relay's identity): the
-xdist controller makes it in every run, also one that never calls the judge.
+"""The run's judge relay as one of its processes holds it, from first need to the end of the run:
+which relay the run uses (its run info, made by the run's first process and handed to its xdist
+workers), why `auto` runs none here, this process's client, the early start, the deaths it saw, the
+summary lines and the detach. Light at import: the xdist controller makes one in every run.
 """
 
 from __future__ import annotations
