@@ -16,7 +16,7 @@ from pathlib import Path
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local import check, weights
 from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, Proof, Variant, choose, forced_variant, prove
-from pytest_llmfaith.local.launcher import server_alive, shutdown_server
+from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.runtime import (
     CompileFailed,
     RuntimeInstallError,
@@ -65,7 +65,7 @@ def _stop(name: str) -> int:
     if stopped is None:
         print(f"nothing to stop: no offline judge server of {model.name} is running")
     else:
-        still = " (still shutting down)" if server_alive(stopped.pid) else ""
+        still = " (still shutting down)" if stopped.alive() else ""
         print(f"stopped the offline judge server of {model.name} (pid {stopped.pid}, {stopped.api_base}){still}")
     return 0
 
