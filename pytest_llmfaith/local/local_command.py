@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local import check, weights
-from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, Proof, Variant, choose, forced_variant, prove
+from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, choose, forced_variant, prove
 from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.runtime import (
     CompileFailed,
@@ -109,9 +109,12 @@ def install(argv: list[str] | None = None) -> int:
     if variant.portable or variant.prebuilt:
         return check.main(weights.default_model_path(), variant)
     proof = prove(variant, weights.default_model_path())
-    _say_proof(variant, proof)
     if proof.ok:
+        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
         return 0
+    say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
+        f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
+        "skips the faster kernels from the start")
     try:
         install_runtime(PORTABLE)
     except (RuntimeInstallError, OSError) as exc:
@@ -131,12 +134,3 @@ def install_weights(proven: bool) -> int:
     if not proven or not variant.installed():
         return 0
     return check.main(weights.default_model_path(), variant)
-
-
-def _say_proof(variant: Variant, proof: Proof) -> None:
-    if proof.ok:
-        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
-    else:
-        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
-            f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
-            "skips the faster kernels from the start")

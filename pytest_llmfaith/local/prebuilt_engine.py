@@ -100,7 +100,8 @@ class XllamaEngine:
             _raise(error[0])
         head = text.lstrip()
         usage = last.get("usage") or {}
-        prompt = int(usage.get("prompt_tokens") or _prompt_tokens(last.get("timings") or {}))
+        timings = last.get("timings") or {}
+        prompt = int(usage.get("prompt_tokens") or int(timings.get("prompt_n") or 0) + int(timings.get("cache_n") or 0))
         if loop:
             return loop_cut(head, loop[0], schema, prompt, pieces)
         completion = int(usage.get("completion_tokens") or pieces)
@@ -116,10 +117,6 @@ class XllamaEngine:
     def _call(self, request: dict[str, Any], *stream: Any) -> Any:
         """Every request with the prompt cache off (a request may turn it on for itself)."""
         return self._server.handle_chat_completions({**request, "cache_prompt": False}, *stream)
-
-
-def _prompt_tokens(timings: dict[str, Any]) -> int:
-    return int(timings.get("prompt_n") or 0) + int(timings.get("cache_n") or 0)
 
 
 def _as_dict(answer: Any) -> dict[str, Any]:

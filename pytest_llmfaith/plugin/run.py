@@ -238,7 +238,7 @@ class LLMFaithRun:
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors, judge_check=self.check)
         report.add(self.records)
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
-            report.sort_by_test()
+            report.assessments.sort(key=lambda a: a.test_id)  # each test's in the order they were made
         apply_gates(report, self.session.settings, self.session.baseline_file())
         write_outputs(report, self.session.settings, self.session.baseline())
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
