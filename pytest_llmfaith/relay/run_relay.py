@@ -21,9 +21,7 @@ class RunRelay:
 
     def __init__(self, settings: Settings, run: dict[str, Any] | None = None, owns: bool = False) -> None:
         self.settings = settings
-        # The run's judge relay (wire.RelayRun as JSON): given to xdist workers by the controller;
-        # in the run's first process, made on first need when `owns` (see run_info).
-        self.run = run
+        self.run = run  # a RelayRun as JSON
         self.owns = owns
         self.off: str | None = None  # why `auto` runs no relay here (identity.why_no_relay), once asked
         self._client: RelayClient | None = None
