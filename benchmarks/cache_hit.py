@@ -28,7 +28,6 @@ from typing import Any
 from _common import MODEL, header, judge, machine
 
 from pytest_llmfaith import Faithfulness, Hallucination, Judge, JudgeCache, JudgeConfig
-from pytest_llmfaith.judge.cache import request_key
 
 
 def per_call_us(fn: Callable[[], Any], iterations: int, warmup: int = 50) -> list[float]:
@@ -119,12 +118,12 @@ def main() -> None:
         step, messages, schema, version, check = next(
             r for r in recorded if r[0] == "verdicts" and r[2].__name__.startswith("Hallucination")
             and "verdicts" in r[2].model_fields)
-        key = request_key(judge_all.request(messages, schema, version))
+        key = judge_all.question(step, messages, schema, version).key
         stored = cache.get(key)
         show("schema.model_json_schema() (built once per schema, then cached)",
              per_call_us(schema.model_json_schema, args.iterations))
         show("request dict + canonical JSON + SHA-256 key",
-             per_call_us(lambda: request_key(judge_all.request(messages, schema, version)), args.iterations))
+             per_call_us(lambda: judge_all.question(step, messages, schema, version).key, args.iterations))
         show("JudgeCache.get (SQLite read + json.loads)", per_call_us(lambda: cache.get(key), args.iterations))
         show("validate the stored answer (pydantic + count check)",
              per_call_us(lambda: Judge._validate(stored["answer"], schema, check), args.iterations))

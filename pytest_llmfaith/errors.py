@@ -62,7 +62,14 @@ def redact_data(data: Data, names: Iterable[str | None] = ()) -> Data:
     fixture set is found."""
     from pytest_llmfaith.text import secrets
 
-    redacted: Data = _walk(data, secrets.Redaction(_walk_strings(data), secrets.environment_values(names)))
+    texts: list[str] = []
+
+    def seen(text: str) -> str:
+        texts.append(text)
+        return text
+
+    _walk(data, seen)  # every text first: a secret found in one is looked for in all
+    redacted: Data = _walk(data, secrets.Redaction(texts, secrets.environment_values(names)))
     return redacted
 
 
@@ -77,15 +84,3 @@ def _walk(data: Any, redact: Callable[[str], str]) -> Any:
     if isinstance(data, (list, tuple)):
         return type(data)(v if isinstance(v, _LEAVES) else _walk(v, redact) for v in data)
     return data
-
-
-def _walk_strings(data: Any) -> Iterable[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from _walk_strings(key)
-            yield from _walk_strings(value)
-    elif isinstance(data, (list, tuple)):
-        for value in data:
-            yield from _walk_strings(value)

@@ -1,6 +1,7 @@
 """The test that is running, as context: the pytest layer sets it around each test (setup, call and
 teardown); the recordings and the judge read it (which module's recording answers, who stored an
-answer, which answers the test used, whom a replay miss names). Outside pytest no test runs.
+answer, which answers the test used, whom a replay miss names). Outside pytest no test runs. What
+each test module did in a run (`ModuleRun`) is what the run's end writes the recordings from.
 
 A context variable, with the process's running test behind it for the threads a test starts (they
 do not inherit the context). While the run asks for itself (`outside_tests`: the judge self-check)
@@ -36,6 +37,20 @@ class RunningTest:
         with self._lock:
             used, self.used = self.used, {}
         return used
+
+
+Used = dict[str, tuple[dict[str, Any], set[str]]]  # request key -> (the answer, the tests that used it)
+
+
+@dataclass
+class ModuleRun:
+    """What one test module did in a run: the answers its tests used, which tests passed, which
+    reported (its recording is written from this)."""
+
+    module: str  # the test file, relative to the rootdir
+    used: Used = field(default_factory=dict)
+    passed: set[str] = field(default_factory=set)
+    reported: set[str] = field(default_factory=set)
 
 
 _current: contextvars.ContextVar[RunningTest | None] = contextvars.ContextVar("llmfaith_test", default=None)

@@ -60,13 +60,14 @@ def _score(raw: str) -> float:
     return value
 
 
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+
+
 def _flag(raw: str) -> bool:
     value = raw.strip().lower()
-    if value in ("1", "true", "yes", "on"):
-        return True
-    if value in ("0", "false", "no", "off", ""):
-        return False
-    raise ValueError("must be true or false")
+    if value not in _TRUE + _FALSE:
+        raise ValueError("must be true or false")
+    return value in _TRUE
 
 
 def _text(raw: str) -> str | None:
@@ -93,10 +94,8 @@ def _odd(raw: str) -> int:
 def _check_source(raw: str) -> bool | str:
     """A switch (`--llm-judge-check`, ini `true`) for the shipped set, or the path of a JSONL file."""
     value = raw.strip()
-    if value.lower() in ("1", "true", "yes", "on"):
-        return True
-    if value.lower() in ("0", "false", "no", "off", ""):
-        return False
+    if value.lower() in _TRUE + _FALSE:
+        return _flag(value)
     if not value.endswith(".jsonl"):
         raise ValueError("must be true, false or the path of a .jsonl file of labelled items")
     return value

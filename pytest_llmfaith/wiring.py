@@ -91,13 +91,10 @@ class JudgeRun:
         if model not in self._judges:
             from pytest_llmfaith.judge.backend import JudgeConfig
             from pytest_llmfaith.judge.client import Judge
-            s = self.settings
-            config = JudgeConfig(
-                model=model, api_base=s.judge_api_base, api_key_env=s.judge_api_key_env,
-                timeout=s.judge_timeout, retries=s.judge_retries, verdicts=s.judge_verdicts,
-                max_tokens=s.judge_max_tokens, votes=s.judge_votes, votes_temperature=s.judge_votes_temperature,
-                concurrency=s.judge_concurrency,
-            )
+            # each field but the model is set by the option of its name (--llm-judge-<field>)
+            config = JudgeConfig(model=model, **{field: getattr(self.settings, f"judge_{field}")
+                                                 for field in JudgeConfig.model_fields
+                                                 if field != "model" and hasattr(self.settings, f"judge_{field}")})
             self._judges[model] = Judge(config, stores=self._stores(), backend=self._backend(config),
                                         progress=self.progress)
         return self._judges[model]

@@ -95,11 +95,8 @@ def _boundary(before: str, after: str) -> bool:
     """A place a quote may end: before a space or punctuation, or where the script changes."""
     if after.isspace() or unicodedata.category(after).startswith("P"):
         return True
-    return before.isalnum() and after.isalnum() and _script(before) != _script(after)
-
-
-def _script(char: str) -> str:
-    return "digit" if char.isdigit() else unicodedata.name(char, "?").split(" ")[0]
+    scripts = {"digit" if c.isdigit() else unicodedata.name(c, "?").split(" ")[0] for c in (before, after)}
+    return before.isalnum() and after.isalnum() and len(scripts) == 2
 
 
 def error_line(message: str) -> str:

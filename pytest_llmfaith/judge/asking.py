@@ -14,7 +14,7 @@ from typing import Any, Generic
 from pydantic import ValidationError
 
 from pytest_llmfaith.errors import JudgeError, redact, redact_data
-from pytest_llmfaith.judge.backend import Completion, JudgeConfig, Transport
+from pytest_llmfaith.judge.backend import JudgeConfig, Transport
 from pytest_llmfaith.judge.question import NextToken, Question, T
 from pytest_llmfaith.wording import shorten
 
@@ -48,7 +48,8 @@ def extract_json(text: str) -> Any:
     raise ValueError("the answer is not JSON")
 
 
-def ask_until_valid(transport: Transport, config: JudgeConfig, question: Question[T]) -> Asked[T]:
+def ask_until_valid(transport: Transport, question: Question[T]) -> Asked[T]:
+    config = question.config
     conversation = list(question.messages)
     tokens = {"prompt_tokens": 0, "completion_tokens": 0}
     cost: float | None = None
@@ -56,8 +57,9 @@ def ask_until_valid(transport: Transport, config: JudgeConfig, question: Questio
     text = ""
     names = [config.api_key_env]
     for attempt in range(1, config.reasks + 2):
-        reply = transport.complete(question.completion(config, conversation))
-        text = _answer_text(reply, question)
+        reply = transport.complete(question.completion(conversation))
+        # a one-token answer is its alternatives as NextToken
+        text = json.dumps({"top": reply.top_logprobs}) if question.schema is NextToken else reply.text
         for name in tokens:
             tokens[name] += reply.usage.get(name) or 0
         if reply.cost is not None:
@@ -91,13 +93,6 @@ def _cut_off(config: JudgeConfig, step: str, text: str) -> JudgeError:
         f"llmfaith: judge {config.model}'s answer at step '{step}' was cut off by the token "
         f"limit ({limit}) before it was complete: {shorten(text, SHOWN_ANSWER_CHARS)!r}. Fix: raise the limit with "
         "--llm-judge-max-tokens=N (ini llm_judge_max_tokens, env LLMFAITH_JUDGE_MAX_TOKENS).", [config.api_key_env]))
-
-
-def _answer_text(reply: Completion, question: Question[Any]) -> str:
-    """The reply as the answer's JSON: a one-token answer is its alternatives as NextToken."""
-    if question.schema is NextToken:
-        return json.dumps({"top": reply.top_logprobs})
-    return reply.text
 
 
 def _describe(err: Exception) -> str:

@@ -1,18 +1,14 @@
-"""What a judge sends through, handed to it whole (`Judge(config, stores=..., backend=...)`), and
-the contract every way to a model keeps: how to reach and ask it (`JudgeConfig`), what a transport
-takes, gives and says when it fails (without litellm), and the backend that makes the transport on
-the first uncached call.
-
-Three backends, each built for one config: hosted (litellm in this process, HostedBackend), the
-run's relay (RelayBackend) and the offline judge (OfflineBackend). The judge core never imports the
-last two: the wiring builds them. What differs between them is said by each backend's `Traits`, so
-the core asks no model name. The defaults of what is also an option are the options'
-(settings.OPTIONS): a library judge asks as a pytest run would.
+"""What a judge is handed to send through, and the contract every way to a model keeps: how to reach
+and ask it (`JudgeConfig`), what a transport takes and gives (the one OpenAI request body and the one
+reader of its completion, without litellm) and says when it fails, and the `Backend` that makes the
+transport on the first uncached call and says in its `Traits` what differs about it, so that the
+core asks no model name. Defaults are the options': a library judge asks as a pytest run would.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,7 +45,6 @@ class JudgeConfig(BaseModel):
         if sample == 0:
             return self.temperature, self.seed
         return self.votes_temperature, (self.seed or 0) + sample
-
 
 
 @dataclass(frozen=True)
@@ -113,8 +108,6 @@ class Transport(Protocol):
 
 
 _SERVER_ERROR = "the judge server failed (see its message); check its logs, or raise --llm-judge-retries"
-
-
 HINTS = {
     "RateLimitError": "the judge is rate-limiting; lower --llm-judge-concurrency "
                       "(one limit for the whole run, all workers), raise --llm-judge-retries, or record "
@@ -126,8 +119,6 @@ HINTS = {
     "InternalServerError": _SERVER_ERROR, "ServiceUnavailableError": _SERVER_ERROR,
     "BadGatewayError": _SERVER_ERROR, "APIError": _SERVER_ERROR,
 }
-
-
 OTHER_HINT = "check the server's message, the judge model string (--llm-judge-model) and --llm-judge-api-base"
 
 
@@ -142,22 +133,6 @@ def judge_failure(config: JudgeConfig, step: str, kind: str, said: str, attempts
     ))
     error.kind = kind
     return error
-
-
-def no_choices(config: JudgeConfig, step: str) -> JudgeError:
-    return JudgeError(
-        f"llmfaith: judge {config.model} answered step '{step}' with no choices (an "
-        "empty `choices` list, so no answer at all). Fix: check the judge server and its logs "
-        "(a content filter or a server fault can drop every choice)."
-    )
-
-
-def no_logprobs(config: JudgeConfig, step: str) -> JudgeError:
-    return JudgeError(
-        f"llmfaith: judge {config.model} returned no logprobs at step '{step}': "
-        "label verdicts read the answer's token probabilities. Fix: use a judge that "
-        "returns logprobs (OpenAI, the offline judge) or --llm-judge-verdicts=one."
-    )
 
 
 def chat_body(request: CompletionRequest, model: str, enforce_schema: bool = True) -> dict[str, Any]:
@@ -177,24 +152,30 @@ def chat_body(request: CompletionRequest, model: str, enforce_schema: bool = Tru
     return body
 
 
-def parse_completion(payload: dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
-    """An OpenAI chat completion (its JSON as a dict) as the judge reads it, from every transport:
-    the first choice's text, finish reason and (for `top_logprobs`) first token's alternatives,
-    and the usage; the cost is the transport's to add. A payload of another shape raises what
-    reading it raised (ValueError, AttributeError, TypeError, KeyError, IndexError): the transport
-    words that."""
-    choices = payload.get("choices")
-    if not choices:
-        raise no_choices(config, request.step)
-    choice = choices[0]
-    top = _top_logprobs(choice) if request.top_logprobs else None
-    if request.top_logprobs and not top:
-        raise no_logprobs(config, request.step)
-    usage = payload.get("usage") or {}
-    return Completion(text=(choice.get("message") or {}).get("content") or "",
-                      usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
-                             "completion_tokens": usage.get("completion_tokens") or 0},
-                      finish_reason=choice.get("finish_reason"), top_logprobs=top)
+def parse_completion(payload: bytes | dict[str, Any], config: JudgeConfig, request: CompletionRequest) -> Completion:
+    """An OpenAI chat completion (its JSON, or litellm's as a dict) as every transport reads it: the
+    first choice's text, finish reason and (for `top_logprobs`) first token's alternatives, and the
+    usage; the cost is the transport's to add. A payload of another shape is an error naming it."""
+    model, step = config.model, request.step
+    try:
+        data = json.loads(payload) if isinstance(payload, bytes) else payload
+        if not (choices := data.get("choices")):
+            raise JudgeError(f"llmfaith: judge {model} answered step '{step}' with no choices (an empty `choices` "
+                             "list, so no answer at all). Fix: check the judge server and its logs (a content "
+                             "filter or a server fault can drop every choice).")
+        top = _top_logprobs(choices[0]) if request.top_logprobs else None
+        if request.top_logprobs and not top:
+            raise JudgeError(f"llmfaith: judge {model} returned no logprobs at step '{step}': label verdicts read "
+                             "the answer's token probabilities. Fix: use a judge that returns logprobs (OpenAI, "
+                             "the offline judge) or --llm-judge-verdicts=one.")
+        usage = data.get("usage") or {}
+        return Completion(text=(choices[0].get("message") or {}).get("content") or "",
+                          usage={"prompt_tokens": usage.get("prompt_tokens") or 0,
+                                 "completion_tokens": usage.get("completion_tokens") or 0},
+                          finish_reason=choices[0].get("finish_reason"), top_logprobs=top)
+    except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
+        raise JudgeError(f"llmfaith: judge {model} answered step '{step}' with no chat completion "
+                         f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
 
 
 def _top_logprobs(choice: dict[str, Any]) -> dict[str, float]:

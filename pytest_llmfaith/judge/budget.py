@@ -56,7 +56,9 @@ class Budget:
         """Admit one request before it is sent, or refuse it (BudgetExceeded) when the budget is spent."""
         reservation = Reservation(model)
         if self.max_cost is not None and self._find(_price(model)) is None:
-            reservation.first_price = self._first_price_lock(model)
+            from filelock import FileLock
+
+            reservation.first_price = FileLock(run_folder(self.run_dir, "budget-locks") / f"{_price(model)}.lock")
             reservation.first_price.acquire()  # until a price is known, one request of the model at a time
         try:
             with self._counting(transaction=True) as counters:
@@ -153,11 +155,6 @@ class Budget:
                 "and is not made. Fix: run the tests again: each run has its own folder, removed at its end "
                 f"(delete {self.run_dir} if a crashed run left it); if it happens again, something else writes "
                 "there or the disk is failing.") from None
-
-    def _first_price_lock(self, model: str) -> BaseFileLock:
-        from filelock import FileLock
-
-        return FileLock(run_folder(self.run_dir, "budget-locks") / f"{_price(model)}.lock")
 
     @staticmethod
     def _release(reservation: Reservation) -> None:

@@ -5,7 +5,6 @@ A broken store warns once, except in `replay`, which promises answers it cannot 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -22,7 +21,6 @@ from pytest_llmfaith.settings import CACHE_MODES
 if TYPE_CHECKING:
     from pytest_llmfaith.judge.stores import Entry
 
-CACHE_FORMAT = 1
 GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working judge cache is not committed\n"
              "# (the recordings next to the tests are). To commit it on purpose, delete this file: it is\n"
              "# only written when the folder is made. See docs/cache-and-budget.md.\n*\n")
@@ -30,14 +28,6 @@ GITIGNORE = ("# written by pytest-llmfaith when it made this folder: the working
 
 class CacheWarning(UserWarning):
     """The judge cache could not be used as asked; the run continues without that part of it."""
-
-
-def request_key(request: dict[str, Any]) -> str:
-    """Everything that decides the answer, nothing else. surrogatepass: a lone surrogate still gets
-    a key (unchanged bytes for valid text)."""
-    text = json.dumps({"cache_format": CACHE_FORMAT, **request}, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)  # canonical: the same request, the same text
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class JudgeCache:

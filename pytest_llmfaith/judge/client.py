@@ -13,14 +13,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
-from pydantic import BaseModel
-
 from pytest_llmfaith.errors import CacheMissError, ConfigError
 from pytest_llmfaith.judge.asking import ask_until_valid
 from pytest_llmfaith.judge.backend import Backend, JudgeConfig, Traits, Transport
-from pytest_llmfaith.judge.cache import JudgeCache, request_key
+from pytest_llmfaith.judge.cache import JudgeCache
 from pytest_llmfaith.judge.progress import NO_PROGRESS, JudgeProgress
-from pytest_llmfaith.judge.question import TOP_LOGPROBS, Messages, NextToken, Question, T, schema_json
+from pytest_llmfaith.judge.question import Messages, Question, T
 from pytest_llmfaith.judge.stores import Stores
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.running import running_test
@@ -45,17 +43,20 @@ class Judge:
         self.config = config
         self.stores = stores if stores is not None else Stores(cache or JudgeCache(None, mode="off"))
         self.progress = progress  # told about judge calls and server starts
-        if backend is None:  # the core reads no model name: the wiring chooses the backend
-            raise ConfigError(
-                f"llmfaith: this judge of {config.model!r} was built without a backend (a local judge model "
-                "needs the offline judge's backend, a hosted one litellm's). Fix: use `from pytest_llmfaith "
-                "import Judge` (it picks the backend from the model), or pass Judge(..., backend=pytest_llmfaith"
-                ".local.local_transport.OfflineBackend(config)), or backend=pytest_llmfaith.judge.transport"
-                ".HostedBackend(config) for litellm.")
-        self.backend = backend
+        self.backend = backend if backend is not None else self.default_backend(config)
         self._transport = transport  # None: made by the backend on the first uncached call
         self._identity: str | None = None
         self._lock = threading.Lock()
+
+    def default_backend(self, config: JudgeConfig) -> Backend:
+        """The backend of a judge built without one: the core reads no model name, so it has none to
+        choose (`pytest_llmfaith.Judge` chooses by the model)."""
+        raise ConfigError(
+            f"llmfaith: this judge of {config.model!r} was built without a backend (a local judge model "
+            "needs the offline judge's backend, a hosted one litellm's). Fix: use `from pytest_llmfaith "
+            "import Judge` (it picks the backend from the model), or pass Judge(..., backend=pytest_llmfaith"
+            ".local.local_transport.OfflineBackend(config)), or backend=pytest_llmfaith.judge.transport"
+            ".HostedBackend(config) for litellm.")
 
     @property
     def cache(self) -> JudgeCache:
@@ -71,11 +72,6 @@ class Judge:
         """How verdicts are asked: --llm-judge-verdicts, or what `auto` means for this backend."""
         return self.traits.verdict_mode(self.config)
 
-    @property
-    def key_api_base(self) -> str | None:
-        """The api base as it enters the key (the offline server's address is no part of its answers)."""
-        return self.config.api_base if self.traits.api_base_in_key else None
-
     # -- what is asked --------------------------------------------------------------------
     @property
     def identity(self) -> str:
@@ -84,31 +80,11 @@ class Judge:
             self._identity = self.backend.identity(replay=self.stores.replay)
         return self._identity
 
-    def request(self, messages: Messages, schema: type[BaseModel] | None, prompt_version: str,
-                sample: int = 0) -> dict[str, Any]:
-        """Everything that decides the answer: what the cache key is computed from."""
-        cfg = self.config
-        temperature, seed = cfg.sampling(sample)
-        request: dict[str, Any] = {
-            "model": self.identity,
-            "api_base": self.key_api_base,
-            "messages": messages,
-            "schema": schema_json(schema) if schema else None,
-            "temperature": temperature,
-            "seed": seed,
-            "max_tokens": cfg.max_tokens,
-            "prompt_version": prompt_version,
-        }
-        if sample:  # sample 0 keeps the key it had before votes existed: old caches stay valid
-            request["sample"] = sample
-        if schema is NextToken:
-            request.update(schema=None, max_tokens=1, logprobs=TOP_LOGPROBS)
-        return request
-
     def question(self, step: str, messages: Messages, schema: type[T] | None, prompt_version: str,
                  sample: int = 0, check: Callable[[T], None] | None = None) -> Question[T]:
-        key = request_key(self.request(messages, schema, prompt_version, sample))
-        return Question(key, step, messages, schema, prompt_version, sample, check)
+        """The api base enters the key unless the backend says not (the offline server's address)."""
+        api_base = self.config.api_base if self.traits.api_base_in_key else None
+        return Question(self.config, self.identity, api_base, step, messages, schema, prompt_version, sample, check)
 
     # -- the entry points -----------------------------------------------------------------
     def ask(self, step: str, messages: Messages, schema: type[T] | None, prompt_version: str,
@@ -153,7 +129,7 @@ class Judge:
         except (KeyError, TypeError, ValueError):
             return None  # an entry from an older schema: a miss, replaced when fetched again
         usage, cost = stored.get("usage") or {}, stored.get("cost_usd")
-        self.stores.used(question.key, lambda: question.entry(self.config, stored["answer"], usage, cost))
+        self.stores.used(question.key, lambda: question.entry(stored["answer"], usage, cost))
         return answer, self._call(question, True, started, usage, cost)
 
     def _fetch(self, question: Question[T], of: tuple[int, int] = (1, 1)) -> Answer[T]:
@@ -168,9 +144,8 @@ class Judge:
         transport = self.transport
         started = time.perf_counter()  # judge time, not the one-off cost of importing litellm
         with self.progress.call(question.step, *of):
-            asked = ask_until_valid(transport, self.config, question)
-        self.stores.keep(question.key, question.entry(self.config, asked.raw, asked.usage, asked.cost,
-                                                      self.stores.recorded_by()))
+            asked = ask_until_valid(transport, question)
+        self.stores.keep(question.key, question.entry(asked.raw, asked.usage, asked.cost, self.stores.recorded_by()))
         return asked.answer, self._call(question, False, started, asked.usage, asked.cost, asked.attempts)
 
     def _call(self, question: Question[Any], cached: bool, started: float, usage: dict[str, int],
@@ -194,7 +169,7 @@ class Judge:
             "keep the cache directory (commit it or restore it in CI)"
         return (
             f"llmfaith: replay has no stored judge answer for {test} (step '{question.step}', model "
-            f"{self.config.model}, api base {self.key_api_base or 'none'}, cache key {question.key[:12]}) in "
+            f"{self.config.model}, api base {question.api_base or 'none'}, cache key {question.key[:12]}) in "
             f"{where}{self.cache.directory}; --llm-cache=replay never calls the judge. Fix: record it "
             f"with a reachable judge and the same model and api base: {command}; then {keep}."
             + self.backend.replay_hint(self.identity)

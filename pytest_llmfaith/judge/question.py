@@ -1,9 +1,10 @@
-"""A question to the judge, passed whole from the lookups to the asking: what is asked, the schema
-its answer must fit, and the cache key that everything deciding the answer gives it."""
+"""A question to the judge, passed whole from the lookups to the asking: what is asked, of which
+model, the schema its answer must fit, and the cache key that everything deciding the answer gives it."""
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import re
@@ -21,6 +22,7 @@ T = TypeVar("T", bound=BaseModel)
 Messages = list[dict[str, str]]
 
 TOP_LOGPROBS = 20
+CACHE_FORMAT = 1  # in every key: a new format makes every stored answer a miss
 
 
 class NextToken(BaseModel):
@@ -100,11 +102,21 @@ def schema_json(schema: type[BaseModel]) -> dict[str, Any]:
     return schema.model_json_schema()
 
 
+def request_key(request: dict[str, Any]) -> str:
+    """Canonical JSON (the same request, the same text), hashed. surrogatepass: a lone surrogate still
+    gets a key (unchanged bytes for valid text)."""
+    text = json.dumps({"cache_format": CACHE_FORMAT, **request}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 @dataclass(frozen=True)
 class Question(Generic[T]):
-    """Made by the judge that asks it (`Judge.question`), which computes the key once."""
+    """Made by the judge that asks it (`Judge.question`), with the model and api base as keys name them."""
 
-    key: str
+    config: JudgeConfig
+    model: str  # the backend's identity: a local model is named by its weights
+    api_base: str | None  # None where the backend leaves it out of the key
     step: str  # named in messages and progress, kept with the answer
     messages: Messages
     schema: type[T] | None  # None: a text answer
@@ -112,16 +124,35 @@ class Question(Generic[T]):
     sample: int = 0  # > 0: another independent sample of the same answer (votes)
     check: Callable[[T], None] | None = None  # raises ValueError: the answer is asked again
 
-    def completion(self, config: JudgeConfig, conversation: Messages) -> CompletionRequest:
+    @property
+    def request(self) -> dict[str, Any]:
+        """Everything that decides the answer, nothing else: what the key is computed from."""
+        temperature, seed = self.config.sampling(self.sample)
+        request: dict[str, Any] = {
+            "model": self.model, "api_base": self.api_base, "messages": self.messages,
+            "schema": schema_json(self.schema) if self.schema else None, "temperature": temperature,
+            "seed": seed, "max_tokens": self.config.max_tokens, "prompt_version": self.prompt_version,
+        }
+        if self.sample:  # sample 0 keeps the key it had before votes existed: old caches stay valid
+            request["sample"] = self.sample
+        if self.schema is NextToken:
+            request.update(schema=None, max_tokens=1, logprobs=TOP_LOGPROBS)
+        return request
+
+    @functools.cached_property
+    def key(self) -> str:
+        return request_key(self.request)
+
+    def completion(self, conversation: Messages) -> CompletionRequest:
         """The request to send, for the question or a re-ask of it (`conversation`)."""
-        temperature, seed = config.sampling(self.sample)
+        temperature, seed = self.config.sampling(self.sample)
         shape: dict[str, Any] = {}
         if self.schema is NextToken:
             shape = {"top_logprobs": TOP_LOGPROBS}
         elif self.schema is not None:
             shape = {"json_schema": schema_json(self.schema), "schema_name": self.schema.__name__}
         return CompletionRequest(step=self.step, messages=conversation, temperature=temperature, seed=seed,
-                                 max_tokens=config.max_tokens, **shape)
+                                 max_tokens=self.config.max_tokens, **shape)
 
     def validate(self, data: Any) -> T | str:
         """The answer as the schema's instance (or text); raises when it is not one."""
@@ -134,12 +165,11 @@ class Question(Generic[T]):
             self.check(answer)
         return answer
 
-    def entry(self, config: JudgeConfig, raw: Any, usage: dict[str, int], cost: float | None,
-              recorded_by: str = "") -> Entry:
+    def entry(self, raw: Any, usage: dict[str, int], cost: float | None, recorded_by: str = "") -> Entry:
         """The answer as the stores keep it, redacted: also answers stored before answers were
         redacted on arrival."""
-        asked, answer = redact_data((summarise(self.messages), raw), [config.api_key_env])
-        stored = StoredAnswer(step=self.step, model=config.model, prompt_version=self.prompt_version,
+        asked, answer = redact_data((summarise(self.messages), raw), [self.config.api_key_env])
+        stored = StoredAnswer(step=self.step, model=self.config.model, prompt_version=self.prompt_version,
                               sample=self.sample, asked=asked, answer=answer, usage=usage, cost_usd=cost)
         label = p_yes(NextToken.model_validate(stored.answer)) if self.schema is NextToken else None
         return Entry(stored, recorded_by, label)

@@ -1,14 +1,11 @@
 """Where the judge finds an answer before asking, and keeps the answers it uses: the record a store
-keeps (`StoredAnswer`, `Entry`) and the protocol each store implements.
+keeps (`StoredAnswer`, `Entry`), the protocol each store implements, and the stores in the order the
+judge walks them: the committed recordings (reviewed; implemented above the judge), the working
+cache, and the run's single flight.
 
-Three stores: the committed recordings (read first: reviewed; implemented above the judge, by
-the recordings' package), the working cache, and the run's single flight, which a miss holds while
-it is asked so that another process of the run waits for that answer instead of asking again.
-
-Single flight (`Flights`): within a run, one judge request is asked once, however many workers ask
-it at once. Without it, workers that missed the cache for one key each kept their own answer and the
-recordings only one: replay then passed tests that had failed. An OS lock file per key (freed when
-its process dies); under `--llm-cache=off` every request is asked. Read only while its key is held.
+Single flight (`Flights`): within a run, one judge request is asked once, however many workers miss
+it at once: the others wait for that answer. Without it, each kept its own answer and the recordings
+only one: replay then passed tests that had failed. An OS lock file per key (freed when its process dies).
 """
 
 from __future__ import annotations
@@ -98,7 +95,7 @@ class Recordings(Store, Protocol):
 
 
 class Flights:
-    """The run's single flight: a store read only while its key is held."""
+    """A store read only while its key is held."""
 
     def __init__(self, run_dir: Path) -> None:
         self.run_dir = run_dir

@@ -136,10 +136,6 @@ class LiteLLMTransport:
             except Exception as err:  # auth, bad request, unknown provider: not worth retrying
                 raise failure(self.config, step, err, attempts=attempt + 1) from None
         self._unreachable_calls = 0
-        return self._parse(response, request)
-
-    def _parse(self, response: Any, request: CompletionRequest) -> Completion:
-        """litellm's response read as every transport reads its JSON (backend.parse_completion)."""
         completion = parse_completion(response.model_dump(warnings=False), self.config, request)
         completion.cost = _cost(self.litellm, response)
         return completion

@@ -93,11 +93,6 @@ def check_runtime(model: Path, variant: Variant, timeout: float = 300.0) -> dict
         ) from None
 
 
-def kernels_of(report: dict[str, object]) -> str:
-    """The CPU features a probed build's llama.cpp says it uses (`AVX2 = 1 | FMA = 1 ...`)."""
-    return " ".join(part.strip() for part in str(report["system"]).split("|") if "= 1" in part)
-
-
 def main(model: Path, variant: Variant) -> int:
     print(f"checking the offline judge's runtime ({variant.name} kernels) with {model.name} ...",
           file=sys.stderr, flush=True)
@@ -106,6 +101,7 @@ def main(model: Path, variant: Variant) -> int:
     except RuntimeBroken as exc:
         print(f"llmfaith: {exc}", file=sys.stderr)
         return 1
+    kernels = " ".join(part.strip() for part in str(report["system"]).split("|") if "= 1" in part)  # AVX2 = 1 | ...
     print(f"runtime works: model loaded in {report['load_s']:.1f} s, answered {report['answer']!r} "
-          f"({report['total_s']:.1f} s in all); CPU kernels: {kernels_of(report)}", file=sys.stderr)
+          f"({report['total_s']:.1f} s in all); CPU kernels: {kernels}", file=sys.stderr)
     return 0

@@ -86,7 +86,7 @@ class LlamaEngine:
                     return None
                 start = loop_start(head) if piece else None
                 if start is not None:
-                    return self._without_loop(head, start, schema, kwargs["messages"], pieces)
+                    return loop_cut(head, start, schema, len(self._tokens(kwargs["messages"])), pieces)
                 if "}" not in piece:
                     continue
                 try:
@@ -100,16 +100,6 @@ class LlamaEngine:
         finally:
             chunks.close()
         return None
-
-    def _without_loop(self, head: str, start: int, schema: dict[str, Any], messages: list[dict[str, str]],
-                      pieces: int) -> dict[str, Any]:
-        """The answer before its loop began, closed after its last whole item; else an error
-        (the grammar's greedy answer would loop the same way, to the token limit)."""
-        answer = closed_json(head[:start], schema)
-        if answer is None:
-            raise looped(pieces, head[start:])
-        prompt = len(self._tokens(messages))
-        return chat_completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt, pieces)
 
     def _tokens(self, messages: list[dict[str, str]]) -> list[int]:
         if self._format is None:
@@ -182,12 +172,17 @@ def label_completion(top: list[tuple[str, float]], prompt_tokens: int, prompt_to
     }
 
 
-def looped(pieces: int, loop: str) -> RepetitionError:
-    """A greedy answer that began to repeat `loop` after `pieces` tokens, with no whole answer before it."""
-    return RepetitionError(
-        f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
-        f"“…{loop[:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
-        "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
+def loop_cut(head: str, start: int, schema: dict[str, Any], prompt_tokens: int, pieces: int) -> dict[str, Any]:
+    """A greedy answer that began to repeat itself at `start`, cut before the loop and closed after its
+    last whole item; else an error (the grammar's greedy answer would loop the same way, to the
+    token limit). Both engines cut a loop so."""
+    answer = closed_json(head[:start], schema)
+    if answer is None:
+        raise RepetitionError(
+            f"the offline judge repeated itself after {pieces} tokens (a greedy decoding loop: "
+            f"“…{head[start:][:80]}…” over and over) and no whole answer came before it. Fix: a stronger "
+            "judge (--llm-judge-model=openai/gpt-4o-mini or any litellm model) or other wording of the output")
+    return chat_completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt_tokens, pieces)
 
 
 def fits(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:

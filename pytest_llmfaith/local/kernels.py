@@ -1,14 +1,11 @@
-"""The offline judge's CPU kernel variants: which builds exist, which this CPU can run, which runs
-here, and the cache key that names it.
-
-Each build is installed into a folder of its own, and `local install` compiles only the best one
-this CPU runs (the portable one too only where that one fails its proof): one compile per machine.
+"""The offline judge's CPU kernel variants: which builds exist (each installed into a folder of its
+own), which this CPU can run, which runs here, and the cache key that names it.
 
 AMX is off in every variant (its tile code crashed an Intel Xeon at the first decode). Two wheels
 chosen by CPU flags rather than GGML_BACKEND_DL, whose variants include AMX ones picked by score.
 
 A non-portable variant is used only after one tiny generation in a child process proved it on
-this CPU (a build for missing instructions dies of SIGILL; local/check.py); crashes and hangs are
+this CPU (a build for missing instructions dies of SIGILL); crashes and hangs are
 stamped per machine and CPU, an error exit is not (it may be the model file's fault). Kernels
 change numerics, so the key names a non-portable variant; portable keys are the ones recordings had.
 """

@@ -20,23 +20,16 @@ from pytest_llmfaith.local.kernels import Choice, Variant, choose, install_comma
 from pytest_llmfaith.local.weights import LocalModel, model_dir
 from pytest_llmfaith.processes.capabilities import background_processes_missing
 from pytest_llmfaith.processes.children import PACKAGE_ROOT
-from pytest_llmfaith.processes.children import child_alive as server_alive
 from pytest_llmfaith.processes.files import stat_line
 from pytest_llmfaith.processes.loopback import request_json
 from pytest_llmfaith.processes.service import Service, ServiceFiles, ServiceState, StartFailed
 from pytest_llmfaith.settings import environment_value
-
-__all__ = ["ServerState", "ensure_server", "ensure_server_state", "run_files", "server_alive", "server_files",
-           "shutdown_server"]
 
 START_TIMEOUT = 180.0
 SERVER_MODULE = "pytest_llmfaith.local.server"
 LIBRARIES = (".so", ".dylib", ".dll", ".pyd")  # the compiled parts of a runtime: what it runs
 
 
-# -- the files a server and its clients share, in `<model dir>/run/` (the kit's, processes/service.py):
-# state (written by the server once ready), lock, leases (the processes using it), the pid of one
-# being started, and one log per server pid, so a crashed server's log outlives its successor's start.
 class ServerState(ServiceState):
     """What a client needs to find and trust a running server."""
 
@@ -50,7 +43,8 @@ class ServerState(ServiceState):
 
 
 def server_files(sha256: str, run_dir: Path | None = None, runtime: str = "") -> ServiceFiles[ServerState]:
-    """The files of the server of the model with this hash on this runtime (launcher.runtime_identity)."""
+    """The files the server of the model with this hash on this runtime (`runtime_identity`) shares
+    with its clients, in `<model dir>/run/`."""
     run = run_dir if run_dir is not None else model_dir() / "run"
     stem = f"server-{sha256[:16]}" + (f"-{runtime}" if runtime else "")
     return ServiceFiles(ServerState, state=run / f"{stem}.json", lock=run / f"{stem}.lock",

@@ -1,7 +1,7 @@
 """`python -m pytest_llmfaith local install|prove|stop [MODEL]` (MODEL defaults to `local`).
 
-`install`: the runtime (local/runtime.py, compiled once per machine or kept), the weights, then one
-answer proving the runtime a run would use (`--weights-only` skips the runtime); `prove`: one answer
+`install`: the runtime (compiled once per machine, or kept), the weights, then one answer proving
+the runtime a run would use (`--weights-only` skips the runtime); `prove`: one answer
 in a child process (a build for other CPU features crashes) and the kernels runs use; `stop`: the
 shared server exits now, whoever still uses it.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.local import check, weights
-from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, Proof, Variant, choose, forced_variant, prove
-from pytest_llmfaith.local.launcher import server_alive, shutdown_server
+from pytest_llmfaith.local.kernels import PORTABLE, PREBUILT, VARIANT_ENV, choose, forced_variant, prove
+from pytest_llmfaith.local.launcher import shutdown_server
 from pytest_llmfaith.local.runtime import (
     CompileFailed,
     RuntimeInstallError,
@@ -65,14 +65,12 @@ def _stop(name: str) -> int:
     if stopped is None:
         print(f"nothing to stop: no offline judge server of {model.name} is running")
     else:
-        still = " (still shutting down)" if server_alive(stopped.pid) else ""
+        still = " (still shutting down)" if stopped.alive() else ""
         print(f"stopped the offline judge server of {model.name} (pid {stopped.pid}, {stopped.api_base}){still}")
     return 0
 
 
 def install(argv: list[str] | None = None) -> int:
-    """`local install`: the runtime (local/runtime.py, compiled once per machine or kept), the
-    weights, then one answer proving the runtime a run would use; `--weights-only` skips the runtime."""
     parser = argparse.ArgumentParser(
         prog="python -m pytest_llmfaith local install",
         description="Install the offline judge: its runtime (llama-cpp-python) compiled once per machine "
@@ -111,9 +109,12 @@ def install(argv: list[str] | None = None) -> int:
     if variant.portable or variant.prebuilt:
         return check.main(weights.default_model_path(), variant)
     proof = prove(variant, weights.default_model_path())
-    _say_proof(variant, proof)
     if proof.ok:
+        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
         return 0
+    say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
+        f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
+        "skips the faster kernels from the start")
     try:
         install_runtime(PORTABLE)
     except (RuntimeInstallError, OSError) as exc:
@@ -133,12 +134,3 @@ def install_weights(proven: bool) -> int:
     if not proven or not variant.installed():
         return 0
     return check.main(weights.default_model_path(), variant)
-
-
-def _say_proof(variant: Variant, proof: Proof) -> None:
-    if proof.ok:
-        say(f"the {variant.name} kernels passed their proof on this CPU: the offline judge runs them")
-    else:
-        say(f"the {variant.name} kernels failed their proof on this CPU ({proof.how}), so the portable "
-            f"ones are installed instead (one more compile). Fix: nothing needed; {VARIANT_ENV}=portable "
-            "skips the faster kernels from the start")

@@ -1,13 +1,8 @@
-"""The offline judge's transport: each judge request sent to the shared server on 127.0.0.1 with the
-standard library (http.client), never through litellm, whose import (5-7 s) every xdist worker
-would pay to talk to a server of ours.
-
-It sends the request body every transport sends and reads the answer as every transport reads it
-(backend.chat_body and backend.parse_completion), so the server gets what litellm would send. The
-server is found or started on the first request (the one line that says a model loads), and
-replaced once if it dies; a second death is an error naming both, since a crash that repeats
-would only repeat again. OfflineBackend is what a judge is handed (the Backend protocol): the
-cache identity, its traits, and this transport, which never imports litellm.
+"""The offline judge's backend (what a judge of a local model is handed) and its transport: each
+request, the body every transport sends, to the shared server on 127.0.0.1 with the standard
+library, never through litellm, whose import (5-7 s) every xdist worker would pay to talk to a
+server of ours. The server is found or started on the first request (the one line that says a model
+loads), and replaced once if it dies: a crash that repeats would only repeat again.
 """
 
 from __future__ import annotations
@@ -17,7 +12,7 @@ import json
 import threading
 import time
 
-from pytest_llmfaith.errors import JudgeError, LocalJudgeUnavailable, LocalServerDied
+from pytest_llmfaith.errors import LocalJudgeUnavailable, LocalServerDied
 from pytest_llmfaith.judge.backend import (
     Announce,
     Completion,
@@ -32,7 +27,7 @@ from pytest_llmfaith.local.kernels import VARIANT_ENV, choose, identity, replay_
 from pytest_llmfaith.local.launcher import ServerState, ensure_server_state, run_files, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel, resolve_local_model
 from pytest_llmfaith.processes.loopback import exchange
-from pytest_llmfaith.processes.service import Death, Hold, told
+from pytest_llmfaith.processes.service import Hold
 
 # One server, answering one request at a time from its KV cache, at a local address that changes.
 OFFLINE = Traits(api_base_in_key=False, one_at_a_time=True, timeout=600.0, verdicts="label", asks_in_turn=True)
@@ -43,8 +38,6 @@ CRASH_FIX = ("a crash inside the llama.cpp runtime, most often a build for anoth
              "of pytest-llmfaith; README, \"The offline judge\"), or, if the loading line named other "
              f"kernels than the portable ones, run those with {VARIANT_ENV}=portable; if it still crashes, "
              "report it with this log")
-KILL_FIX = ("SIGKILL mostly comes from the out-of-memory killer (the server needs about 2.4 GB; "
-            "see `dmesg`) or from someone killing it: free memory or run fewer processes")
 OTHER_FIX = ("it was stopped (e.g. `python -m pytest_llmfaith local stop`) or failed: its log says "
              "which; if it failed on its own, report it with this log")
 # What litellm named an answer of each status; the fixes where a hosted judge's would mislead.
@@ -57,19 +50,6 @@ _HINTS = {
 }
 
 
-def fix(death: Death) -> str:
-    if death.crashed:
-        return CRASH_FIX
-    return KILL_FIX if death.killed else OTHER_FIX
-
-
-class _Unanswered(Exception):
-    def __init__(self, kind: str, said: str) -> None:
-        super().__init__(said)
-        self.kind = kind
-        self.said = said
-
-
 class LocalTransport:
     """The judge's way to the offline judge's server (OfflineBackend makes it)."""
 
@@ -79,11 +59,11 @@ class LocalTransport:
         self.announce = announce  # (model and kernels, None) when a load starts; (..., seconds) when ready
         self.model: LocalModel | None = None
         self.hold: Hold[ServerState] = Hold(self._find, lambda pid: run_files(self._model()).log_of(pid))
-        self._gave_up: str | None = None
         self._lock = threading.Lock()
         # At most --llm-judge-concurrency requests of this process at the server (it answers one at a
         # time), as litellm's throttle held them: a request waiting here does not spend its timeout.
         self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
+        self._timeout = OFFLINE.request_timeout(config)
 
     def complete(self, request: CompletionRequest) -> Completion:
         """As LiteLLMTransport: transient failures (no connection, a timeout, a 5xx) are tried again
@@ -95,11 +75,13 @@ class LocalTransport:
             attempt += 1
             try:
                 status, answer = self._send(body, step)
-            except _Unanswered as err:
-                kind, said = err.kind, err.said
+            except TimeoutError:
+                kind, said = "Timeout", f"the offline judge server gave no answer within {self._timeout:g} s"
+            except ConnectionError as err:  # the server runs but does not answer
+                kind, said = "APIConnectionError", str(err)
             else:
                 if status == 200:
-                    return self._parse(answer, request)
+                    return parse_completion(answer, cfg, request)
                 kind, said = _KINDS.get(status, "APIError"), _said(answer)
                 if status < 500:
                     raise judge_failure(cfg, step, kind, said, attempt, _HINTS.get(kind))
@@ -115,28 +97,27 @@ class LocalTransport:
     def _send(self, body: bytes, step: str) -> tuple[int, bytes]:
         """One request to the server; again to its replacement if it died (once per run)."""
         while True:
-            if self._gave_up is not None:
-                raise LocalServerDied(self._gave_up)
+            if self.hold.gave_up is not None:
+                raise LocalServerDied(self.hold.gave_up)
             state = self.hold.current()
-            timeout = OFFLINE.request_timeout(self.config)
             try:
                 with self._slots:
                     return exchange(state.port, "/v1/chat/completions", "POST",
-                                    {"Content-Type": "application/json"}, body, timeout=timeout)
+                                    {"Content-Type": "application/json"}, body, timeout=self._timeout)
             except TimeoutError:
-                raise _Unanswered("Timeout", f"the offline judge server gave no answer within {timeout:g} s") from None
+                raise
             except (OSError, http.client.HTTPException) as err:
                 failure = f"{type(err).__name__}: {err}"
             # outside the handler: an error about a dead server chains no connection error
             if self.hold.lost(state, within=1.0) is None:
-                raise _Unanswered("APIConnectionError", failure)
+                raise ConnectionError(failure)
             self._replace(step)
 
     def _replace(self, step: str) -> None:
         with self._lock:
             if self.hold.replaced:
-                self._gave_up = self._message(step, "died again after its restart; it is not restarted again")
-                raise LocalServerDied(self._gave_up)
+                self.hold.gave_up = self._message(step, "died again after its restart; it is not restarted again")
+                raise LocalServerDied(self.hold.gave_up)
             try:
                 self.hold.current()
             except LocalJudgeUnavailable as exc:
@@ -166,17 +147,8 @@ class LocalTransport:
         return state
 
     def _message(self, step: str, what: str) -> str:
-        deaths = told(NAME, self.hold.deaths)
-        return f"llmfaith: at step '{step}', the offline judge {what}.\n{deaths}\nFix: {fix(self.hold.deaths[-1])}."
-
-    def _parse(self, answer: bytes, request: CompletionRequest) -> Completion:
-        """The answer's JSON, read as every transport reads it (backend.parse_completion)."""
-        cfg, step = self.config, request.step
-        try:
-            return parse_completion(json.loads(answer), cfg, request)
-        except (ValueError, AttributeError, TypeError, KeyError, IndexError) as err:
-            raise JudgeError(f"llmfaith: judge {cfg.model} answered step '{step}' with no chat completion "
-                             f"({type(err).__name__}: {err}). Fix: report it with the server's log.") from None
+        fix = self.hold.deaths[-1].fix(OTHER_FIX, crashed=CRASH_FIX, needs="the server needs about 2.4 GB; ")
+        return f"llmfaith: at step '{step}', the offline judge {what}.\n{self.hold.told(NAME, fix)}."
 
 
 def _said(answer: bytes) -> str:

@@ -1,9 +1,9 @@
 """The offline judge's engine where no compiler is: llama.cpp's own server, prebuilt (xllamacpp).
 
-Its prompt cache is off and it has one slot, because it cannot reuse a prefix on engine.py's
+Its prompt cache is off and it has one slot, because it cannot reuse a prefix on LlamaEngine's
 REUSE_GRID: a reused or batched prompt moves a label's logprobs (by up to 0.17 when measured).
 Every prompt is read whole, at the speed it has. Its schema grammar (LLGuidance) is cheap, so
-JSON is generated under it directly, streamed to stop a greedy loop as engine.py does.
+JSON is generated under it directly, streamed to stop a greedy loop.
 """
 
 from __future__ import annotations
@@ -14,14 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from pytest_llmfaith.local.engine import (
-    TOP_LOGPROBS_MAX,
-    chat_completion,
-    closed_json,
-    label_completion,
-    loop_start,
-    looped,
-)
+from pytest_llmfaith.local.engine import TOP_LOGPROBS_MAX, chat_completion, label_completion, loop_cut, loop_start
 
 _LABEL = {"max_tokens": 1, "temperature": 0, "logprobs": True, "post_sampling_probs": False}
 """post_sampling_probs off: the softmax of the raw logits over the whole vocabulary (on, at
@@ -74,8 +67,8 @@ class XllamaEngine:
         return label_completion(best, prompt, int((answer.get("timings") or {}).get("prompt_n", prompt)))
 
     def _json(self, request: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-        """Generated under the schema, streamed: a greedy loop is cut after its last whole item
-        (engine.py's rule) instead of running to the token limit."""
+        """Generated under the schema, streamed: a greedy loop is cut (`loop_cut`) instead of running
+        to the token limit."""
         text, pieces = "", 0
         last: dict[str, Any] = {}
         loop: list[int] = []
@@ -107,12 +100,10 @@ class XllamaEngine:
             _raise(error[0])
         head = text.lstrip()
         usage = last.get("usage") or {}
-        prompt = int(usage.get("prompt_tokens") or _prompt_tokens(last.get("timings") or {}))
+        timings = last.get("timings") or {}
+        prompt = int(usage.get("prompt_tokens") or int(timings.get("prompt_n") or 0) + int(timings.get("cache_n") or 0))
         if loop:
-            answer = closed_json(head[:loop[0]], schema)
-            if answer is None:
-                raise looped(pieces, head[loop[0]:])
-            return chat_completion(f"json-loop-cut-{time.time_ns()}", answer, "stop", prompt, pieces)
+            return loop_cut(head, loop[0], schema, prompt, pieces)
         completion = int(usage.get("completion_tokens") or pieces)
         return chat_completion(str(last.get("id") or f"json-{time.time_ns()}"), head.rstrip(),
                            str(last.get("finish_reason") or "stop"), prompt, completion)
@@ -126,10 +117,6 @@ class XllamaEngine:
     def _call(self, request: dict[str, Any], *stream: Any) -> Any:
         """Every request with the prompt cache off (a request may turn it on for itself)."""
         return self._server.handle_chat_completions({**request, "cache_prompt": False}, *stream)
-
-
-def _prompt_tokens(timings: dict[str, Any]) -> int:
-    return int(timings.get("prompt_n") or 0) + int(timings.get("cache_n") or 0)
 
 
 def _as_dict(answer: Any) -> dict[str, Any]:

@@ -1,9 +1,6 @@
-"""A minimal OpenAI-compatible chat server on 127.0.0.1 serving one GGUF model (launcher.py).
-
-Stdlib HTTP only, on the kit for background services (processes/serving.py); the judge reaches it
-with the standard library too (local/local_transport.py), never through litellm. One generation at a time
-(the model and its KV cache are single-user, which also keeps prefixes warm); it exits once no
-lease is held and nothing was asked for `--idle-timeout` seconds.
+"""A minimal OpenAI-compatible chat server on 127.0.0.1 serving one GGUF model, on the kit for
+background services, in stdlib HTTP. One generation at a time: the model and its KV cache are
+single-user, which also keeps prefixes warm.
 """
 
 from __future__ import annotations

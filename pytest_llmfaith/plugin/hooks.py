@@ -2,8 +2,8 @@
 ends it. A judge error shows the pytest way: an ERROR and a JUnit <error> (infrastructure, not a
 verdict on the code), with a traceback that ends at the user's llmfaith call.
 
-Nothing here imports litellm, pydantic or sqlite3: a suite that never scores pays only for
-this module, the run and settings.py.
+Nothing here imports litellm, pydantic or sqlite3: a suite that never scores pays only for the
+hooks, the run and the settings.
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def junit_error(config: pytest.Config, report: pytest.TestReport) -> None:
 
     pytest has no public way to say so: this reaches its writer through `_pytest.junitxml.xml_key`.
     A pytest without it, or whose writer is shaped otherwise, leaves the <failure> as it is: the
-    terminal still says ERROR (tests/plugin/test_faults.py shows both)."""
+    terminal still says ERROR."""
     try:
         from _pytest.junitxml import xml_key
     except ImportError:

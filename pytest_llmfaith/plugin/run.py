@@ -29,12 +29,11 @@ import pytest
 from pytest_llmfaith.errors import BudgetExceeded, LLMFaithError, redact
 from pytest_llmfaith.plugin import terminal_progress
 from pytest_llmfaith.plugin.session import RESULTS_KEY, LLMFaithSession, activate, from_this_package
-from pytest_llmfaith.running import RunningTest, running
+from pytest_llmfaith.running import ModuleRun, RunningTest, running
 from pytest_llmfaith.settings import RECORDINGS_FOLDER, default, resolve
 from pytest_llmfaith.wording import plural
 
 if TYPE_CHECKING:
-    from pytest_llmfaith.recordings.recording_format import ModuleAnswers
     from pytest_llmfaith.report.model import CheckReport, Report
 
 TEST_KEY = pytest.StashKey[RunningTest]()
@@ -47,15 +46,6 @@ class RunEnd:
     report: Report | None = None  # None: nothing of the run asked the judge
     notes: list[str] = field(default_factory=list)  # recordings, unused entries, budget, relay
     exitstatus: int | pytest.ExitCode = pytest.ExitCode.OK
-
-
-@dataclass
-class ModuleRun:
-    """What one test module did in this run: the answers its tests used, which tests passed."""
-
-    used: dict[str, tuple[dict[str, Any], set[str]]] = field(default_factory=dict)  # key -> (entry, tests)
-    passed: set[str] = field(default_factory=set)
-    reported: set[str] = field(default_factory=set)
 
 
 class LLMFaithRun:
@@ -197,7 +187,7 @@ class LLMFaithRun:
                 records = [{**r, "expected_failure": True} for r in records]
             self.records.extend(records)
         module, _, test = report.nodeid.partition("::")
-        run = self.modules.setdefault(module, ModuleRun())
+        run = self.modules.setdefault(module, ModuleRun(module))
         run.reported.add(test)
         if report.when == "call" and report.passed:
             run.passed.add(test)
@@ -248,7 +238,7 @@ class LLMFaithRun:
         report = Report(assessments=self.session.unattached, judge_errors=self.judge_errors, judge_check=self.check)
         report.add(self.records)
         if self.config.pluginmanager.hasplugin("dsession"):  # xdist: tests finished in any order
-            report.sort_by_test()
+            report.assessments.sort(key=lambda a: a.test_id)  # each test's in the order they were made
         apply_gates(report, self.session.settings, self.session.baseline_file())
         write_outputs(report, self.session.settings, self.session.baseline())
         self.config.hook.pytest_llmfaith_report(report=report, config=self.config)
@@ -287,7 +277,7 @@ class LLMFaithRun:
         from pytest_llmfaith.recordings.recording_format import record_run
 
         save = settings.cache in ("use", "refresh")
-        modules = (self._redacted(module, run) for module, run in sorted(self.modules.items()))
+        modules = (self._redacted(run) for _, run in sorted(self.modules.items()))
         unused, written = record_run(self.rootdir, folder, modules, full, settings.prune_unused and save, save)
         notes = [f"llmfaith wrote the recordings: {self._show(path)} (updated)" for path in written]  # a line each
         if unused:
@@ -298,16 +288,15 @@ class LLMFaithRun:
             notes.append(f"llmfaith recordings: {plural(count, 'entry')} {action}: {files}")
         return notes
 
-    def _redacted(self, module: str, run: ModuleRun) -> ModuleAnswers:
+    def _redacted(self, run: ModuleRun) -> ModuleRun:
         """The module's test ids as its recording names them: a credential in a parametrize id becomes
         a placeholder, numbered over the module's ids in order (different values stay different)."""
         from pytest_llmfaith.errors import redact_data
-        from pytest_llmfaith.recordings.recording_format import ModuleAnswers
 
         ids = sorted({test for _, tests in run.used.values() for test in tests} | run.passed | run.reported)
         shown = dict(zip(ids, redact_data(ids, [self.session.settings.judge_api_key_env])))
         used = {key: (entry, {shown[t] for t in tests}) for key, (entry, tests) in run.used.items()}
-        return ModuleAnswers(module, used, {shown[t] for t in run.passed}, {shown[t] for t in run.reported})
+        return ModuleRun(run.module, used, {shown[t] for t in run.passed}, {shown[t] for t in run.reported})
 
     def _unused_cache_entries(self, used: set[str]) -> list[str]:
         """The run's working cache (its judges', opened now if no judge of this process was made)."""

@@ -39,9 +39,7 @@ class LLMFaithSession:
                  progress: JudgeProgress = NO_PROGRESS) -> None:
         register = None if config is None else \
             lambda register: config.hook.pytest_llmfaith_register_scorers(register=register, config=config)
-        # The relay: an xdist worker's is the controller's (pytest_configure_node), if it has one; the
-        # run's first process makes it on first need unless --llm-judge-relay=off; library use: none.
-        worker = getattr(config, "workerinput", None)
+        worker = getattr(config, "workerinput", None)  # an xdist worker is handed the controller's relay
         self.judges = JudgeRun(settings, progress, register_scorers=register,
                                relay_run=worker.get("llmfaith_relay") if worker is not None else None,
                                owns_relay=config is not None and worker is None and settings.judge_relay != "off")

@@ -31,7 +31,9 @@ def render(report: Report, tr: pytest.TerminalReporter, verbose: bool) -> None:
         tr.write_line(f"{'test':<{test_width}}" + "".join(c.format(c.header) for c in columns), bold=True)
     for a in report.assessments:
         for line in _row(a, test_width, columns):
-            tr.write_line(line, **_colour(a))
+            # a pass that a close vote decided is a warning, not green; a failure or regression stays red
+            tr.write_line(line, **(_COLOUR[Status.UNSTABLE] if a.statuses == (Status.PASS, Status.UNSTABLE)
+                                   else _COLOUR.get(a.outcome, {})))
     for a in report.assessments:
         if verbose or a.outcome in (Status.FAIL, Status.XFAIL) or a.unstable:
             tr.write_line(f"{a.status} {a.key}: {shorten(a.result.reason, 600)}", red=a.outcome == Status.FAIL)
@@ -85,7 +87,7 @@ def flag_gate_failures(report: Report, tr: pytest.TerminalReporter) -> None:
 
     pytest has no public way to add to them: this puts a report in `TerminalReporter.stats`, which
     is not public API. A pytest whose stats are shaped otherwise gets no such lines; the llmfaith
-    section has named each gate failure already and the run still exits 1 (tests/plugin/test_reports.py)."""
+    section has named each gate failure already and the run still exits 1."""
     for failure in report.gate_failures:
         first, *details = failure.splitlines()
         changes = "; ".join(d.strip() for d in details)
@@ -168,11 +170,6 @@ def _short(a: Assessment) -> str:
 _COLOUR: dict[Status, dict[str, bool]] = {Status.PASS: {"green": True}, Status.FAIL: {"red": True},
                                           Status.REGRESSED: {"red": True}, Status.XFAIL: {"yellow": True},
                                           Status.UNSTABLE: {"yellow": True}}
-
-
-def _colour(a: Assessment) -> dict[str, bool]:
-    """A pass that a close vote decided is a warning, not green; a failure or regression stays red."""
-    return _COLOUR[Status.UNSTABLE] if a.statuses == (Status.PASS, Status.UNSTABLE) else _COLOUR.get(a.outcome, {})
 
 
 def _row(a: Assessment, test_width: int, columns: list[_Column]) -> list[str]:

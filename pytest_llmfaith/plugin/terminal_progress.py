@@ -35,11 +35,6 @@ def _current_file(tr: Any) -> object:
     return getattr(tr, "currentfspath", _UNKNOWN)
 
 
-def step_label(step: str, index: int, total: int) -> str:
-    """'claims', or 'verdict 2 of 4' for one of several calls of a step."""
-    return step if total <= 1 else f"{step.removesuffix('s')} {index} of {total}"
-
-
 def install(config: pytest.Config) -> JudgeProgress:
     """The run's progress sink: a terminal one registered as a plugin, unless the run shows
     none (-q, an xdist worker, whose output nobody sees)."""
@@ -73,7 +68,8 @@ class TerminalProgress:
     @contextlib.contextmanager
     def call(self, step: str, index: int, total: int) -> Iterator[None]:
         with self._lock:
-            self._step = step_label(step, index, total)
+            # 'claims', or 'verdict 2 of 4' for one of several calls of a step
+            self._step = step if total <= 1 else f"{step.removesuffix('s')} {index} of {total}"
             self._in_flight += 1
             if self._since is None:
                 self._since = time.monotonic()

@@ -32,23 +32,10 @@ from pytest_llmfaith.processes.capabilities import boot_ticks, detached, has_pro
 
 # The processes this process started, to reap them and read how they ended.
 _children: dict[int, subprocess.Popen[bytes]] = {}
-
-
 _started: dict[int, float | None] = {}  # their start times
 
-
 UNKNOWN_EXIT = "exited (its exit status went to the process that started it; see its log)"
-
-
-# The line a child started here writes in its log when it exits on its own (`main`), and what a
-# process that did not start it says of one whose log lacks that line (service.py).
-ENDED = "llmfaith: this process exits on its own"
-
-
-KILLED_UNSEEN = ("was killed from outside, by all signs: its log lacks the line a process that exits writes "
-                 "(only the process that started it could read its exit status)")
-
-
+ENDED = "llmfaith: this process exits on its own"  # the last line of a child's log, when it exits on its own
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 

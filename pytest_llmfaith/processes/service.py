@@ -1,16 +1,13 @@
 """One kit for the background services (the judge relay, the offline judge's server): the clients' side.
 
 A service is a detached child process serving HTTP on 127.0.0.1 to the processes that hold a lease
-on it; it exits an idle timeout after the last lease (serving.py is its side). Its files: the state
-it writes once it serves (pid, start time, port), a lock (taken to lease, start and retire), the
-leases, the pid of one being started, one log per pid. A process is named by pid and start time,
-since the OS reuses pids: a lease or a state whose pid now belongs to another process is not live.
+on it; it exits an idle timeout after the last lease. Its files: the state it writes once it serves
+(pid, start time, port), a lock (taken to lease, start and retire), the leases, the pid of one being
+started, one log per pid.
 
-A dead service, as a process that used it tells it: how it ended (killed, crashed, stopped), and
-the end of its log (the one reader of a service's log, for a failed start too). Only the process
-that started a service reads its exit status. Any other one tells from the log: every process
-started by the kit writes one last line when it exits on its own (children.ENDED), so a log
-without it is that of a process killed from outside (SIGKILL: mostly the out-of-memory killer).
+A dead service, as a process that used it tells it: how it ended (killed, crashed, stopped), the
+end of its log (the one reader of a service's log, for a failed start too) and what to do about it.
+Only the process that started a service reads its exit status; any other one tells from the log.
 """
 
 from __future__ import annotations
@@ -28,7 +25,6 @@ from pydantic import BaseModel
 
 from pytest_llmfaith.processes.children import (
     ENDED,
-    KILLED_UNSEEN,
     UNKNOWN_EXIT,
     child_alive,
     exit_description,
@@ -44,6 +40,8 @@ _CRASH_SIGNALS = ("SIGSEGV", "SIGILL", "SIGBUS", "SIGABRT", "SIGFPE")
 _LOG_READ = 30_000  # bytes of a log's end kept when a death is noticed
 _TAIL_LINES = 12
 _REQUEST_LINE = re.compile(r'^127\.0\.0\.1 - - \[.*\] "')  # http.server's one line per request
+KILLED_UNSEEN = ("was killed from outside, by all signs: its log lacks the line a process that exits writes "
+                 "(only the process that started it could read its exit status)")
 
 
 class Death(BaseModel):
@@ -80,10 +78,15 @@ class Death(BaseModel):
         """Stopped: it said so in its log (STOPPING), or it exited with code 0."""
         return STOPPING in self.log_tail or self.how == "exited with code 0"
 
-
-def told(name: str, deaths: list[Death]) -> str:
-    """The deaths a client saw of the service called `name`, one after the other, each with its log's end."""
-    return "\n".join(death.describe(name) for death in deaths)
+    def fix(self, other: str, crashed: str | None = None, stopped: str | None = None, needs: str = "") -> str:
+        """What to do about it: the kit's words for SIGKILL (`needs`: the memory the service needs), the
+        service's own for a crash or a stop, where it tells those apart, and for anything else."""
+        if crashed is not None and self.crashed:
+            return crashed
+        if self.killed:
+            return (f"SIGKILL mostly comes from the out-of-memory killer ({needs}see `dmesg`) or from someone "
+                    "killing it: free memory or run fewer processes")
+        return stopped if stopped is not None and self.stopped else other
 
 
 def quoted(log_end: str) -> str:
@@ -322,6 +325,7 @@ class Hold(Generic[StateT]):
         self.log_of = log_of
         self.state: StateT | None = None
         self.deaths: list[Death] = []
+        self.gave_up: str | None = None  # set when its replacement died too: every later call fails with it
         self._lock = threading.Lock()
 
     def current(self) -> StateT:
@@ -352,3 +356,8 @@ class Hold(Generic[StateT]):
     def replaced(self) -> bool:
         """Whether its replacement died too: no third one is started."""
         return len(self.deaths) > 1
+
+    def told(self, name: str, fix: str) -> str:
+        """The deaths it saw of the service called `name`, each with its log's end, then `fix` (the
+        last death's `Death.fix`)."""
+        return "\n".join(death.describe(name) for death in self.deaths) + f"\nFix: {fix}"

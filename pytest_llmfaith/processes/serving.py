@@ -1,6 +1,5 @@
 """One kit for the background services, their own side: an HTTP server on 127.0.0.1 that writes its
-state once it serves, and exits once no live lease is held and nothing was asked for its idle timeout
-(service.py is the clients' side)."""
+state once it serves, and exits once no live lease is held and nothing was asked for its idle timeout."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The recordings' files: one JSON file per test module, its entries (the judge's stored answers with
 the tests that use them), read, written from what a run's tests used, found under a tree, pruned
-and merged (the end of a pytest run and `python -m pytest_llmfaith cache` call these).
+and merged.
 
 Deterministic bytes (sorted keys and tests, two-space indent) and written only when they change,
 so a run that used the same answers leaves the files alone. Only the controller writes, once at
@@ -15,13 +15,13 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
 from pytest_llmfaith.errors import ConfigError
 from pytest_llmfaith.judge.stores import StoredAnswer
 from pytest_llmfaith.processes.files import atomic_file
+from pytest_llmfaith.running import ModuleRun, Used
 
 RECORDINGS_FORMAT = 1
 
@@ -81,19 +81,6 @@ def write(path: Path, recording: RecordingFile) -> bool:
 
 SKIPPED_DIRS = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
 
-Used = dict[str, tuple[dict[str, Any], set[str]]]  # key -> (entry, the tests that used it)
-
-
-@dataclass
-class ModuleAnswers:
-    """What one test module did in a run, as its recording names the tests."""
-
-    module: str  # the test file, relative to the rootdir
-    used: Used
-    passed: set[str]
-    reported: set[str]
-
-
 @dataclass
 class Conflict:
     """An entry two merged sources answered differently: the first answer is kept."""
@@ -104,7 +91,7 @@ class Conflict:
     dropped: Path
 
 
-def record_run(rootdir: Path, folder: str, modules: Iterable[ModuleAnswers], full: bool, prune: bool,
+def record_run(rootdir: Path, folder: str, modules: Iterable[ModuleRun], full: bool, prune: bool,
                save: bool) -> tuple[dict[Path, list[str]], list[Path]]:
     """Update each module's recording from the run: its unused keys by file, and the files written.
     `full`: every collected test ran, so tests gone from the module lose their entries."""

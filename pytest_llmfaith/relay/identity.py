@@ -74,14 +74,10 @@ def environment_fingerprint(environ: Mapping[str, str] = os.environ) -> str:
     kept = {name: value for name, value in environ.items()
             if name not in _PER_RUN_VARIABLES and not name.startswith("PYTEST_")}
     for name in ("NO_PROXY", "no_proxy"):
-        hosts = _without_loopback(kept.pop(name, ""))
+        hosts = ",".join(h for h in kept.pop(name, "").split(",") if h.strip() and h.strip() not in LOOPBACK_HOSTS)
         if hosts:  # empty or unset: the same to every HTTP client
             kept[name] = hosts
     return hashlib.sha256(json.dumps(sorted(kept.items())).encode()).hexdigest()
-
-
-def _without_loopback(hosts: str) -> str:
-    return ",".join(host for host in hosts.split(",") if host.strip() and host.strip() not in LOOPBACK_HOSTS)
 
 
 def leased(directory: Path, owner_pid: int) -> list[Path]:
@@ -93,12 +89,6 @@ def leased(directory: Path, owner_pid: int) -> list[Path]:
     from pytest_llmfaith.relay.wire import relay_files
 
     return [folder for folder in folders if owner_pid in relay_files(folder).leases.live()]
-
-
-def attached(run: Mapping[str, Any]) -> bool:
-    """Whether a process of the run leased a relay (it needed a judge): only then has the run
-    a relay to report and a lease to give up."""
-    return bool(leased(Path(run["directory"]), run["owner_pid"]))
 
 
 def why_no_relay() -> str | None:

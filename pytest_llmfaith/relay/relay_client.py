@@ -16,7 +16,7 @@ from pytest_llmfaith.judge.backend import HOSTED, Completion, CompletionRequest,
 from pytest_llmfaith.judge.transport import HostedBackend, LiteLLMTransport
 from pytest_llmfaith.processes.children import relay_root
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.processes.service import Death, Hold, Service, StartFailed, told
+from pytest_llmfaith.processes.service import Hold, Service, StartFailed
 from pytest_llmfaith.relay.identity import environment_fingerprint, leased, named, why_no_relay
 from pytest_llmfaith.relay.wire import (
     CLIENT_HEADER,
@@ -37,6 +37,8 @@ from pytest_llmfaith.relay.wire import (
 SERVER_MODULE = "pytest_llmfaith.relay.relay_server"
 START_TIMEOUT = 600.0  # litellm's import takes 5 s on an idle core, minutes on a starved one
 NAME = "The judge relay"
+STOPPED_FIX = ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
+               "LLMFAITH_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
 
 
 def health(state: RelayState) -> RelayStats | None:
@@ -48,16 +50,6 @@ def health(state: RelayState) -> RelayStats | None:
     return stats if stats.pid == state.pid else None
 
 
-def fix(death: Death) -> str:
-    if death.killed:
-        return ("SIGKILL mostly comes from the out-of-memory killer (see `dmesg`) or from someone "
-                "killing it: free memory or run fewer processes")
-    if death.stopped:
-        return ("it was stopped (`python -m pytest_llmfaith relay stop`, `kill`, or its idle timeout, "
-                "LLMFAITH_IDLE_TIMEOUT; its log says which, while the run lasts); run the tests again")
-    return "if it failed on its own, report it with this log"
-
-
 class RelayClient:
     """This process's way to the run's relay, its death told apart from a judge failure. A dead
     relay is replaced once; a second death ends the run's judge calls."""
@@ -67,12 +59,7 @@ class RelayClient:
         self.files = relay_files(run.directory)
         self.environment: str | None = None  # the environment this process's relay calls with (`_choose`)
         self.hold = Hold(self._ensure, lambda pid: self.files.log_of(pid))
-        self._gave_up: str | None = None
         self._lock = threading.Lock()
-
-    @property
-    def deaths(self) -> list[Death]:
-        return self.hold.deaths
 
     def prewarm(self) -> None:
         """Start the relay without waiting, so litellm's import overlaps collection; skipped if another is at it."""
@@ -102,8 +89,8 @@ class RelayClient:
 
     def call(self, call: RelayCall) -> Completion:
         step = call.request.step
-        if self._gave_up is not None:
-            raise RelayError(self._gave_up)
+        if self.hold.gave_up is not None:
+            raise RelayError(self.hold.gave_up)
         state = self.address()
         if self.hold.lost(state) is not None:
             raise self._died(step, "before")
@@ -160,16 +147,16 @@ class RelayClient:
                 from None
 
     def _died(self, step: str, when: str) -> RelayError:
-        deaths = told(NAME, self.deaths)
-        fixed = f"Fix: {fix(self.deaths[-1])}; {FIX}."
+        fix = self.hold.deaths[-1].fix("if it failed on its own, report it with this log", stopped=STOPPED_FIX)
+        told = f"{self.hold.told(NAME, fix)}; {FIX}."
         if self.hold.replaced:
-            self._gave_up = (f"llmfaith: the judge relay of this run died again after its restart, "
-                             f"{when} the judge call at step '{step}'; the remaining judge calls of "
-                             f"this run fail at once.\n{deaths}\n{fixed}")
-            return RelayError(self._gave_up)
+            self.hold.gave_up = (f"llmfaith: the judge relay of this run died again after its restart, "
+                                 f"{when} the judge call at step '{step}'; the remaining judge calls of "
+                                 f"this run fail at once.\n{told}")
+            return RelayError(self.hold.gave_up)
         return RelayError(
             f"llmfaith: the judge relay died {when} the judge call at step '{step}', so that call has "
-            f"no answer (an error, never a pass); the next judge call starts a new relay.\n{deaths}\n{fixed}")
+            f"no answer (an error, never a pass); the next judge call starts a new relay.\n{told}")
 
 
 class RelayBackend(HostedBackend):
@@ -197,15 +184,11 @@ class RelayTransport:
 
     def complete(self, request: CompletionRequest) -> Completion:
         environment = environment_fingerprint()
-        if environment != self.client.environment:
-            return self._in_this_process().complete(request)
-        return self.client.call(RelayCall(config=self.config, request=request, environment=environment))
-
-    def _in_this_process(self) -> LiteLLMTransport:
+        if environment == self.client.environment:
+            return self.client.call(RelayCall(config=self.config, request=request, environment=environment))
         with self._lock:
-            if self._here is None:
-                self._here = LiteLLMTransport(self.config)
-            return self._here
+            self._here = self._here or LiteLLMTransport(self.config)
+        return self._here.complete(request)
 
     def close(self) -> None:
         """Nothing to release: the run's first process detaches the run at its end (`detach`)."""

@@ -22,8 +22,7 @@ STOP_COMMAND = "python -m pytest_llmfaith relay stop"
 
 def summary(run: RelayRun, deaths: Iterable[tuple[int, str, bool]] = ()) -> str | None:
     """One line per relay that served the run (several if its processes had different environments),
-    and one for its relays that died mid-run: `deaths` (pid, how, saw it die) from each process of the
-    run (run_relay.RunRelay.deaths)."""
+    and one for its relays that died mid-run: `deaths` (pid, how, saw it die) from each of its processes."""
     served = [found for found in map(functools.partial(_summary, run), leased(run.directory, run.owner_pid)) if found]
     lines = [line for _, line in served]
     deaths = list(deaths)

@@ -1,9 +1,6 @@
-"""The judge relay process:
-`python -m pytest_llmfaith.relay.relay_server --dir DIR --started-by RUN ...`.
-
-Per-run state (transports, throttle) is dropped once the run detaches, so nothing a run met
-(a judge down, a 429) reaches the next. It exits with os._exit: collecting litellm's objects
-is CPU nobody needs. What it keeps and when it ends: docs/relay.md, docs/judge-relay.md.
+"""The judge relay process. Per-run state (transports, throttle) is dropped once the run detaches,
+so nothing a run met (a judge down, a 429) reaches the next. It exits with os._exit: collecting
+litellm's objects is CPU nobody needs. What it keeps and when it ends: docs/relay.md.
 """
 
 from __future__ import annotations
@@ -104,8 +101,9 @@ class RelayServer(ServiceServer[RelayState]):
         try:
             call = from_wire(RelayCall, body)
         except ValueError as err:  # ValidationError, or not JSON
+            problems = f"{err.error_count()} problem(s)" if isinstance(err, ValidationError) else "not JSON"
             return _failure(JudgeError(f"llmfaith: the judge relay cannot read the call it was sent "
-                                       f"({_problems(err)}): the relay and the tests run different versions "
+                                       f"({problems}): the relay and the tests run different versions "
                                        "of pytest-llmfaith? Fix: run the tests again."))
         if call.environment != self.environment:
             return _failure(RelayError(
@@ -135,10 +133,6 @@ class RelayServer(ServiceServer[RelayState]):
             idle = bool(gone) and not self._runs
         if idle:  # and litellm's HTTP clients (their keys, their connections) with the last one
             import_litellm().in_memory_llm_clients_cache.flush_cache()
-
-
-def _problems(err: ValueError) -> str:
-    return f"{err.error_count()} problem(s)" if isinstance(err, ValidationError) else "not JSON"
 
 
 def _failure(err: LLMFaithError) -> RelayReply:

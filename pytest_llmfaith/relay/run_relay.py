@@ -1,14 +1,12 @@
-"""The run's judge relay as one of its processes holds it, from first need to the end of the run.
-
-Which relay the run uses (its run info, made by the run's first process and handed to its xdist
-workers), why `auto` runs none here, this process's client, the early start, the deaths this
-process saw, the run's summary lines and the detach at its end. The run's JudgeRun holds one, made
-on first need. Light at import (the standard library, settings and the relay's identity): the
-xdist controller makes it in every run, also one that never calls the judge.
+"""The run's judge relay as one of its processes holds it, from first need to the end of the run:
+which relay the run uses (its run info, made by the run's first process and handed to its xdist
+workers), why `auto` runs none here, this process's client, the early start, the deaths it saw, the
+summary lines and the detach. Light at import: the xdist controller makes one in every run.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_llmfaith.settings import Settings
@@ -23,9 +21,7 @@ class RunRelay:
 
     def __init__(self, settings: Settings, run: dict[str, Any] | None = None, owns: bool = False) -> None:
         self.settings = settings
-        # The run's judge relay (wire.RelayRun as JSON): given to xdist workers by the controller;
-        # in the run's first process, made on first need when `owns` (see run_info).
-        self.run = run
+        self.run = run  # a RelayRun as JSON
         self.owns = owns
         self.off: str | None = None  # why `auto` runs no relay here (identity.why_no_relay), once asked
         self._client: RelayClient | None = None
@@ -46,12 +42,13 @@ class RunRelay:
         return self.run
 
     def attached(self) -> bool:
-        """Whether a process of this run leased the run's relay: it needed a judge call."""
+        """Whether a process of this run leased the run's relay (it needed a judge call): only then
+        has the run a relay to report and a lease to give up."""
         if self.run is None:
             return False
-        from pytest_llmfaith.relay.identity import attached
+        from pytest_llmfaith.relay.identity import leased
 
-        return attached(self.run)
+        return bool(leased(Path(self.run["directory"]), self.run["owner_pid"]))
 
     def deaths(self) -> list[tuple[int, str, bool]]:
         """The run's relays this process saw die, (pid, how, True), and how the processes it started
@@ -61,7 +58,7 @@ class RunRelay:
             return []
         from pytest_llmfaith.processes.children import ended_children
 
-        return [*((death.pid, death.how, True) for death in self._client.deaths),
+        return [*((death.pid, death.how, True) for death in self._client.hold.deaths),
                 *((pid, how, False) for pid, how in ended_children())]
 
     def client(self) -> RelayClient | None:

@@ -141,11 +141,6 @@ class Report(BaseModel):
     def add(self, records: list[dict[str, Any]]) -> None:
         self.assessments.extend(Assessment.model_validate(r) for r in records)
 
-    def sort_by_test(self) -> None:
-        """Rows by test id, each test's assessments in the order they were made: under xdist,
-        tests finish in any order."""
-        self.assessments.sort(key=lambda a: a.test_id)
-
     @property
     def gated(self) -> list[Assessment]:
         """What the gates judge: deliberate failures (xfail tests) would only add noise."""

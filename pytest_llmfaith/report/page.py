@@ -108,7 +108,7 @@ def _item(a: Assessment, texts: dict[str, int], baseline: Baseline | None,
         "ctx": [texts.setdefault(p, len(texts)) for p in r.context], "claims": claims,
         "votes": r.votes, "low": lowest_agreement(a),
         "reg": a.regression.headline() if a.regression else None,
-        "changes": [_change(c, r.scorer) for c in _changes(a, baseline)],
+        "changes": [{"c": c.change, "t": c.claim, "d": c.describe(r.scorer)} for c in _changes(a, baseline)],
         "known": baseline is None or a.key in baseline.assertions,
     }
     if r.agent_run is not None:  # the page shows the run: its question, its calls, the claims under each result
@@ -140,10 +140,6 @@ def _changes(a: Assessment, baseline: Baseline | None) -> list[ClaimChange]:
     if was is not None and was.claims is not None:
         return claim_changes(was, a)
     return a.regression.changes if a.regression else []
-
-
-def _change(c: ClaimChange, scorer: str) -> dict[str, str]:
-    return {"c": c.change, "t": c.claim, "d": c.describe(scorer)}
 
 
 # Where a verdict's words sit in the output and the sentence it rests on in the context: found

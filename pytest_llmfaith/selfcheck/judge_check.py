@@ -1,13 +1,9 @@
 """Run the configured judge over labelled items and say how far its verdicts can be trusted.
 
-Items are scored exactly as a test would (same judge, cache, votes, thresholds), so the figures
-describe the judge the tests will use, and a re-run is all cache hits. Refusal items are
-faithful items, right when the judge finds no claims in them. The item format and the figures
-computed from labelled items are shared with the benchmarks (benchmarks/_labelled.py).
-
-Its command line, `python -m pytest_llmfaith check [options] [items.jsonl]`, checks the judge
-without pytest, configured like a pytest run (these flags, then the LLMFAITH_* environment), so it
-checks the judge the tests will use, through the same cache.
+Items are scored exactly as a test would (same judge, cache, votes, thresholds; from the command
+line, configured as a pytest run is), so the figures describe the judge the tests will use, and a
+re-run is all cache hits. Refusal items are faithful items, right when the judge finds no claims in
+them. The item format and the figures computed from labelled items are shared with the benchmarks.
 """
 
 from __future__ import annotations
@@ -34,8 +30,6 @@ if TYPE_CHECKING:
 
 
 SCORERS = ("faithfulness", "hallucination")
-
-
 ITEM_FORMAT = ('one JSON object per line: {"output": "...", "context": ["...", ...], "faithful": true, '
                '"kind": "negation", "no_claims": false, "id": "..."} (kind, no_claims and id are optional)')
 
@@ -155,11 +149,7 @@ def main(argv: list[str]) -> int:
 
 
 UNITS = ("claim", "answer")
-
-
 SPLITS = ("dev", "test")
-
-
 ITEM_FIELDS = {"id": str, "source": str, "licence": str, "unit": str, "kind": str, "split": str,
                "context": list, "output": str, "faithful": bool, "no_claims": bool}
 

@@ -25,9 +25,8 @@ input together): the same value gets the same placeholder, in any of its forms, 
 different ones, in order of appearance, after the numbers the data holds already. So a judge still
 tells a wrong hash from the right one, and the same data always gives the same text (it enters cache keys).
 
-benchmarks/secrets_recall.py measures the rules on random draws of each documented format and of
-ordinary ids (benchmarks/_secret_set.py), a set they were not tuned on; tests/text/test_secrets.py
-asserts it.
+The rules are measured on random draws of each documented format and of ordinary ids, a set they
+were not tuned on (benchmarks/secrets_recall.py).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ import pytest
 from cases import TESLA
 
 from pytest_llmfaith import CacheMissError, Faithfulness, Hallucination, JudgeError
-from pytest_llmfaith.judge.cache import CacheWarning, JudgeCache, request_key
+from pytest_llmfaith.judge.cache import CacheWarning, JudgeCache
 from pytest_llmfaith.scorers.claims import ClaimsAnswer
 
 OUTPUT = "Tesla was founded in 2003. Elon Musk started the company."
@@ -30,22 +30,22 @@ def store_text(directory: Path) -> bytes:
 def test_key_covers_what_decides_the_answer(make_judge):
     judge = make_judge()
     messages = [{"role": "user", "content": "hi"}]
-    base = request_key(judge.request(messages, ClaimsAnswer, "v1"))
-    assert base == request_key(judge.request(list(messages), ClaimsAnswer, "v1"))
+    base = judge.question("claims", messages, ClaimsAnswer, "v1").key
+    assert base == judge.question("claims", list(messages), ClaimsAnswer, "v1").key
     variants = [
-        make_judge(model="openai/other").request(messages, ClaimsAnswer, "v1"),
-        make_judge(api_base="http://127.0.0.1:1/v1").request(messages, ClaimsAnswer, "v1"),
-        make_judge(temperature=0.5).request(messages, ClaimsAnswer, "v1"),
-        make_judge(seed=7).request(messages, ClaimsAnswer, "v1"),
-        make_judge(max_tokens=99).request(messages, ClaimsAnswer, "v1"),
-        judge.request(messages, ClaimsAnswer, "v2"),
-        judge.request(messages, None, "v1"),
-        judge.request([{"role": "user", "content": "hi!"}], ClaimsAnswer, "v1"),
+        make_judge(model="openai/other").question("claims", messages, ClaimsAnswer, "v1"),
+        make_judge(api_base="http://127.0.0.1:1/v1").question("claims", messages, ClaimsAnswer, "v1"),
+        make_judge(temperature=0.5).question("claims", messages, ClaimsAnswer, "v1"),
+        make_judge(seed=7).question("claims", messages, ClaimsAnswer, "v1"),
+        make_judge(max_tokens=99).question("claims", messages, ClaimsAnswer, "v1"),
+        judge.question("claims", messages, ClaimsAnswer, "v2"),
+        judge.question("claims", messages, None, "v1"),
+        judge.question("claims", [{"role": "user", "content": "hi!"}], ClaimsAnswer, "v1"),
     ]
-    assert len({base, *(request_key(v) for v in variants)}) == len(variants) + 1
+    assert len({base, *(v.key for v in variants)}) == len(variants) + 1
     # settings that do not decide the answer do not change the key
     for other in (make_judge(timeout=5), make_judge(retries=0), make_judge(api_key_env="X_KEY")):
-        assert request_key(other.request(messages, ClaimsAnswer, "v1")) == base
+        assert other.question("claims", messages, ClaimsAnswer, "v1").key == base
 
 
 def test_use_mode_records_then_replays_for_free(tesla_fake, make_fake_judge, tmp_path):

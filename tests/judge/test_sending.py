@@ -88,7 +88,7 @@ def test_what_differs_per_backend_is_said_by_the_backend(tmp_path: Path) -> None
     base = "http://127.0.0.1:8080/v1"
     local, hosted = (Judge(JudgeConfig(model=model, api_base=base)) for model in ("local:/x.gguf", "openai/m"))
     assert (local.traits, hosted.traits) == (OFFLINE, HOSTED)
-    assert (local.key_api_base, hosted.key_api_base) == (None, base)
+    assert not local.traits.api_base_in_key and hosted.question("claims", [], None, "v1").api_base == base
     assert OFFLINE.one_at_a_time and OFFLINE.asks_in_turn and not (HOSTED.one_at_a_time or HOSTED.asks_in_turn)
     assert [t.request_timeout(JudgeConfig(model="m")) for t in (OFFLINE, HOSTED)] == [600.0, 60.0]
     assert OFFLINE.request_timeout(JudgeConfig(model="m", timeout=5)) == 5

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig, JudgeError
-from pytest_llmfaith.local.launcher import ensure_server, run_files, server_alive, shutdown_server
+from pytest_llmfaith.local.launcher import ensure_server, run_files, shutdown_server
 from pytest_llmfaith.local.weights import LocalModel
+from pytest_llmfaith.processes.children import child_alive
 
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -30,9 +31,9 @@ def health(base: str) -> dict:
 
 def wait_dead(pid: int) -> None:
     deadline = time.monotonic() + 10
-    while server_alive(pid) and time.monotonic() < deadline:
+    while child_alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not server_alive(pid)
+    assert not child_alive(pid)
 
 
 @pytest.fixture
@@ -134,7 +135,7 @@ def test_a_crash_during_a_call_is_named_with_the_runtime_fix(
     assert caught.value.__context__ is None  # pytest shows this message, not litellm's traceback
     with pytest.raises(JudgeError, match="not restarted again"):
         ask(judge, "after")  # fails at once: no third server
-    assert run_files(fake_model).read() is None or not server_alive(run_files(fake_model).read().pid)
+    assert run_files(fake_model).read() is None or not child_alive(run_files(fake_model).read().pid)
     judge.close()
 
 

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
-from pytest_llmfaith.local.launcher import ensure_server, run_files, server_alive
+from pytest_llmfaith.local.launcher import ensure_server, run_files
 from pytest_llmfaith.local.local_command import main as _run
 from pytest_llmfaith.local.weights import LocalModel
+from pytest_llmfaith.processes.children import child_alive
 
 
 def test_stop_names_the_server_it_stopped_then_that_none_runs(
@@ -17,12 +18,12 @@ def test_stop_names_the_server_it_stopped_then_that_none_runs(
 ) -> None:
     ensure_server(fake_model)
     state = run_files(fake_model).read()
-    assert state is not None and server_alive(state.pid)
+    assert state is not None and child_alive(state.pid)
 
     assert _run(["stop", f"local:{fake_model.path}"]) == 0
     assert capsys.readouterr().out == (f"stopped the offline judge server of {fake_model.name} "
                                        f"(pid {state.pid}, http://127.0.0.1:{state.port}/v1)\n")
-    assert not server_alive(state.pid)
+    assert not child_alive(state.pid)
 
     assert _run(["stop", f"local:{fake_model.path}"]) == 0
     assert capsys.readouterr().out == f"nothing to stop: no offline judge server of {fake_model.name} is running\n"

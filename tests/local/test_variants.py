@@ -20,7 +20,7 @@ import pytest
 
 from pytest_llmfaith import Judge, JudgeCache, JudgeConfig
 from pytest_llmfaith.errors import ConfigError
-from pytest_llmfaith.judge.cache import request_key
+from pytest_llmfaith.judge.question import request_key
 from pytest_llmfaith.local import kernels, local_command, runtime
 from pytest_llmfaith.local.kernels import (
     AVX512,
@@ -243,8 +243,8 @@ def test_portable_keys_are_todays_and_another_variants_answers_are_not_served(
         assert identity(model) == Judge(JudgeConfig(model=model)).identity  # today's key, recordings valid
     assert identity("local") == f"local:{DEFAULT_MODEL_SHA256}"
 
-    request = Judge(JudgeConfig(model=f"local:{fake_model.path}")).request(
-        [{"role": "user", "content": "Is the claim supported?"}], None, "v1")
+    request = Judge(JudgeConfig(model=f"local:{fake_model.path}")).question(
+        "verdicts", [{"role": "user", "content": "Is the claim supported?"}], None, "v1").request
     variant_home("")
     monkeypatch.setenv("LLMFAITH_LOCAL_VARIANT", "avx512")
     fast = identity(f"local:{fake_model.path}", prove=False)  # a replay: the variant a run would use

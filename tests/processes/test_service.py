@@ -21,9 +21,9 @@ from plugin_helpers import gone
 from tiny_service import TinyServer, TinyState, tiny, tiny_files
 
 from pytest_llmfaith.processes.capabilities import boot_ticks, has_proc
-from pytest_llmfaith.processes.children import KILLED_UNSEEN, UNKNOWN_EXIT, child_alive, kill, started_at
+from pytest_llmfaith.processes.children import UNKNOWN_EXIT, child_alive, kill, started_at
 from pytest_llmfaith.processes.loopback import request_json
-from pytest_llmfaith.processes.service import Hold, Leases, ServiceFiles, StartFailed
+from pytest_llmfaith.processes.service import KILLED_UNSEEN, Hold, Leases, ServiceFiles, StartFailed
 
 HERE = Path(__file__).parent
 POSIX_SIGNALS = pytest.mark.skipif(sys.platform == "win32", reason="kills with POSIX signals and reads them")

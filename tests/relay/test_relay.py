@@ -29,8 +29,9 @@ from pytest_llmfaith import CompletionRequest, JudgeConfig, JudgeError
 from pytest_llmfaith.errors import RelayError
 from pytest_llmfaith.judge.transport import LiteLLMTransport
 from pytest_llmfaith.processes.capabilities import user_tag
-from pytest_llmfaith.processes.children import KILLED_UNSEEN, pid_alive
+from pytest_llmfaith.processes.children import pid_alive
 from pytest_llmfaith.processes.loopback import LoopbackError, request_json
+from pytest_llmfaith.processes.service import KILLED_UNSEEN
 from pytest_llmfaith.relay.identity import environment_fingerprint
 from pytest_llmfaith.relay.relay_client import RelayClient, RelayTransport, detach, health
 from pytest_llmfaith.relay.relay_command import stop, summary
