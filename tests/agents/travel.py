@@ -8,7 +8,6 @@ of booking ZZ9999 raises, and each SDK's error hook writes what the benchmark's 
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import json
 import sys
@@ -99,8 +98,9 @@ def openai_agents_result(answer: str) -> Any:
     return Runner.run_sync(agent, QUESTION, max_turns=len(CALLS) + 2)
 
 
-@functools.cache
 def _langgraph_tools() -> Any:
+    """Made per run, never cached: an in-process pytester run drops the modules it imported, so a
+    tool kept from before is of a BaseTool class the ToolNode no longer knows."""
     from langchain_core.tools import tool
 
     return [tool(f) for f in TOOLS]

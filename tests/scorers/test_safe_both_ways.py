@@ -148,7 +148,6 @@ TIMED = [
     ("ISO time", '{"departs": "2026-06-12T07:10:00"}', "It departs at 7:10 am.", "It departs at 7:10 PM.",
      "7:10 PM"),
 ]
-DATED += TIMED
 
 # (a context writing an amount with digits or one scale, the output with a scale word, the output
 # on another scale: the same digits, so only the number read with its scale shows it)
@@ -167,12 +166,13 @@ SCALED = [
     ("en-in", "The budget is 5,000,000 rupees.", "The budget is 50 lakh rupees.", "The budget is 50 crore rupees.",
      "50 crore"),
 ]
-DATED += SCALED
+ANOTHER_FORM = DATED + TIMED + SCALED
+"""A value written another way: a date, a time of day, an amount with a scale word."""
 
 
-@pytest.mark.parametrize(("language", "context", "output", "_", "__"), DATED, ids=[c[0] for c in DATED])
-def test_a_date_the_context_writes_in_another_form_is_written(server, make_judge, language, context, output, _, __):
-    """The month's name and the numbers of a date or time of day the context writes are written, by value: no
+@pytest.mark.parametrize(("language", "context", "output", "_", "__"), ANOTHER_FORM, ids=[c[0] for c in ANOTHER_FORM])
+def test_a_value_the_context_writes_in_another_form_is_written(server, make_judge, language, context, output, _, __):
+    """The month's name and the numbers of a date, time or scaled amount the context writes are written, by value: no
     question asks about them, so even a judge that would say "not in the context" cannot fail it."""
     server.facts(supported=[output], unnamed=["june", "juni", "juin", "junio", "agosto", "mei", "czerwca", "июня",
                                               "haziran", "kesäkuuta", "march", "06", "12", "1", "7", "18", "17h30",
@@ -181,8 +181,8 @@ def test_a_date_the_context_writes_in_another_form_is_written(server, make_judge
     assert all("not_in_context" not in json.dumps(r["body"]) for r in server.requests)
 
 
-@pytest.mark.parametrize(("language", "context", "_", "wrong", "token"), DATED, ids=[c[0] for c in DATED])
-def test_another_date_needs_a_second_yes_though_the_verdict_says_supported(server, make_judge, language, context, _,
+@pytest.mark.parametrize(("language", "context", "_", "wrong", "token"), ANOTHER_FORM, ids=[c[0] for c in ANOTHER_FORM])
+def test_another_value_needs_a_second_yes_though_the_verdict_says_supported(server, make_judge, language, context, _,
                                                                            wrong, token):
     """One wrong answer (the verdict): the month by name, day or year the context never gives is
     asked about, and the no fails the answer."""
@@ -444,7 +444,7 @@ def _inner_run(pytester: pytest.Pytester, server, cases: list[tuple[str, str]]) 
 @pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
 def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, server):
     cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
-             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART] + [(out, ctx) for _, ctx, out, *_ in DATED])
+             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM])
     server.facts(supported=[out for out, _ in cases])
     _inner_run(pytester, server, cases).assert_outcomes(passed=2 * len(cases))
 
@@ -457,10 +457,10 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     swapped = [(out, ctx) for _, ctx, _, out, _ in LISTED]
     named = [(out, ctx) for out, ctx, _ in UNWRITTEN]
     negated = [(out, "Pets are not allowed. Zorblat employs 12 people. The fee is 25 EUR.") for out, _ in NEGATED]
-    dated = [(wrong, ctx) for _, ctx, _, wrong, _ in DATED]
+    dated = [(wrong, ctx) for _, ctx, _, wrong, _ in ANOTHER_FORM]
     cases = founded + swapped + named + dated + negated
     server.facts(supported=[out for out, _ in founded + swapped + named + dated] + [claim for _, claim in NEGATED],
-                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + DATED],
+                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + ANOTHER_FORM],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
