@@ -88,10 +88,9 @@ GIVEN_AT = 0.34
 examples the 1.5B judge gave 0.16-0.31 to 7 tokens the context does not give (Paris for Oslo, 41
 for 40, Iran for Iraq, 大阪 for 東京) and 0.37-0.65 to 6 of 7 it gives another way (Oslo for OSL,
 Glauben for Glaubensbekenntnis, IBM; Helsingissä 0.31): chosen on those cases, checked on the
-labelled set and the agent answers (benchmarks/README.md, round 17). Names only: a number code
-could not read as written (any digit script, locale, scale, date or time) is rarely the same value in
-another form, and there the judge's yes is held to YES_AT ("14 June 2026" beside 2026-06-12 got
-0.44: `given_line`)."""
+labelled set and the agent answers (benchmarks/README.md, round 17). Names only: once a number is
+asked, the judge's yes is held to YES_AT (it gave 0.44 to a wrong day, "14 June 2026" beside
+2026-06-12: `given_line`)."""
 
 
 def given_line(tokens: Sequence[str]) -> float:

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import regex
 
-from pytest_llmfaith.text.dates import MONTHS, Date, Time, dates, says_no_more, times
+from pytest_llmfaith.text.dates import Time, month_names, times
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -231,17 +231,16 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
     written, text = _written(tuple(context))
     missing = numbers_not_written(words, context)
     normal = unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)
-    dated = dates_written(normal, context)
-    in_dates = [span for span, _ in dates(_ascii_digits(normal))]
-    dated += [span for span, _ in times(_ascii_digits(normal))]  # asked whole, where unwritten (numbers_not_written)
-    dated += [(n.start, n.end) for n in numbers(normal) if n.scaled]  # "Mrd." of "2,5 Mrd.": read with its number
+    plain = _ascii_digits(normal)
+    whole = [span for span, _ in times(plain)] + [(n.start, n.end) for n in numbers(normal) if n.scale]
+    months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case
     for match in _TOKEN.finditer(normal):
         original = match.group()
-        if any(a <= match.start() < b for a, b in dated):
-            continue
+        if any(a <= match.start() < b for a, b in whole):
+            continue  # read with its time or number ("pm" of 7:20 pm, "Mrd." of 2,5 Mrd.): numbers_not_written
         token = original.casefold()
         starts = bool(_STARTS.search(normal, 0, match.start()))
-        month = token in MONTHS and any(a <= match.start() < b for a, b in in_dates)  # "12. Juli", "12 juillet"
+        month = match.start() in months
         if not (month or _asked_about(original, starts)) or (any(c.isdigit() for c in original)
                                                             and _is_number_token(original)):
             continue
@@ -253,15 +252,16 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
-    """The numbers of `text` (as it writes them) whose value the context never writes, and its
-    times of day the context never writes as that time ("7:20 pm" beside 07:20, though it writes
-    7 and 20)."""
-    values = _context_values(tuple(context))
+    """The numbers of `text` (as it writes them) whose value the context never writes (one with a
+    scale word, never with that word: "1.5 million" beside 1,500,000 or "1.5 billion"), and its
+    times of day the context never writes as they are written ("7:20 pm" beside 07:20, though it
+    writes 7 and 20). Whether another form says the same is the judge's question."""
+    values, scaled, clock = _context_values(tuple(context))
     plain = _ascii_digits(text)
-    clock = _context_times(tuple(context))
-    read = dates_written(text, context) + [span for span, _ in times(plain)]
-    return [n.shown for n in numbers(text) if not n.values & values and not any(a <= n.start < b for a, b in read)] + [
-        text[a:b] for (a, b), time in times(plain) if time not in clock]
+    timed = times(plain)
+    return [n.shown for n in numbers(text) if not any(a <= n.start < b for (a, b), _ in timed)
+            and not (n.values & scaled.get(n.scale, frozenset()) if n.scale in _SCALE_WORDS else n.values & values)
+            ] + [text[a:b] for (a, b), time in timed if time not in clock]
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -369,23 +369,16 @@ _SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("100
            "bn": ("1000000000",)}
 """Suffixes written onto digits that scale them ("40k", "1.5M"): a value that is never certain
 (5m may be five metres), so it only ever makes a number count as written, never decides."""
-_SCALE_WORDS = {word: scale for scale, words in (
-    (("1000",), "thousand thousands tausend mille mila mil duizend tusen tusind tysiąc tysiące tysięcy тысяча тысячи "
-                "тысяч тыс bin ribu tuhatta 千 천"),
-    (("10000",), "万 萬 만"),
-    (("100000",), "lakh lakhs"),
-    (("1000000",), "million millions mio millionen millón millones milione milioni milhão milhões miljoen miljon "
-                   "miljoner millioner milion miliony milionów миллион миллиона миллионов млн milyon juta miljoonaa"),
-    (("10000000",), "crore crores"),
-    (("100000000",), "亿 億 억"),
-    (("1000000000",), "milliard milliards milliarde milliarden mrd miliardo miliardi miljard miljarder miliard "
-                      "miliardy miliardów миллиард миллиарда миллиардов млрд milyar miliar"),
-    (("1000000000", "1000000000000"), "billion billions bilhão bilhões"),  # short scale or long: never certain
-    (("1000000000000",), "billón billones bilione bilioni"),
-) for word in words.split()}
-"""Words after a number that scale it ("1.5 million", "2,5 Mrd.", "3万"): like a suffix, never
-certain (a reader may take "billion" on either scale), so they make a number count as written, and
-"1.5 million" beside "1.5 billion" is no longer written."""
+_SCALE_WORDS = frozenset("""thousand thousands tausend mille mila mil duizend tusen tusind tysiąc tysiące tysięcy
+тысяча тысячи тысяч тыс bin ribu tuhatta 千 천 万 萬 만 lakh lakhs million millions mio millionen millón millones
+milione milioni milhão milhões miljoen miljon miljoner millioner milion miliony milionów миллион миллиона миллионов
+млн milyon juta miljoonaa crore crores 亿 億 억 milliard milliards milliarde milliarden mrd miliardo miliardi miljard
+miljarder miliard miliardy miliardów миллиард миллиарда миллиардов млрд milyar miliar billion billions bilhão
+bilhões billón billones bilione bilioni""".split())
+"""Words after a number that scale it ("1.5 million", "2,5 Mrd.", "3万"): read with their number,
+which is then written only where the context writes the same digits with the same word. Whether
+1.5 million is 1,500,000 is the judge's question; a word missing here costs nothing but the
+stricter reading ("1.5 million" beside "1.5 billion" asked about, though 1.5 is written)."""
 _SCALE_AFTER = regex.compile(r"[ \u00a0\u202f]?([千万萬亿億천만억])|[ \u00a0\u202f](\p{L}+)(\.)?(?!\p{L})")
 _FULL_WIDTH = str.maketrans("，．－", ",.-")
 _MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)|\d\ufe0f?\u20e3")
@@ -470,43 +463,26 @@ def numbers(text: str) -> tuple[Number, ...]:
         if any(a <= match.start() < b for a, b in markers):
             continue  # a reference ("[1]"): which source, not how many
         suffix = (match["suffix"] or "").casefold()
-        scales = _SCALES.get(suffix) or _SCALE_WORDS.get(suffix)
-        word = None if match["suffix"] else _SCALE_AFTER.match(plain, match.end("core"))
-        if scale := word and (_SCALE_WORDS.get(written := (word[1] or word[2]).casefold()) or _SCALES.get(written)):
-            scales = scale
-        if not scales and _CASED_CAPITAL.search(match["suffix"] or ""):
-            continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
+        scales = _SCALES.get(suffix)
+        end = match.end() if scales or suffix in _SCALE_WORDS else match.end("core")
+        scale = suffix if scales or suffix in _SCALE_WORDS else ""
+        if not match["suffix"] and (word := _SCALE_AFTER.match(plain, end)) and (
+                scale := (word[1] or word[2]).casefold()) in _SCALE_WORDS:
+            # an abbreviation keeps its dot ("Mrd."), a word ends before a full stop
+            end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
+        elif not scales and suffix not in _SCALE_WORDS:
+            if _CASED_CAPITAL.search(match["suffix"] or ""):
+                continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
+            scale = ""
         values = _core_values(match["core"])
         if scales:
             values = frozenset(_plain(Decimal(v) * Decimal(s)) for v in values for s in scales
                                if v.replace(".", "", 1).isdigit())
         if match["sign"]:
             values = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in values)
-        end = match.end() if scales else match.end("core")
-        if word and scale:  # an abbreviation keeps its dot ("Mrd."), a word ends before a full stop
-            end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
         clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
-        written_scale = (word[1] or word[2]).casefold() if word and scale else suffix if scales else ""
-        found.append(Number(match.start(), end, text[match.start():end], values, bool(scales) or clipped,
-                            written_scale))
+        found.append(Number(match.start(), end, text[match.start():end], values, bool(scale) or clipped, scale))
     return tuple(found)
-
-
-@lru_cache(maxsize=64)
-def _context_dates(context: tuple[str, ...]) -> frozenset[Date]:
-    return frozenset(date for item in context for _, date in dates(_ascii_digits(item)))
-
-
-@lru_cache(maxsize=64)
-def _context_times(context: tuple[str, ...]) -> frozenset[Time]:
-    return frozenset(time for item in context for _, time in times(_ascii_digits(item)))
-
-
-def dates_written(text: str, context: Sequence[str]) -> list[Span]:
-    """Where the text writes a date the context writes in some form ("12 June 2026" for
-    2026-06-12): its month's name and numbers are written, in any of these forms, by value."""
-    written = _context_dates(tuple(context))
-    return [span for span, date in dates(_ascii_digits(text)) if any(says_no_more(date, other) for other in written)]
 
 
 def _is_number_token(token: str) -> bool:
@@ -517,8 +493,14 @@ def _is_number_token(token: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _context_values(context: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(v for item in context for n in numbers(item) for v in n.values)
+def _context_values(context: tuple[str, ...]) -> tuple[frozenset[str], dict[str, frozenset[str]], frozenset[Time]]:
+    """Every value the context writes; the values it writes with each scale word; its times of day."""
+    found = [n for item in context for n in numbers(item)]
+    scaled: dict[str, set[str]] = {}
+    for n in found:
+        scaled.setdefault(n.scale, set()).update(n.values)
+    return (frozenset(v for n in found for v in n.values), {k: frozenset(v) for k, v in scaled.items()},
+            frozenset(time for item in context for _, time in times(_ascii_digits(item))))
 
 
 def _pattern(text: str) -> list[str | Number]:
@@ -563,7 +545,7 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
     """Each number of `words` whose value the context never writes, with the context's numbers
     written beside a word it has beside it ("employs 40 people": ["employs 400 people"]): what the
     judge compares, as amounts, never code. A word is compared exactly; none is taken for a unit."""
-    written = _context_values(tuple(context))
+    written = _context_values(tuple(context))[0]
     theirs = [(pattern, i) for sentence, _ in _context_sentences(tuple(context)) for pattern in [_pattern(sentence)]
               for i, item in enumerate(pattern) if isinstance(item, Number)]
     found = []
@@ -613,7 +595,7 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
 @lru_cache(maxsize=256)
 def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     """Cached: every question of one assertion reads it again for the same item."""
-    written = _context_values(context)
+    written = _context_values(context)[0]
     found = []
     for stretch in stretches(words) or [words]:
         pattern = _pattern(stretch)

@@ -113,7 +113,8 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
 
 
 # (language, a context that writes a date one way, the output writing it another way, the output with
-# another date: the same numbers in another month, or another day or year)
+# another date: the same numbers in another month, or another day or year; what the one wrong
+# answer's second question is asked about)
 DATED = [
     ("en", '{"booking": "QX7K2P", "date": "2026-06-12"}', "Your booking is for 12 June 2026.",
      "Your booking is for 12 July 2026.", "july"),
@@ -138,7 +139,7 @@ DATED = [
 ]
 
 # (a context writing a time of day one way, the output writing it another way, the output with the
-# other half of the day: its numbers all written, so only the time read whole shows it)
+# other half of the day: its numbers all written, so only the time read as written shows it)
 TIMED = [
     ("12-hour clock", '{"departs": "13:45", "arrives": "19:20"}', "It departs at 1:45 pm and lands at 7:20 pm.",
      "It departs at 1:45 am and lands at 7:20 pm.", "1:45 am"),
@@ -150,7 +151,7 @@ TIMED = [
 ]
 
 # (a context writing an amount with digits or one scale, the output with a scale word, the output
-# on another scale: the same digits, so only the number read with its scale shows it)
+# on another scale: the same digits, so only the number read with its scale word shows it)
 SCALED = [
     ("en", "Revenue was $1,500,000 in 2023.", "Revenue was $1.5 million in 2023.", "Revenue was $1.5 billion in 2023.",
      "1.5 billion"),
@@ -171,14 +172,13 @@ ANOTHER_FORM = DATED + TIMED + SCALED
 
 
 @pytest.mark.parametrize(("language", "context", "output", "_", "__"), ANOTHER_FORM, ids=[c[0] for c in ANOTHER_FORM])
-def test_a_value_the_context_writes_in_another_form_is_written(server, make_judge, language, context, output, _, __):
-    """The month's name and the numbers of a date, time or scaled amount the context writes are written, by value: no
-    question asks about them, so even a judge that would say "not in the context" cannot fail it."""
-    server.facts(supported=[output], unnamed=["june", "juni", "juin", "junio", "agosto", "mei", "czerwca", "июня",
-                                              "haziran", "kesäkuuta", "march", "06", "12", "1", "7", "18", "17h30",
-                                              "1.5", "2,5", "mrd", "3", "40", "2", "млн", "万", "50", "lakh"])
+def test_a_correct_judge_passes_a_value_the_context_writes_in_another_form(server, make_judge, language, context,
+                                                                           output, _, __):
+    """Code never says two forms are one date, time or amount: where they differ the judge is asked,
+    and a correct judge's yes passes the answer."""
+    server.facts(supported=[output])
     assert Faithfulness(make_judge()).run(output, [context]).score == 1.0
-    assert all("not_in_context" not in json.dumps(r["body"]) for r in server.requests)
+    assert Hallucination(make_judge()).run(output, [context]).score == 0.0
 
 
 @pytest.mark.parametrize(("language", "context", "_", "wrong", "token"), ANOTHER_FORM, ids=[c[0] for c in ANOTHER_FORM])
@@ -191,8 +191,8 @@ def test_another_value_needs_a_second_yes_though_the_verdict_says_supported(serv
     assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
 
 
-def test_a_date_whose_day_and_month_could_be_either_gives_no_month_by_name(server, make_judge):
-    """06/12/2026 is 6 December or 12 June: code cannot say the context writes December."""
+def test_a_month_by_name_beside_a_date_in_digits_is_asked_about(server, make_judge):
+    """06/12/2026 is 6 December or 12 June: whether it says December is the judge's question."""
     wrong = "The parcel arrives on 6 December 2026."
     server.facts(supported=[wrong], unnamed=["december"])
     assert Faithfulness(make_judge()).run(wrong, ["Delivery date: 06/12/2026"]).score == 0.0

@@ -231,28 +231,30 @@ def test_a_year_cut_short_is_never_decided_by_code(words, context):
     assert [n.scaled for n in numbers(words)] == [True]
 
 
-@pytest.mark.parametrize(("text", "shown", "values"), [
-    ("Revenue was $1.5 million.", "1.5 million", {"1500000"}),
-    ("Der Umsatz lag bei 2,5 Mrd. Euro.", "2,5 Mrd.", {"2500000000"}),
-    ("Il a coûté 3 millions d'euros.", "3 millions", {"3000000"}),
-    ("人口は3万人です。", "3万", {"30000"}),
-    ("인구는 3만 명이다.", "3만", {"30000"}),
-    ("It has 2 billion users.", "2 billion", {"2000000000", "2000000000000"}),  # short scale or long
-    ("The team has 5 members.", "5", {"5"}),
+@pytest.mark.parametrize(("text", "shown", "scale"), [
+    ("Revenue was $1.5 million.", "1.5 million", "million"),
+    ("Der Umsatz lag bei 2,5 Mrd. Euro.", "2,5 Mrd.", "mrd"),
+    ("Il a coûté 3 millions d'euros.", "3 millions", "millions"),
+    ("人口は3万人です。", "3万", "万"),
+    ("인구는 3만 명이다.", "3만", "만"),
+    ("It has 2 billion users.", "2 billion", "billion"),
+    ("The team has 5 members.", "5", ""),
 ])
-def test_a_scale_word_is_read_with_its_number(text, shown, values):
+def test_a_scale_word_is_read_with_its_number(text, shown, scale):
     found = numbers(text)
-    assert [(n.shown, set(n.values)) for n in found] == [(shown, values)]
-    assert found[0].scaled is (shown != "5")
+    assert [(n.shown, n.scale) for n in found] == [(shown, scale)]
+    assert found[0].scaled is bool(scale)
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
-    ("Revenue was 1.5 million euros.", "Revenue was 1,500,000 euros.", []),
+    ("Revenue was 1.5 million euros.", "Revenue was 1.5 million euros.", []),
+    ("Revenue was 1.5 million euros.", "Revenue was 1,500,000 euros.", ["1.5 million"]),  # the judge's question
     ("Revenue was 1.5 million euros.", "Revenue was 1.5 billion euros.", ["1.5 million"]),  # its digits are written
     ("Acme has 3 thousand staff.", "Acme has 3 million staff.", ["3 thousand"]),
     ("Der Umsatz lag bei 2,5 Mrd. Euro.", "Der Umsatz lag bei 2,5 Mio. Euro.", ["2,5 Mrd."]),
+    ("It has 40k users.", "It has 40,000 users.", []),  # a suffix on the digits, as before: certain enough
 ])
-def test_a_number_with_a_scale_is_written_only_at_its_scale(words, context, asked):
+def test_a_number_with_a_scale_word_is_written_only_with_that_word(words, context, asked):
     assert unwritten(words, [context]) == asked
 
 
