@@ -395,7 +395,7 @@ class Number:
     end: int
     shown: str
     values: frozenset[str]
-    scaled: bool  # a scale suffix or a year cut short ("'97"): its value is not certain
+    scaled: bool  # a scale suffix or word, or a year cut short ("'97"): its value is not certain
     scale: str = ""  # the scale as written ("k", "millones"): beside the same scale, the digits compare exactly
 
     @property
@@ -450,10 +450,10 @@ def _core_values(core: str) -> frozenset[str]:
 @lru_cache(maxsize=256)
 def numbers(text: str) -> tuple[Number, ...]:
     """Every number the text writes with digits, by value: any digit script, any locale's grouping
-    (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"). Units and scale words ("million",
-    "Mrd.") are words: what they mean is the judge's question. Digits with a capital glued on are
-    a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in the context. A
-    reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source and a keycap ("2️⃣") a list
+    (NBSP and narrow NBSP too), a sign, a scale suffix ("40k"), a scale word read with it ("1.5
+    million", "2,5 Mrd.": what it means is the judge's question). Units are words. Digits with a
+    capital glued on are a code, no number: seat 12C is not the 12 of 2026-06-12, nor 14C a 14 in
+    the context. A reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source and a keycap ("2️⃣") a list
     item, no number; two digits after an apostrophe ("'97", "the ’90s") are a year cut short, so,
     like a scale, never certain."""
     found = []
@@ -464,16 +464,13 @@ def numbers(text: str) -> tuple[Number, ...]:
             continue  # a reference ("[1]"): which source, not how many
         suffix = (match["suffix"] or "").casefold()
         scales = _SCALES.get(suffix)
-        end = match.end() if scales or suffix in _SCALE_WORDS else match.end("core")
-        scale = suffix if scales or suffix in _SCALE_WORDS else ""
-        if not match["suffix"] and (word := _SCALE_AFTER.match(plain, end)) and (
-                scale := (word[1] or word[2]).casefold()) in _SCALE_WORDS:
-            # an abbreviation keeps its dot ("Mrd."), a word ends before a full stop
+        if not scales and suffix not in _SCALE_WORDS and _CASED_CAPITAL.search(match["suffix"] or ""):
+            continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
+        scale, end = (suffix, match.end()) if scales or suffix in _SCALE_WORDS else ("", match.end("core"))
+        word = None if match["suffix"] else _SCALE_AFTER.match(plain, end)
+        if word and (word[1] or word[2]).casefold() in _SCALE_WORDS:  # "1.5 million", "2,5 Mrd.", "3万"
+            scale = (word[1] or word[2]).casefold()
             end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
-        elif not scales and suffix not in _SCALE_WORDS:
-            if _CASED_CAPITAL.search(match["suffix"] or ""):
-                continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
-            scale = ""
         values = _core_values(match["core"])
         if scales:
             values = frozenset(_plain(Decimal(v) * Decimal(s)) for v in values for s in scales
