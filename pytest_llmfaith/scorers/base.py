@@ -270,7 +270,7 @@ class ClaimsScorer(Scorer):
         answers = self._unasked(items)
         sentence_items = [i for i in asked if i >= claim_count and items[i].bare]
         unvalued = {i: n for i in sentence_items if (n := numbers_not_written(items[i].quote, context))}
-        risky = {i for i in unvalued if not _unquoted(items[i])}  # a claim quotes it: judged whatever is said
+        risky = {i for i in unvalued if not items[i].unquoted}  # a claim quotes it: judged whatever is said
         facts, fact_calls = questions.states_facts(
             self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items if i not in risky])
         calls.extend(fact_calls)
@@ -334,8 +334,8 @@ class ClaimsScorer(Scorer):
             return ""
         config = self.judge.config
         chosen = [items[i] for i in which]
-        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, [
-            i not in unwritten_of and not (items[i].whole and items[i].checked and items[i].bare) for i in which])
+        clean = [i not in unwritten_of and not items[i].leftover for i in which]
+        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, clean)
         calls.extend(label_calls)
         samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
                             evidence=f.evidence) for i, f in zip(chosen, found)]]
@@ -461,16 +461,11 @@ def _as_asked(item: Judged, context: list[str]) -> dict[str, Any]:
     data = item.as_data()
     if tokens := unwritten(item.quote, context):
         data["not_in_context"] = tokens
-    if _unquoted(item) and (values := numbers_not_written(item.quote, context)):
+    if item.unquoted and (values := numbers_not_written(item.quote, context)):
         data["numbers"] = values
     if others := numbers_in_other_roles(item.quote, context):
         data["other_role"] = others
     return data
-
-
-def _unquoted(item: Judged) -> bool:
-    """A sentence no claim quotes: the claims step, too, saw no fact in it."""
-    return item.whole and item.bare and not item.checked
 
 
 def same_statements(items: Sequence[Judged], data: Sequence[dict[str, Any]]) -> Callable[[Any], None]:

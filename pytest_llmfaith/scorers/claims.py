@@ -127,6 +127,17 @@ class Judged:
     def quote(self) -> str:
         return " … ".join(self.words)
 
+    @property
+    def unquoted(self) -> bool:
+        """A sentence no claim quotes: the claims step, too, saw no fact in it."""
+        return self.whole and self.bare and not self.checked
+
+    @property
+    def leftover(self) -> bool:
+        """A sentence judged for the words its claims leave out: a hedge or an addition there
+        shows no name or number for code to see."""
+        return self.whole and self.bare and bool(self.checked)
+
     def as_data(self) -> dict[str, Any]:
         """How a verdict prompt shows it: the words to check, in their sentence (left out where they
         are the sentence); a sentence with the claims' words already checked in it."""

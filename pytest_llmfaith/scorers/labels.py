@@ -58,8 +58,7 @@ class Label:
     p_supported: float
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str  # the context sentence nearest the words (shown to the judge first)
-    clean: bool = False  # code sees no risk: the context writes every name and number of the words, and
-    # they are no sentence judged for what its claims leave out (a hedge, an addition no name reveals)
+    clean: bool = False  # code sees no risk: the context writes every name and number, and no `Judged.leftover`
 
     @property
     def supported(self) -> bool:

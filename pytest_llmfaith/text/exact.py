@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
+from typing import NamedTuple
 
 import regex
 
@@ -256,12 +257,11 @@ def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
     scale word, never with that word: "1.5 million" beside 1,500,000 or "1.5 billion"), and its
     times of day the context never writes as they are written ("7:20 pm" beside 07:20, though it
     writes 7 and 20). Whether another form says the same is the judge's question."""
-    values, scaled, clock = _context_values(tuple(context))
-    plain = _ascii_digits(text)
-    timed = times(plain)
-    return [n.shown for n in numbers(text) if not any(a <= n.start < b for (a, b), _ in timed)
-            and not (n.values & scaled.get(n.scale, frozenset()) if n.scale in _SCALE_WORDS else n.values & values)
-            ] + [text[a:b] for (a, b), time in timed if time not in clock]
+    written = _context_values(tuple(context))
+    timed = times(_ascii_digits(text))
+    numbers_left = [n.shown for n in numbers(text)
+                    if not written.has(n) and not any(a <= n.start < b for (a, b), _ in timed)]
+    return numbers_left + [text[a:b] for (a, b), time in timed if time not in written.times]
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -489,15 +489,27 @@ def _is_number_token(token: str) -> bool:
     return bool(found) and found[0].start == 0
 
 
+class _Written(NamedTuple):
+    """What the context writes with digits, as code compares it."""
+
+    values: frozenset[str]  # every number's values
+    scaled: dict[str, frozenset[str]]  # per scale as written ("million", "k", ""), the values written with it
+    times: frozenset[Time]  # its times of day, as written
+
+    def has(self, number: Number) -> bool:
+        """By value; a number with a scale word only with that word."""
+        found = self.scaled.get(number.scale, frozenset()) if number.scale in _SCALE_WORDS else self.values
+        return bool(number.values & found)
+
+
 @lru_cache(maxsize=64)
-def _context_values(context: tuple[str, ...]) -> tuple[frozenset[str], dict[str, frozenset[str]], frozenset[Time]]:
-    """Every value the context writes; the values it writes with each scale word; its times of day."""
+def _context_values(context: tuple[str, ...]) -> _Written:
     found = [n for item in context for n in numbers(item)]
     scaled: dict[str, set[str]] = {}
     for n in found:
         scaled.setdefault(n.scale, set()).update(n.values)
-    return (frozenset(v for n in found for v in n.values), {k: frozenset(v) for k, v in scaled.items()},
-            frozenset(time for item in context for _, time in times(_ascii_digits(item))))
+    return _Written(frozenset(v for n in found for v in n.values), {k: frozenset(v) for k, v in scaled.items()},
+                    frozenset(time for item in context for _, time in times(_ascii_digits(item))))
 
 
 def _pattern(text: str) -> list[str | Number]:
@@ -542,7 +554,7 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
     """Each number of `words` whose value the context never writes, with the context's numbers
     written beside a word it has beside it ("employs 40 people": ["employs 400 people"]): what the
     judge compares, as amounts, never code. A word is compared exactly; none is taken for a unit."""
-    written = _context_values(tuple(context))[0]
+    written = _context_values(tuple(context)).values
     theirs = [(pattern, i) for sentence, _ in _context_sentences(tuple(context)) for pattern in [_pattern(sentence)]
               for i, item in enumerate(pattern) if isinstance(item, Number)]
     found = []
@@ -592,7 +604,7 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
 @lru_cache(maxsize=256)
 def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     """Cached: every question of one assertion reads it again for the same item."""
-    written = _context_values(context)[0]
+    written = _context_values(context).values
     found = []
     for stretch in stretches(words) or [words]:
         pattern = _pattern(stretch)
