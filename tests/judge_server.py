@@ -74,6 +74,9 @@ class Script:
     labels: dict[str, str] = field(default_factory=dict)
     votes: dict[str, list[str]] = field(default_factory=dict)  # claim -> label of sample 0, 1, ...
     p_supported: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "is it supported?"
+    p_contradicted: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) to "does it contradict?"
+    p_evidence: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) shown only the evidence (else
+    # as "is it supported?")
     p_fact: dict[str, float] = field(default_factory=dict)  # sentence -> P(yes) to "does it state a fact?"; tokens
     # as asked (“oslo”) -> P(yes) to "does the document give them?"
     changing: dict[str, list[str]] = field(default_factory=dict)  # claim -> its label in turn, one per request
@@ -171,6 +174,7 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
                           re.DOTALL)
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
+            ("evidence", pattern(labels.EVIDENCE)),  # after SUPPORT, whose text it would match too
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
             ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)),
             ("amount", pattern(questions.AMOUNT)), ("role", pattern(questions.ROLE)),
@@ -213,7 +217,8 @@ class ScriptedJudge:
               changing: dict[str, list[str]] | None = None, not_facts: list[str] = (),  # type: ignore[assignment]
               unnamed: list[str] = (), says_more: list[str] = (),  # type: ignore[assignment]
               p_fact: dict[str, float] | None = None, changes: list[str] = (),  # type: ignore[assignment]
-              labels_only: list[str] = ()) -> None:  # type: ignore[assignment]
+              labels_only: list[str] = (), p_contradicted: dict[str, float] | None = None,  # type: ignore[assignment]
+              p_evidence: dict[str, float] | None = None) -> None:
         self.script.not_facts |= set(not_facts)
         self.script.labels_only |= set(labels_only)
         self.script.says_more |= set(says_more)
@@ -225,6 +230,8 @@ class ScriptedJudge:
         self.script.labels.update(labels or {})
         self.script.votes.update(votes or {})
         self.script.p_supported.update(p_supported or {})
+        self.script.p_contradicted.update(p_contradicted or {})
+        self.script.p_evidence.update(p_evidence or {})
         self.script.p_fact.update(p_fact or {})
         self.script.changing.update(changing or {})
 
@@ -357,12 +364,14 @@ class ScriptedJudge:
             p_yes = self.script.p_fact[claim]
         elif question in _QUESTION_STEPS:
             p_yes = 0.95 if self.says_yes(question, claim) else 0.05
-        elif question == "supported" and claim in self.script.p_supported:
+        elif question == "evidence" and claim in self.script.p_evidence:
+            p_yes = self.script.p_evidence[claim]
+        elif question in ("supported", "evidence") and claim in self.script.p_supported:
             p_yes = self.script.p_supported[claim]
-        elif question == "supported":
+        elif question in ("supported", "evidence"):
             p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
         else:
-            p_yes = 0.95 if claim in self.script.contradicted else 0.1
+            p_yes = self.script.p_contradicted.get(claim, 0.95 if claim in self.script.contradicted else 0.1)
         return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
     def label(self, claim: str, sample: int = 0) -> str:

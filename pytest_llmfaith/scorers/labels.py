@@ -8,7 +8,7 @@ reasons are built here from the probabilities, so they can never contradict the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
@@ -34,7 +34,14 @@ BORDERLINE_FROM = 0.5
 agrees (the contradiction answer under CONTRADICTED_AT) and code sees no risk (the context writes
 every name and number of its words): a faithful price at P 0.53-0.59 is no coin flip that fails
 the answer, while a wrong price (a number the context does not write) is held to SUPPORTED_FROM."""
-LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, YES_AT, FACT_AT, GIVEN_AT)
+EVIDENCE_AT = 0.5
+"""P(yes) to the support question shown only the evidence (`EVIDENCE`) from which a clean claim at
+BORDERLINE_FROM or more, that the two questions with the whole document leave unsupported, is
+supported, while the contradiction answer is under SUPPORTED_AT: with many passages in view (an
+agent's tool results) the 1.5B judge answered both questions 0.58-0.74 for faithful and
+unfaithful claims alike; shown only the nearest passages, it gave the faithful ones at
+BORDERLINE_FROM or more 0.50-0.75 and the unfaithful ones 0.07-0.47 (benchmarks/README.md, round 18)."""
+LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, EVIDENCE_AT, YES_AT, FACT_AT, GIVEN_AT)
 """Every line a label's P(yes) is held to, the narrow questions' too: a recording rounds P(yes)
 only as far as keeps it on its side of each, so replay decides as the live run did."""
 EVIDENCE_SENTENCES = 2
@@ -49,6 +56,10 @@ SUPPORT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim
 CONTRADICT = ("Document:\n{context}\n\nSentence: {sentence}\nWords to check: {claim}\n\nThe most relevant "
               "sentences:\n{evidence}\n\nDoes the document contradict what the words to check say, read in their "
               "sentence? Answer yes or no.")
+EVIDENCE = ("Document:\n{evidence}\n\nSentence: {sentence}\nWords to check: {claim}\n\nIs what the words to check "
+            "say, read in their sentence, supported by the document? Answer yes or no.")
+"""The support question with only the evidence as the document: a third reading, never the
+first (alone it misses claims that need several sentences: benchmarks/HISTORY.md, round 2)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,7 @@ class Label:
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str  # the context sentence nearest the words (shown to the judge first)
     clean: bool = False  # code sees no risk: the context writes every name and number, and no `Judged.leftover`
+    p_evidence: float | None = None  # asked only where it can still make the claim supported (`needs_evidence`)
 
     @property
     def supported(self) -> bool:
@@ -68,10 +80,31 @@ class Label:
     def support_line(self) -> float:
         """SUPPORTED_AT, or SUPPORTED_FROM once the contradiction answer was asked and does not
         outweigh the support answer (a paraphrase), or BORDERLINE_FROM where that answer is a no and
-        the words are clean: what P(supported) is held to, votes too."""
+        the words are clean, or the evidence alone reads as support: what P(supported) is held to,
+        votes too."""
+        if self._evidence_agrees:
+            return BORDERLINE_FROM
         if self.p_contradicted is None or self._outweighed:
             return SUPPORTED_AT
         return BORDERLINE_FROM if self.clean and self.p_contradicted < CONTRADICTED_AT else SUPPORTED_FROM
+
+    @property
+    def needs_evidence(self) -> bool:
+        """Whether the evidence question can still make the claim supported: the questions with the
+        document leave it unsupported, and it can be read again."""
+        return self.p_evidence is None and self._rereadable and not self.supported
+
+    @property
+    def _rereadable(self) -> bool:
+        """Clean words at BORDERLINE_FROM or more, and a contradiction answer under SUPPORTED_AT: at or
+        above it a contradiction is as settled as support is there, and no third reading overrules
+        it (a role swap of the labelled set, P(contradicted) 0.79, would pass otherwise)."""
+        return (self.clean and self.p_contradicted is not None and self.p_contradicted < SUPPORTED_AT
+                and BORDERLINE_FROM <= self.p_supported < SUPPORTED_AT)
+
+    @property
+    def _evidence_agrees(self) -> bool:
+        return self._rereadable and self.p_evidence is not None and self.p_evidence >= EVIDENCE_AT
 
     @property
     def _outweighed(self) -> bool:
@@ -104,6 +137,11 @@ class Label:
 
     def _decision(self) -> tuple[str, str]:
         """Which question decided, and the figures it rests on."""
+        if self.supported and self._evidence_agrees:
+            return "supported on a reading of the evidence alone", (
+                f"{probability('supported', self.p_supported, BORDERLINE_FROM)} with the whole context, "
+                f"{probability('supported', self.p_evidence or 0.0, EVIDENCE_AT)} shown only the passages nearest "
+                f"the words, and the context writes every name and number of them{self._quote()}")
         if self.supported and self.p_supported < SUPPORTED_FROM:
             return "supported on a second reading", (
                 f"{probability('supported', self.p_supported, BORDERLINE_FROM)}, "
@@ -117,12 +155,20 @@ class Label:
             return "supported", self._p_supported() + self._quote()
         if self.disputed:
             return "unsure, the two answers contradict each other", (
-                f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} close to it{self._quote()}")
+                f"{self._p_supported()}, P(contradicted) {self.p_contradicted or 0.0:.2f} close to it"
+                f"{self._evidence_figure()}{self._quote()}")
         if self.contradicted:
-            return "contradicted", f"{self._p_contradicted()} ({self._p_supported()}){self._quote()}"
+            return "contradicted", f"{self._p_contradicted()} ({self._p_supported()}{self._evidence_figure()})" \
+                                   f"{self._quote()}"
         figures = self._p_supported() + (f", not contradicted ({self._p_contradicted()})"
                                          if self.p_contradicted is not None else "")
-        return "not supported enough", figures + self._quote()
+        return "not supported enough", figures + self._evidence_figure() + self._quote()
+
+    def _evidence_figure(self) -> str:
+        """The evidence reading, where it was asked and did not make the claim supported."""
+        if self.p_evidence is None:
+            return ""
+        return f"; shown only the nearest passages, {probability('supported', self.p_evidence, EVIDENCE_AT)}"
 
     def _p_supported(self) -> str:
         line = SUPPORTED_AT if self.p_supported >= SUPPORTED_AT else self.support_line
@@ -176,6 +222,13 @@ def judge_claims(judge: Judge, items: list[Judged], context: list[str],
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
     labels = [Label(p, contradicted.get(i), nearest_passage(item, context), ok) for i, (p, item, ok) in
               enumerate(zip(supported, items, clean))]
+    rereads = [i for i, label in enumerate(labels) if label.needs_evidence]
+    if rereads:  # the document in view made both answers a coin flip: the evidence alone, once more
+        evidence = judge.ask_each("verdicts", [messages(EVIDENCE, context, items[i]) for i in rereads],
+                                  NextToken, VERSION)
+        calls += [call for _, call in evidence]
+        for i, (answer, _) in zip(rereads, evidence):
+            labels[i] = replace(labels[i], p_evidence=p_yes(answer))
     return labels, calls, "\n\n".join(m[-1]["content"] for m in asked)
 
 

@@ -78,6 +78,67 @@ def test_the_second_reading_needs_a_no_to_contradiction_and_clean_words(p_contra
     assert Label(0.55, p_contradicted, "", clean=clean).supported is supported
 
 
+@pytest.mark.parametrize("p_supported, p_evidence, clean, supported", [
+    (0.58, 0.61, True, True), (0.5, 0.5, True, True), (0.61, 0.75, True, True),
+    (0.58, 0.49, True, False),  # the evidence alone says no too
+    (0.49, 0.9, True, False),  # below the borderline: one yes is not two
+    (0.58, 0.9, False, False),  # code sees a risk (a name or number the context never writes, a leftover)
+])
+def test_the_evidence_alone_is_a_third_reading_of_clean_borderline_words(p_supported, p_evidence, clean, supported):
+    """Shown every passage, the 1.5B judge answers both questions near 0.6 for faithful and
+    unfaithful claims alike; shown only the nearest passages it parts them (benchmarks, round 18)."""
+    asked = labels.Label(p_supported, 0.66, "", clean=clean)
+    assert not asked.supported and asked.needs_evidence is (clean and p_supported >= labels.BORDERLINE_FROM)
+    label = labels.Label(p_supported, 0.66, "", clean=clean, p_evidence=p_evidence)
+    assert label.supported is supported and not label.needs_evidence
+    assert Faithfulness.label_verdict(label) == ("yes" if supported else "no")
+
+
+@pytest.mark.parametrize("label", [labels.Label(0.75, None, ""), labels.Label(0.55, 0.1, "", clean=True),
+                                   labels.Label(0.65, 0.62, ""), labels.Label(0.3, 0.9, "", clean=True),
+                                   labels.Label(0.6, 0.7, "", clean=True), labels.Label(0.6, 0.66, "")])
+def test_the_evidence_is_not_asked_where_it_cannot_change_the_verdict(label):
+    assert not label.needs_evidence
+
+
+@pytest.mark.parametrize("p_contradicted, p_evidence, score", [(0.66, 0.62, 1.0), (0.66, 0.3, 0.5), (0.7, 0.9, 0.5)])
+def test_a_coin_flip_beside_a_contradiction_answer_is_decided_by_the_evidence_alone(
+        fake, make_fake_judge, p_contradicted, p_evidence, score):
+    """Both directions over the wire: the same borderline support and contradiction answers pass
+    the claim when the evidence alone reads as support and fail it when it does not; the question
+    is asked once, of that claim only, with no document but the nearest passages. A contradiction
+    answer of 0.70 or more is settled: it is not read again."""
+    claim, other = "Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004."
+    fake.facts(p_supported={claim: 0.58}, p_contradicted={claim: p_contradicted}, p_evidence={claim: p_evidence},
+               supported=[other])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(f"{claim} {other}", TESLA)
+    assert result.score == score
+    asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("verdicts")]
+    evidence = [a for a in asked if "The most relevant sentences" not in a]
+    if p_contradicted >= labels.SUPPORTED_AT:
+        assert evidence == [] and result.verdicts[0].reason.startswith("contradicted: P(contradicted) 0.70 ≥ 0.50 "
+                                                                       "(P(supported) 0.58 < 0.70): ")
+        return
+    assert len(evidence) == 1 and "Words to check: Tesla was founded in 2003." in evidence[0]
+    document = evidence[0].split("\n\nSentence: ")[0]
+    assert sum(sentence in document for sentence in TESLA) == labels.EVIDENCE_SENTENCES  # not the whole context
+    assert result.verdicts[0].reason.startswith(
+        "supported on a reading of the evidence alone: P(supported) 0.58 ≥ 0.50 with the whole context, "
+        "P(supported) 0.62 ≥ 0.50 shown only the passages nearest the words" if score == 1.0 else
+        "contradicted: P(contradicted) 0.66 ≥ 0.50 (P(supported) 0.58 < 0.70; shown only the nearest passages, "
+        "P(supported) 0.30 < 0.50)")
+
+
+def test_a_wrong_price_at_a_coin_flip_is_never_read_again(fake, make_fake_judge):
+    """The other way: a number the context never writes is a risk code sees, so however the
+    evidence alone would read, the claim is held to the document's answers."""
+    claim = "The flight costs 310 EUR."
+    fake.facts(p_supported={claim: 0.58}, p_contradicted={claim: 0.66}, p_evidence={claim: 0.9})
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(claim, ["The flight costs 290 EUR."]).score == 0.0
+    asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("verdicts")]
+    assert all("The most relevant sentences" in a for a in asked)
+
+
 @pytest.mark.parametrize("p_supported, p_contradicted, verdict", [
     (0.61, 0.62, "yes"),  # the faithful paraphrase of issue 35: both high, close
     (0.67, 0.62, "yes"),
