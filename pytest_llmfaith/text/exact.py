@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
@@ -30,6 +30,7 @@ _SPACED = rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{_SPACELESS}]]"
 _TOKEN = regex.compile(rf"[{_SPACELESS}]+|{_SPACED}+(?:[.,']{_SPACED}+)*", regex.VERSION1)
 _IS_SPACELESS = regex.compile(rf"[{_SPACELESS}]")
 _IS_SPACED = regex.compile(_SPACED, regex.VERSION1)
+_IS_WORD = regex.compile(r"[\p{L}\p{M}\p{N}]")
 Span = tuple[int, int]
 
 
@@ -67,17 +68,34 @@ def locate(words: str, text: str, start: int = 0) -> list[Span] | None:
     found in "incompatible"). A quote whose words are all the text's, in its order, but with
     words of the text left out between them, is found as those stretches, as if their gaps had
     been marked "…" (at most MAX_STRETCHES, in one sentence): the left-out words are then the
-    judge's to read."""
+    judge's to read. Spaces beside punctuation are read as the text writes them first, then as
+    if neither side wrote them: a tokenized text's "month 's", "# 500k" and "Oslo , Norway" are the
+    words "month's", "#500k" and "Oslo, Norway" (spaces between letters or digits always count)."""
     body, where = folded(text)
+    return (_located(words, text, start, body, where, fold)
+            or _located(words, text, start, *_squeezed(body, where), lambda w: _squeezed(fold(w))[0]))
+
+
+def _located(words: str, text: str, start: int, body: str, where: Sequence[int],
+             norm: Callable[[str], str]) -> list[Span] | None:
+    """`locate` on `body` (the text folded, `where` its offsets), with `words` folded by `norm`."""
     begin = next((k for k, offset in enumerate(where) if offset >= start), len(body))
-    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if fold(w) and _find(body, fold(w), begin) >= 0),
+    whole = next((w for w in (words.strip(), words.strip(_EDGES)) if norm(w) and _find(body, norm(w), begin) >= 0),
                  None)
-    spans = _in_turn([whole] if whole is not None else stretches(words), body, begin)
+    spans = _in_turn([norm(w) for w in ([whole] if whole is not None else stretches(words))], body, begin)
     if spans is not None:
         return [(where[a], where[b - 1] + 1) for a, b in spans]
-    gapped = _in_order(tokens(words), body, begin) if whole is None else None
+    gapped = _in_order(_TOKEN.findall(norm(words)), body, begin) if whole is None else None
     found = None if gapped is None else [(where[a], where[b - 1] + 1) for a, b in gapped]
     return found if found is not None and len(sentences_of(found, text)) == 1 else None
+
+
+def _squeezed(body: str, where: Sequence[int] = ()) -> tuple[str, tuple[int, ...]]:
+    """`body` without the spaces that stand beside a character that is no letter or digit, and
+    the offsets of what is kept (`where` of them, or their own)."""
+    keep = [i for i, char in enumerate(body) if char != " " or
+            (0 < i < len(body) - 1 and _IS_WORD.match(body[i - 1]) and _IS_WORD.match(body[i + 1]))]
+    return "".join(body[i] for i in keep), tuple(where[i] if where else i for i in keep)
 
 
 MAX_STRETCHES = 3
@@ -86,10 +104,9 @@ INF = float("inf")
 
 
 def _in_turn(parts: list[str], body: str, begin: int) -> list[Span] | None:
-    """Each part found whole, each after the one before, as spans of `body`."""
+    """Each part (folded) found whole, each after the one before, as spans of `body`."""
     spans = []
-    for part in parts:
-        wanted = fold(part)
+    for wanted in parts:
         at = _find(body, wanted, begin) if wanted else -1
         if at < 0 or not _TOKEN.search(wanted):
             return None

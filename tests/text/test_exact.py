@@ -62,6 +62,34 @@ def test_words_the_output_does_not_have_are_not_found(words, text):
     assert found(words, text) is None
 
 
+@pytest.mark.parametrize(("words", "text", "stretches"), [
+    # a tokenized text (SummEval, XSum; Moses splits French "l' hôtel") writes spaces beside
+    # punctuation that a judge leaves out: the words are found, as the output writes them
+    ("for next month's UEFA Under-17 Championship", "squad for next month 's uefa under-17 championship .",
+     ["for next month 's uefa under-17 championship"]),
+    ("could miss out on #500k bonuses", "aguero could miss out on # 500k bonuses if city fail .",
+     ["could miss out on # 500k bonuses"]),
+    ("Jamie, who lives with Dawn, had done the deed", "jamie , who lives with dawn , had done the deed .",
+     ["jamie , who lives with dawn , had done the deed"]),
+    ("L'hôtel est fermé aujourd'hui", "l' hôtel est fermé aujourd' hui .", ["l' hôtel est fermé aujourd' hui"]),
+    ("Europe's top competition", "the group stages of europe 's top competition .", ["europe 's top competition"]),
+])
+def test_spaces_beside_punctuation_are_read_as_either_side_writes_them(words, text, stretches):
+    assert found(words, text) == stretches
+
+
+@pytest.mark.parametrize(("words", "text"), [
+    # between two letters or digits a space always counts: other words, another number
+    ("a part of the deal", "It is apart of the deal."),
+    ("It is apart of the deal", "It is a part of the deal."),
+    ("no thing is free", "Nothing is free."),
+    ("The fee is 1000 EUR", "The fee is 1 000 EUR."),
+    ("The code is AB 12", "The code is AB12."),
+])
+def test_spaces_between_letters_or_digits_always_count(words, text):
+    assert found(words, text) is None
+
+
 def test_max_stretches_is_the_limit():
     text = " x ".join("abcdefg")
     assert found(" ".join("abcdefg"[:MAX_STRETCHES]), text) == list("abcdefg"[:MAX_STRETCHES])
