@@ -137,7 +137,7 @@ class Label:
 
     def _decision(self) -> tuple[str, str]:
         """Which question decided, and the figures it rests on."""
-        if self.supported and self._evidence_agrees:
+        if self._evidence_agrees:  # P(supported) is held to BORDERLINE_FROM, which it reaches
             return "supported on a reading of the evidence alone", (
                 f"{probability('supported', self.p_supported, BORDERLINE_FROM)} with the whole context, "
                 f"{probability('supported', self.p_evidence or 0.0, EVIDENCE_AT)} shown only the passages nearest "
