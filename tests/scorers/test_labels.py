@@ -103,17 +103,17 @@ def test_the_evidence_is_not_asked_where_it_cannot_change_the_verdict(label):
 
 @pytest.mark.parametrize("p_contradicted, p_evidence, score", [(0.66, 0.62, 1.0), (0.66, 0.3, 0.5), (0.7, 0.9, 0.5)])
 def test_a_coin_flip_beside_a_contradiction_answer_is_decided_by_the_evidence_alone(
-        fake, make_fake_judge, p_contradicted, p_evidence, score):
+        server, make_judge, p_contradicted, p_evidence, score):
     """Both directions over the wire: the same borderline support and contradiction answers pass
     the claim when the evidence alone reads as support and fail it when it does not; the question
     is asked once, of that claim only, with no document but the nearest passages. A contradiction
     answer of 0.70 or more is settled: it is not read again."""
     claim, other = "Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004."
-    fake.facts(p_supported={claim: 0.58}, p_contradicted={claim: p_contradicted}, p_evidence={claim: p_evidence},
-               supported=[other])
-    result = Faithfulness(make_fake_judge(verdicts="label")).run(f"{claim} {other}", TESLA)
+    server.facts(p_supported={claim: 0.58}, p_contradicted={claim: p_contradicted}, p_evidence={claim: p_evidence},
+                 supported=[other])
+    result = Faithfulness(make_judge(verdicts="label")).run(f"{claim} {other}", TESLA)
     assert result.score == score
-    asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("verdicts")]
+    asked = [c["body"]["messages"][-1]["content"] for c in server.calls("verdicts")]
     evidence = [a for a in asked if "The most relevant sentences" not in a]
     if p_contradicted >= labels.SUPPORTED_AT:
         assert evidence == [] and result.verdicts[0].reason.startswith("contradicted: P(contradicted) 0.70 ≥ 0.50 "

@@ -466,6 +466,35 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
 
 
+TOOL_RESULTS = ['search_flights(origin="OSL") returned:\n{\n  "flight": "DY1872",\n  "price_eur": 142,\n  "stops": 1,\n'
+                '  "via": "CPH"\n}',
+                'refund_policy(fare="Light") returned: Airport taxes (31 EUR on this route) are refunded on request.']
+READ_AGAIN = ["DY1872 stops in CPH.", "Airport taxes of 31 EUR are refunded on request."]
+NOT_READ_AGAIN = ["DY1872 is a direct flight.", "Airport taxes are not refunded on request."]
+
+
+@pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
+@pytest.mark.parametrize("wrong", ["support", "evidence"])
+def test_in_a_pytest_run_the_evidence_reading_needs_two_answers(pytester, server, wrong):
+    """Label verdicts over tool results, as the offline judge gives them: both questions with the
+    whole context near 0.6. Read again with only the nearest passages, the faithful answers pass;
+    an unfaithful one with one wrong answer (a borderline support, or a yes on the evidence alone
+    where the support answer is right) still fails."""
+    unfaithful = (0.58, 0.3) if wrong == "support" else (0.2, 0.9)  # P(supported), P(supported) on the evidence
+    p_supported = {**dict.fromkeys(READ_AGAIN, 0.58), **dict.fromkeys(NOT_READ_AGAIN, unfaithful[0])}
+    p_evidence = {**dict.fromkeys(READ_AGAIN, 0.62), **dict.fromkeys(NOT_READ_AGAIN, unfaithful[1])}
+    server.facts(p_supported=p_supported, p_contradicted=dict.fromkeys(READ_AGAIN + NOT_READ_AGAIN, 0.66),
+                 p_evidence=p_evidence)
+    pytester.makepyfile(test_cases=INNER.format(cases=json.dumps(
+        [(out, "\n".join(TOOL_RESULTS)) for out in READ_AGAIN + NOT_READ_AGAIN], ensure_ascii=False)))
+    result = run(pytester, server, "-p", "no:randomly", "--llm-judge-verdicts=label")
+    result.assert_outcomes(passed=2 * len(READ_AGAIN), failed=2 * len(NOT_READ_AGAIN))
+    asked = [r["body"]["messages"][-1]["content"] for r in server.calls("verdicts")]
+    evidence = [a for a in asked if "The most relevant sentences" not in a]
+    read_again = len(READ_AGAIN) + (len(NOT_READ_AGAIN) if wrong == "support" else 0)
+    assert len(evidence) == 2 * read_again  # both scorers, the cache off
+
+
 def _asked(fake, question: str) -> list[str]:
     from judge_server import label_question
 
