@@ -129,14 +129,17 @@ def test_a_coin_flip_beside_a_contradiction_answer_is_decided_by_the_evidence_al
         "P(supported) 0.30 < 0.50)")
 
 
-def test_a_wrong_price_at_a_coin_flip_is_never_read_again(fake, make_fake_judge):
-    """The other way: a number the context never writes is a risk code sees, so however the
-    evidence alone would read, the claim is held to the document's answers."""
-    claim = "The flight costs 310 EUR."
+@pytest.mark.parametrize("claim, context", [
+    ("A ticket is 310 EUR.", "The flight costs 290 EUR."),  # a number never written
+    ("The Oslo office opened in Bergen.", "The office opened in Oslo."),  # a name never written
+])
+def test_words_the_context_never_writes_are_never_read_again(fake, make_fake_judge, claim, context):
+    """The other way: a name or number the context never writes is a risk code sees, so however
+    the evidence alone would read, the claim is held to the document's answers."""
     fake.facts(p_supported={claim: 0.58}, p_contradicted={claim: 0.66}, p_evidence={claim: 0.9})
-    assert Faithfulness(make_fake_judge(verdicts="label")).run(claim, ["The flight costs 290 EUR."]).score == 0.0
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(claim, [context]).score == 0.0
     asked = [c["body"]["messages"][-1]["content"] for c in fake.calls("verdicts")]
-    assert all("The most relevant sentences" in a for a in asked)
+    assert len(asked) == 2 and all("The most relevant sentences" in a for a in asked)  # support, contradiction
 
 
 @pytest.mark.parametrize("p_supported, p_contradicted, verdict", [
