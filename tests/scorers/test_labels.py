@@ -101,17 +101,22 @@ def test_the_evidence_is_not_asked_where_it_cannot_change_the_verdict(label):
     assert not label.needs_evidence
 
 
+TESLA_KO = ["테슬라는 2003년에 설립되었다.", "일론 머스크는 2004년에 테슬라에 합류했다.",
+            "테슬라의 첫 차는 로드스터였다."]
+
+
+@pytest.mark.parametrize("context", [TESLA, TESLA_KO], ids=["en", "ko"])
 @pytest.mark.parametrize("p_contradicted, p_evidence, score", [(0.66, 0.62, 1.0), (0.66, 0.3, 0.5), (0.7, 0.9, 0.5)])
 def test_a_coin_flip_beside_a_contradiction_answer_is_decided_by_the_evidence_alone(
-        server, make_judge, p_contradicted, p_evidence, score):
+        server, make_judge, p_contradicted, p_evidence, score, context):
     """Both directions over the wire: the same borderline support and contradiction answers pass
     the claim when the evidence alone reads as support and fail it when it does not; the question
     is asked once, of that claim only, with no document but the nearest passages. A contradiction
     answer of 0.70 or more is settled: it is not read again."""
-    claim, other = "Tesla was founded in 2003.", "Elon Musk joined Tesla in 2004."
+    claim, other = context[0], context[1]
     server.facts(p_supported={claim: 0.58}, p_contradicted={claim: p_contradicted}, p_evidence={claim: p_evidence},
                  supported=[other])
-    result = Faithfulness(make_judge(verdicts="label")).run(f"{claim} {other}", TESLA)
+    result = Faithfulness(make_judge(verdicts="label")).run(f"{claim} {other}", context)
     assert result.score == score
     asked = [c["body"]["messages"][-1]["content"] for c in server.calls("verdicts")]
     evidence = [a for a in asked if "The most relevant sentences" not in a]
@@ -119,9 +124,9 @@ def test_a_coin_flip_beside_a_contradiction_answer_is_decided_by_the_evidence_al
         assert evidence == [] and result.verdicts[0].reason.startswith("contradicted: P(contradicted) 0.70 ≥ 0.50 "
                                                                        "(P(supported) 0.58 < 0.70): ")
         return
-    assert len(evidence) == 1 and "Words to check: Tesla was founded in 2003." in evidence[0]
+    assert len(evidence) == 1 and f"Words to check: {claim}" in evidence[0]
     document = evidence[0].split("\n\nSentence: ")[0]
-    assert sum(sentence in document for sentence in TESLA) == labels.EVIDENCE_SENTENCES  # not the whole context
+    assert sum(sentence in document for sentence in context) == labels.EVIDENCE_SENTENCES  # not the whole context
     assert result.verdicts[0].reason.startswith(
         "supported on a reading of the evidence alone: P(supported) 0.58 ≥ 0.50 with the whole context, "
         "P(supported) 0.62 ≥ 0.50 shown only the passages nearest the words" if score == 1.0 else
