@@ -12,6 +12,7 @@ import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, create_model
@@ -85,9 +86,12 @@ def _sentence_items(items: Sequence[Judged], claim_count: int, claim: int) -> li
     return [j for j in range(claim_count, len(items)) if set(items[j].at) & set(items[claim].at)]
 
 
-def _groups(claims: Sequence[Judged], verdicts: list[Verdict], supported: str) -> list[int]:
-    """The claims that count: one of each set whose words lie inside another's words (one fact
-    quoted three times is one claim), the set's least supported one."""
+def _groups(claims: Sequence[Judged], verdicts: list[Verdict], supported: str, output: str) -> list[int]:
+    """The claims that count: one of each set that restates one stretch of the output, the set's
+    least supported one. A claim whose words lie inside another's restates it (one fact quoted
+    three times is one claim); so do two unbroken stretches that share a letter or digit without
+    either holding the other ("The basic plan costs 12 EUR", "plan costs 12 EUR a month"), while
+    claims with a gap ("Acme … employs 40") share their subject without restating each other."""
     sets: list[list[int]] = []
     for i in sorted(range(len(claims)), key=lambda i: -len(claims[i].covered)):
         home = next((found for found in sets if claims[i].covered <= claims[found[0]].covered), None)
@@ -95,7 +99,14 @@ def _groups(claims: Sequence[Judged], verdicts: list[Verdict], supported: str) -
             sets.append([i])
         else:
             home.append(i)
+    while pair := next(((a, b) for a, b in combinations(range(len(sets)), 2)
+                        if any(_overlapping(claims[i], claims[j], output) for i in sets[a] for j in sets[b])), None):
+        sets[pair[0]] += sets.pop(pair[1])
     return [next((i for i in found if verdicts[i].verdict != supported), found[0]) for found in sets]
+
+
+def _overlapping(one: Judged, other: Judged, output: str) -> bool:
+    return len(one.words) == len(other.words) == 1 and any(output[c].isalnum() for c in one.covered & other.covered)
 
 
 def check_inputs(output: Any, context: Any, input: Any, scale: Any) -> tuple[str, list[str], str | None, float]:
@@ -180,7 +191,7 @@ class ClaimsScorer(Scorer):
                 notes.append(f"{len(read.left_out)} of the judge's claims quoted words the output does not have "
                              "(asked again once); their sentences were judged instead")
         answers, analyze_prompt = self._answers(output, read.judged, read.sentences, context, calls)
-        items, verdicts = self._decided(read.judged, read.sentences, answers, context, notes)
+        items, verdicts = self._decided(output, read.judged, read.sentences, answers, context, notes)
         hits = sum(v.verdict == "yes" for v in verdicts)
         score = round2(hits / len(verdicts) * scale) if verdicts else 0.0
         result = self.result(
@@ -348,16 +359,16 @@ class ClaimsScorer(Scorer):
             answers.verdicts[i] = self._about(verdict, item, context)
         return prompt
 
-    def _decided(self, claims: list[Judged], sentences: list[Judged], answers: Answers, context: list[str],
-                 notes: list[str]) -> tuple[list[Judged], list[Verdict]]:
+    def _decided(self, output: str, claims: list[Judged], sentences: list[Judged], answers: Answers,
+                 context: list[str], notes: list[str]) -> tuple[list[Judged], list[Verdict]]:
         """The verdicts the score counts, in the output's order. Each narrow answer only ever makes
         a claim less supported, or a sentence counted: a claim whose names the context does not
         give, or whose numbers it gives only for something else, or whose sentence adds what
         changes it while the sentence is not supported, is not supported; a sentence counts where
         it states a fact no claim does, or writes a number the context does not (whatever the facts
         question said, unless no claim quotes it and the judge says it states none of its numbers
-        as a fact: a third answer). Claims whose words lie inside another's count once with it, at
-        the less supported verdict of the two."""
+        as a fact: a third answer). Claims that restate one stretch of the output count once, at the
+        least supported verdict (`_groups`)."""
         items = claims + sentences
         verdicts = list(answers.verdicts)
         for i, item in enumerate(items):
@@ -378,10 +389,10 @@ class ClaimsScorer(Scorer):
             if verdicts[i].verdict == self.supported_verdict and answers.changed.get(i) and held:
                 verdicts[i] = self._overruled(verdicts[i], "its sentence says more that changes these words, and "
                                               "the sentence is not supported: " + "; ".join(v.reason for v in held))
-        kept = _groups(claims, verdicts, self.supported_verdict)
+        kept = _groups(claims, verdicts, self.supported_verdict, output)
         restated = len(claims) - len(kept)
         if restated:
-            notes.append(f"{plural(restated, 'claim')} quoted words inside another claim's and counted once with it")
+            notes.append(f"{plural(restated, 'claim')} restated words of another claim's and counted once with it")
         counted = [len(claims) + j for j, s in enumerate(sentences) if s.bare and (
             answers.fact.get(len(claims) + j, True) or (numbers_not_written(s.quote, context)
                                                         and answers.valued.get(len(claims) + j, True)))]

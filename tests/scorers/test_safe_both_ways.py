@@ -112,6 +112,72 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
 
 
 
+# more of each class, of our own: (the context, a faithful output) whose numbers, names and
+# pronouns a rule reading the language would get wrong
+OWN_FAITHFUL = [
+    ("Airport tax [31 EUR] is refunded.", "The airport tax is 31 EUR."),
+    ("Fee (€31, incl. VAT).", "The fee is 31 €."),
+    ("Price: CHF 1'200.", "The price is CHF 1200."),
+    ("Preis: 1200 EUR.", "Der Preis beträgt 1.200 Euro."),
+    ("The population is 3,200,000.", "The population is 3.2M."),
+    ("Revenue: €2,000,000,000.", "Revenue hit €2bn."),
+    ("The budget is ₹5,00,000.", "The budget is ₹500,000."),
+    ("L'usine emploie 1000 salariés.", "L'usine emploie 1\u2009000 salariés."),
+    ("The rate is 3,5 %.", "The rate is 3.5%."),
+    ("ก่อตั้งขึ้นในปี 1997", "ก่อตั้งขึ้นในปี ๑๙๙๗"),
+    ("প্রতিষ্ঠিত ১৯৯৭ সালে।", "প্রতিষ্ঠিত 1997 সালে।"),
+    ("معدل الفائدة 3.5%.", "معدل الفائدة ٣٫٥٪."),
+    ("No booking ZZ9999 exists.", "We could not find booking ZZ9999."),
+    ("Buchung ZZ9999: nicht gefunden.", "Ich konnte die Buchung ZZ9999 nicht finden."),
+    ("Le musée ouvre à 9 h.", "Elle ouvre à 9 h."),
+    ("Die Führung kostet 20 Euro.", "Sie kostet 20 Euro."),
+    ("The course lasts 6 weeks.", "The course lasts 42 days."),
+    ("It is 20 °C today.", "It is 68 °F today."),
+    ("Der Kurs dauert 6 Wochen.", "Der Kurs dauert 42 Tage."),
+    ("El vuelo dura 90 minutos.", "El vuelo dura 1,5 horas."),
+    ("The tour lasts 2 to 3 hours.", "The tour takes 2–3 hours."),
+    ("Temperature tonight: -5 °C.", "It will be −5 °C tonight."),
+    ("The flight is DY1872.", "You are on flight DY 1872."),
+    ("Pedido nº 4471 enviado.", "Tu pedido n.º 4471 fue enviado."),
+]
+
+# (the context, an unfaithful output, what the second question is asked about): one wrong answer,
+# the verdict, and a number, code or scale the context never writes, or one code decides
+OWN_UNFAITHFUL = [
+    ("The flight is DY1872.", "The flight is DY1827.", "dy1827"),
+    ("Gate B12 opens at 06:40.", "Gate B21 opens at 06:40.", "b21"),
+    ("ก่อตั้งขึ้นในปี 1997", "ก่อตั้งขึ้นในปี ๑๙๙๙", "๑๙๙๙"),
+    ("Revenue was 12.5 million euros.", "Revenue was 12.5 billion euros.", "12.5 billion"),
+    ("The tour lasts 2 to 3 hours.", "The tour takes 2-5 hours.", "5"),
+    ("Temperature tonight: -5 °C.", "It will be 5 °C tonight.", "5"),
+    ("Pedido nº 4471 enviado.", "Tu pedido n.º 4417 fue enviado.", "4417"),
+    ("Acme was founded in 1997.", "Acme was founded in the 1980s.", "1980"),
+    ("Version 3.12 was released in 2023.", "Version 3.11 came out in 2023.", "3.11"),
+    ("Price: CHF 1'200.", "The price is CHF 1'300.", "1'300"),
+    ("The rate is 3.25%.", "The rate is 3.5%.", None),
+    ("Acme employs 1,234 people.", "Acme employs 1,243 people.", None),
+    ("معدل الفائدة 3.5%.", "معدل الفائدة ٣٫٧٪.", None),
+    ("Das Paket wiegt 2,5 kg.", "Das Paket wiegt 25 kg.", None),
+    ("Le loyer est de 1 250 euros.", "Le loyer est de 1\u202f520 euros.", None),
+]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("context", "output"), OWN_FAITHFUL)
+def test_a_correct_judge_passes_more_faithful_answers_of_each_class(fake, make_fake_judge, verdicts, context, output):
+    fake.facts(supported=[output])
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, [context])
+    assert result.score == 1.0, [v.reason for v in result.verdicts]
+
+
+@pytest.mark.parametrize(("context", "output", "token"), OWN_UNFAITHFUL)
+def test_one_wrong_verdict_passes_no_more_unfaithful_answers_of_each_class(server, make_judge, context, output, token):
+    server.facts(supported=[output], unnamed=[token] if token else [])
+    result = Faithfulness(make_judge()).run(output, [context])
+    assert result.score == 0.0, [v.reason for v in result.verdicts]
+    assert ("decided without asking" in result.verdicts[0].reason) == (token is None)
+
+
 # (language, a context that writes a date one way, the output writing it another way, the output with
 # another date: the same numbers in another month, or another day or year; what the one wrong
 # answer's second question is asked about)
@@ -340,14 +406,53 @@ def test_a_wrong_year_beside_a_reference_marker_is_still_contradicted(server, ma
     assert result.score == 0.0 and "decided without asking" in result.verdicts[0].reason
 
 
-def test_one_fact_quoted_three_times_counts_once(server, make_judge):
-    output = "The basic plan costs 12 EUR a month. It includes 2 seats. It has no phone support."
-    claims = ["The basic plan costs 12 EUR a month", "basic plan costs 12 EUR", "costs 12 EUR a month",
-              "It includes 2 seats", "It has no phone support"]
-    server.facts(claims={output: claims}, supported=claims[:3])
-    result = Faithfulness(make_judge()).run(output, ["The basic plan costs 12 EUR a month."])
+RESTATED = [  # (the output, one fact's claims, the other claims, the context: it gives only that fact)
+    ("The basic plan costs 12 EUR a month. It includes 2 seats. It has no phone support.",
+     ["The basic plan costs 12 EUR a month", "basic plan costs 12 EUR", "costs 12 EUR a month"],
+     ["It includes 2 seats", "It has no phone support"], "The basic plan costs 12 EUR a month."),
+    ("The basic plan costs 12 EUR a month. It includes 2 seats. It has no phone support.",  # sliding windows
+     ["The basic plan costs 12 EUR", "plan costs 12 EUR a month", "basic plan costs 12"],
+     ["It includes 2 seats", "It has no phone support"], "The basic plan costs 12 EUR a month."),
+    ("Der Basistarif kostet 12 Euro im Monat. Er umfasst 2 Plätze. Telefonsupport gibt es nicht.",
+     ["Der Basistarif kostet 12 Euro", "kostet 12 Euro im Monat", "Basistarif kostet"],
+     ["Er umfasst 2 Plätze", "Telefonsupport gibt es nicht"], "Der Basistarif kostet 12 Euro im Monat."),
+    ("基本プランは月額12ユーロです。席は2つです。電話サポートはありません。",
+     ["基本プランは月額12ユーロ", "プランは月額12ユーロです", "月額12ユーロ"],
+     ["席は2つです", "電話サポートはありません"], "基本プランは月額12ユーロです。"),
+]
+
+
+@pytest.mark.parametrize(("output", "restated", "others", "context"), RESTATED)
+def test_one_fact_quoted_three_times_counts_once(server, make_judge, output, restated, others, context):
+    """One wrong answer (the claims step quotes one fact three times, inside or across each other's
+    words): it counts once, 1 of 3, not 3 of 5."""
+    server.facts(claims={output: restated + others}, supported=restated)
+    result = Faithfulness(make_judge()).run(output, [context])
     assert result.score == 0.33 and len(result.verdicts) == 3
     assert any("counted once" in note for note in result.notes)
+    assert Hallucination(make_judge()).run(output, [context]).score == 0.67
+
+
+def test_claims_with_a_gap_that_share_a_subject_count_apart(server, make_judge):
+    """Two facts of one sentence, each quoting its subject: they share words but restate nothing,
+    so the wrong one is not hidden behind the right one (0.50, not 0.00), and a right pair is 2 of 2."""
+    output = "Acme was founded in 1997, employs 40 people."
+    claims = ["Acme was founded in 1997", "Acme … employs 40 people"]
+    server.facts(claims={output: claims}, supported=claims[:1])
+    result = Faithfulness(make_judge()).run(output, ["Acme was founded in 1997. It employs 12 people."])
+    assert result.score == 0.5 and len(result.verdicts) == 2 and not result.notes
+    server.facts(supported=claims[1:])
+    assert Faithfulness(make_judge()).run(output, ["Acme was founded in 1997 and employs 40 people."]).score == 1.0
+
+
+def test_a_wrong_fact_quoted_twice_across_each_other_counts_once(server, make_judge):
+    """Exact both ways: the wrong fact counts once beside two right ones, 2 of 3, not 2 of 4; a
+    correct judge's score for the spec's counting of what the output says."""
+    output = "The plan costs 12 EUR a month. It includes 2 seats. Support is by phone."
+    claims = ["The plan costs 12 EUR", "plan costs 12 EUR a month", "It includes 2 seats", "Support is by phone"]
+    server.facts(claims={output: claims}, supported=claims[2:])
+    result = Faithfulness(make_judge()).run(output, ["The plan costs 10 EUR a month, with 2 seats and phone support."])
+    assert result.score == 0.67 and len(result.verdicts) == 3
 
 
 def test_an_unquoted_sentence_with_a_number_the_context_never_writes_is_always_judged(server, make_judge):
@@ -444,7 +549,8 @@ def _inner_run(pytester: pytest.Pytester, server, cases: list[tuple[str, str]]) 
 @pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
 def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, server):
     cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
-             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM])
+             + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM]
+             + [(out, ctx) for ctx, out in OWN_FAITHFUL])
     server.facts(supported=[out for out, _ in cases])
     _inner_run(pytester, server, cases).assert_outcomes(passed=2 * len(cases))
 
@@ -458,9 +564,12 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     named = [(out, ctx) for out, ctx, _ in UNWRITTEN]
     negated = [(out, "Pets are not allowed. Zorblat employs 12 people. The fee is 25 EUR.") for out, _ in NEGATED]
     dated = [(wrong, ctx) for _, ctx, _, wrong, _ in ANOTHER_FORM]
-    cases = founded + swapped + named + dated + negated
-    server.facts(supported=[out for out, _ in founded + swapped + named + dated] + [claim for _, claim in NEGATED],
-                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + ANOTHER_FORM],
+    own = [(out, ctx) for ctx, out, _ in OWN_UNFAITHFUL]
+    cases = founded + swapped + named + dated + own + negated
+    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own]
+                 + [claim for _, claim in NEGATED],
+                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + ANOTHER_FORM]
+                 + [token for *_, token in OWN_UNFAITHFUL if token],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
