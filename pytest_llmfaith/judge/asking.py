@@ -31,20 +31,18 @@ class Asked(Generic[T]):
 
 
 def extract_json(text: str) -> Any:
-    """Parse a JSON answer that may be wrapped in code fences or prose."""
+    """Parse a JSON answer that may be wrapped in code fences or prose. The answer as it is first:
+    its strings may quote an output's own fences ("```json"), which are no wrapping."""
     body = text.strip()
-    fenced = re.search(r"```(?:json)?\s*(.*?)```", body, re.DOTALL)
-    if fenced:
-        body = fenced.group(1).strip()
-    try:
-        return json.loads(body)
-    except ValueError:
-        start, end = body.find("{"), body.rfind("}")
-        if start != -1 and end > start:
-            try:
-                return json.loads(body[start : end + 1])
-            except ValueError:
-                pass
+    candidates = [body, *(m.group(1).strip() for m in re.finditer(r"```(?:json)?\s*(.*?)```", body, re.DOTALL))]
+    start, end = body.find("{"), body.rfind("}")
+    if start != -1 and end > start:
+        candidates.append(body[start : end + 1])
+    for candidate in candidates:
+        try:
+            return json.loads(candidate)
+        except ValueError:
+            continue
     raise ValueError("the answer is not JSON")
 
 

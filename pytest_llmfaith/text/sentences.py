@@ -20,15 +20,20 @@ hr fr frau herr mme mlle sra srta dra ing mio mrd tsd""".split())  # and scales 
 _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
 _DAY_OF_MONTH = regex.compile(r"(?:^|\s)[0-3]?\d\.$")
 _FIRST_WORD = regex.compile(r"\p{L}+")
+_MARKUP = regex.compile(r"(?:`{3,}|~{3,})[\w+#.-]*|\|?(?:\s*:?-+:?\s*\|)+(?:\s*:?-+:?)?|(?:[-*_]\s*){3,}")
+"""A Markdown line that only marks up: a code fence with its language, a table's rule, a horizontal rule."""
 
 
 @lru_cache(maxsize=512)  # every check reads the output's sentences
 def sentences(text: str) -> tuple[str, ...]:
-    """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere."""
+    """Sentences and list items, without their bullets: ". ! ?" before a space, "。！？" anywhere.
+    A line that only marks up (`_MARKUP`) is none: "```json" states nothing to judge."""
     found: list[str] = []
     first = regex.search(r"\p{L}", text)
     capitalised = first is not None and not first[0].islower()
     for line in text.splitlines():
+        if _MARKUP.fullmatch(line.strip()):
+            continue
         pieces = [p.strip() for p in _SPLIT.split(_BULLET.sub("", line.strip())) if p.strip()]
         for piece in pieces:
             if found and found[-1] != "\n" and _continues(found[-1], piece, capitalised):

@@ -132,6 +132,10 @@ def test_missing_key_variable_is_a_clear_error(make_judge, monkeypatch):
     ('{"a": 1}', {"a": 1}),
     ('```json\n{"a": 1}\n```', {"a": 1}),
     ('Sure, here it is: {"a": [1, 2]} -- done', {"a": [1, 2]}),
+    # an output's own code fences quoted inside the answer's strings are no wrapping
+    ('{"claims": ["```json", "x = 1", "```"]}', {"claims": ["```json", "x = 1", "```"]}),
+    ('```json\n{"claims": ["```python", "```"]}\n```', {"claims": ["```python", "```"]}),
+    ('Here:\n```\n{"a": "```"}\n```', {"a": "```"}),
 ])
 def test_extract_json(text, expected):
     assert extract_json(text) == expected

@@ -500,6 +500,42 @@ def test_a_correct_judge_passes_a_heading_whose_number_is_a_label(fake, make_fak
     assert Hallucination(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS).score == 0.0
 
 
+# an answer laid out in Markdown: the lines that only mark up are no sentences, asked nothing
+LAID_OUT = [
+    ("| Flight | Departs | Price |\n|---|:---:|---:|\n| SK4705 | 07:10 | 189 EUR |",
+     ["SK4705 | 07:10 | 189 EUR"], ["| Flight | Departs | Price |"]),
+    ('```json\n{"flight": "SK4705", "price_eur": 189}\n```', ['"flight": "SK4705", "price_eur": 189'], []),
+    ("Your flight:\n\n---\n\nSK4705 leaves at 07:10.\n\n***\n\n~~~\nSK4705: 189 EUR\n~~~",
+     ["SK4705 leaves at 07:10", "SK4705: 189 EUR"], ["Your flight:"]),
+]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("output", "claims", "not_facts"), LAID_OUT)
+def test_a_correct_judge_passes_an_answer_laid_out_in_markdown(fake, make_fake_judge, verdicts, output, claims,
+                                                              not_facts):
+    """A code fence, a table's rule and a horizontal rule state nothing: no question about them (a
+    judge that answers that one "states a fact" would otherwise judge "|---|" against the context)."""
+    fake.facts(claims={output: claims}, supported=claims, not_facts=not_facts)
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS)
+    assert result.score == 1.0, [(v.statement, v.verdict) for v in result.verdicts]
+
+
+def test_markdown_lines_that_only_mark_up_are_no_sentences():
+    from pytest_llmfaith.text.sentences import sentences
+
+    text = "| A | B |\n|---|---|\n| 1 | 2 |\n```python\nx = 1\n```\n---\n* * *\n~~~\n- item\n--\n***Bold***"
+    assert sentences(text) == ("| A | B |", "| 1 | 2 |", "x = 1", "item", "--", "***Bold***")
+
+
+def test_a_judge_that_quotes_an_outputs_code_fences_is_read_over_http(server, make_judge):
+    """The verdicts echo the words, fences and all: the answer is JSON, not a fenced block."""
+    output = "Run ```pip install acme==2.1``` to get version 2.1."
+    server.facts(supported=[output])
+    result = Faithfulness(make_judge()).run(output, ["Version 2.1 is installed with pip install acme==2.1."])
+    assert result.score == 1.0 and [c.attempts for c in result.judge_calls] == [1, 1]
+
+
 @pytest.mark.parametrize("verdicts", ["all", "label"])
 def test_a_wrong_no_fact_answer_drops_no_number_the_context_never_writes(fake, make_fake_judge, verdicts):
     """One wrong answer (the facts question), the claims step silent on the sentence: the numbers
