@@ -22,7 +22,7 @@ from pytest_llmfaith.text.sentences import sentences
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
 """Between the separate stretches of one quote ("Acme … in Oslo")."""
 _SAME_MARKS = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "“": '"', "”": '"', "„": '"',
-                             "«": '"', "»": '"', "‐": "-", "‑": "-", "–": "-", "—": "-"})
+                             "«": '"', "»": '"', "‐": "-", "‑": "-", "–": "-", "—": "-", "٪": "%"})
 _SPACE = regex.compile(r"\s+")
 _EDGES = " \t\n.,;:!?。、，！？؟\"'()[]「」"  # a stretch may be quoted with or without them
 _SPACELESS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Tibetan}"
@@ -241,7 +241,7 @@ _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*
 
 def unwritten(words: str, context: Sequence[str]) -> list[str]:
     """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`,
-    and a month's name in a date, whatever its case):
+    a month's name in a date, whatever its case, and a unit symbol, `_UNIT_SYMBOL`):
     a number by its value in any digit script and grouping (`numbers`), another spaced token as a
     token of the context, a run of a script without spaces by its stretches no two-character
     piece of the context covers. What they stand for is the judge's question, never this
@@ -266,7 +266,13 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
             missing += _uncovered(token, text)
         elif token not in written and _bare(token) not in written:
             missing.append(token)
+    missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     return list(dict.fromkeys(missing))
+
+
+_UNIT_SYMBOL = regex.compile(r"[\p{Sc}%‰‱٪°]")
+"""A unit written as a symbol: a currency, a percent or a degree sign ("€5" beside "£5", "5%"
+beside "5 EUR"). A token like a word: asked about where the context never writes it."""
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
@@ -530,10 +536,11 @@ def _context_values(context: tuple[str, ...]) -> _Written:
 
 
 def _pattern(text: str) -> list[str | Number]:
-    """The text as its folded tokens, each number in its place as a `Number`."""
+    """The text as its folded tokens and unit symbols ("5 %" is not 0.05 in the same role), each
+    number in its place as a `Number`."""
     found = numbers(text)
     items: list[tuple[int, str | Number]] = [(n.start, n) for n in found]
-    for match in _TOKEN.finditer(text):
+    for match in [*_TOKEN.finditer(text), *_UNIT_SYMBOL.finditer(text)]:
         if not any(n.start <= match.start() < n.end for n in found) and not _is_number_token(match.group()):
             items.append((match.start(), fold(match.group())))
     return [item for _, item in sorted(items, key=lambda pair: pair[0])]
@@ -590,10 +597,20 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
 
 def _differs(said: Number, other: Number) -> bool:
     """Two numbers code can tell apart: no value in common, neither scaled (or both by the same
-    scale: "3,5 millones" is not "5,3 millones"), and `said` no rounding of `other`."""
+    scale: "3,5 millones" is not "5,3 millones"), `said` no rounding of `other`, and neither a short
+    form of the other (`_short_form`)."""
     uncertain = (said.scaled or other.scaled) and not (said.scale and said.scale == other.scale)
-    return not (uncertain or said.values & other.values or not said.decimals
-                or not other.decimals or any(_rounds_to(s, o) for s in said.decimals for o in other.decimals))
+    return not (uncertain or said.values & other.values or not said.decimals or not other.decimals
+                or any(_rounds_to(s, o) or _short_form(s, o) or _short_form(o, s)
+                       for s in said.decimals for o in other.decimals))
+
+
+def _short_form(short: Decimal, full: Decimal) -> bool:
+    """Whether `short` may be `full` written another common way: a year by its last two digits
+    ("born in 90" for 1990, "2023/24"), or an hour on a 12-hour clock ("closes at 5" for 17)."""
+    if short != short.to_integral_value() or full != full.to_integral_value() or short < 0:
+        return False
+    return (short < 100 and 1000 <= full < 10000 and full % 100 == short) or (short <= 12 and full == short + 12)
 
 
 @dataclass(frozen=True)

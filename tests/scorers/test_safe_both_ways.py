@@ -139,6 +139,11 @@ OWN_FAITHFUL = [
     ("Temperature tonight: -5 °C.", "It will be −5 °C tonight."),
     ("The flight is DY1872.", "You are on flight DY 1872."),
     ("Pedido nº 4471 enviado.", "Tu pedido n.º 4471 fue enviado."),
+    ("The rate is 0.05.", "The rate is 5%."),
+    ("The museum closes at 17.", "The museum closes at 5."),
+    ("He was born in 1990.", "He was born in 90."),
+    ("Season 2023/2024 was the best.", "Season 2023/24 was the best."),
+    ("معدل الفائدة 3.5%.", "معدل الفائدة ٣٫٥٪."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -159,6 +164,12 @@ OWN_UNFAITHFUL = [
     ("معدل الفائدة 3.5%.", "معدل الفائدة ٣٫٧٪.", None),
     ("Das Paket wiegt 2,5 kg.", "Das Paket wiegt 25 kg.", None),
     ("Le loyer est de 1 250 euros.", "Le loyer est de 1\u202f520 euros.", None),
+    ("The ticket costs £5.", "The ticket costs €5.", "€"),  # a unit written as a symbol
+    ("The ticket costs 5 EUR.", "The ticket costs $5.", "$"),
+    ("The fee is 5 EUR.", "The fee is 5%.", "%"),
+    ("Acme has 17 offices.", "Acme has 5 offices.", "5"),  # 17 may be 5 pm: asked, not decided
+    ("The museum closes at 17.", "The museum closes at 6.", None),
+    ("He was born in 1990.", "He was born in 91.", None),
 ]
 
 

@@ -223,7 +223,10 @@ def test_a_number_the_context_gives_beside_the_same_words_asks_nothing(words, co
 
 @pytest.mark.parametrize(("words", "context", "decided"), [
     ("The museum closes at 17.", "The museum closes at 5 pm.", None),
-    ("The museum closes at 17.", "The museum closes at 5.", ("17", "5")),
+    ("The museum closes at 18.", "The museum closes at 5.", ("18", "5")),
+    ("The museum closes at 17.", "The museum closes at 5.", None),  # 5 pm on a 12-hour clock: the judge's
+    ("Acme was founded in 98.", "Acme was founded in 1998.", None),  # a year by its last two digits
+    ("Acme was founded in 97.", "Acme was founded in 1998.", ("97", "1998")),
     ("Acme was founded in 1999.", "Acme was founded in 1997 in Oslo.", None),
     ("Acme was founded in 1999.", "In 1997 Acme was founded.", None),
     ("The battery lasts 10.", "The battery lasts 600 minutes.", None),
