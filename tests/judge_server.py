@@ -78,7 +78,7 @@ class Script:
     p_evidence: dict[str, float] = field(default_factory=dict)  # claim -> P(yes) shown only the evidence (else
     # as "is it supported?")
     p_fact: dict[str, float] = field(default_factory=dict)  # sentence -> P(yes) to "does it state a fact?"; tokens
-    # as asked (“oslo”) -> P(yes) to "does the document give them?"
+    # as asked (“oslo”) -> P(yes) to "does the document give them?"; a claim's words -> P(yes) to "changed?"
     changing: dict[str, list[str]] = field(default_factory=dict)  # claim -> its label in turn, one per request
     asked: dict[str, int] = field(default_factory=dict)  # claim -> verdict requests so far (for `changing`)
     reason_text: str = '{"reason": "scripted reason"}'
@@ -141,11 +141,14 @@ def _user(messages: list[dict[str, str]]) -> str:
 
 
 def _asked(messages: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The conversation up to the question, before any re-ask: past the facts question's worked
-    examples (the package's own, so an edit there moves both sides)."""
-    from pytest_llmfaith.scorers.questions import FACT_EXAMPLES, FACT_SYSTEM
+    """The conversation up to the question, before any re-ask: past the facts and "changed?"
+    questions' worked examples (the package's own, so an edit there moves both sides)."""
+    from pytest_llmfaith.scorers.questions import CHANGED, CHANGED_EXAMPLES, FACT_EXAMPLES, FACT_SYSTEM
 
-    examples = 2 * len(FACT_EXAMPLES) if messages and messages[0]["content"] == FACT_SYSTEM else 0
+    first_changed = CHANGED.format(sentence=CHANGED_EXAMPLES[0][0], claim=CHANGED_EXAMPLES[0][1])
+    examples = (2 * len(FACT_EXAMPLES) if messages and messages[0]["content"] == FACT_SYSTEM
+                else 2 * len(CHANGED_EXAMPLES) if len(messages) > 1 and messages[1]["content"].startswith(first_changed)
+                else 0)
     return messages[:2 + examples]
 
 
@@ -360,7 +363,7 @@ class ScriptedJudge:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
         claim = self.scripted(claim)
-        if question in ("fact", "specifics") and claim in self.script.p_fact:
+        if question in ("fact", "specifics", "changed") and claim in self.script.p_fact:
             p_yes = self.script.p_fact[claim]
         elif question in _QUESTION_STEPS:
             p_yes = 0.95 if self.says_yes(question, claim) else 0.05

@@ -14,7 +14,7 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.claims import Judged
-from pytest_llmfaith.scorers.questions import DOCUMENT_SYSTEM, FACT_AT, GIVEN_AT, YES_AT, context_text
+from pytest_llmfaith.scorers.questions import CHANGED_AT, DOCUMENT_SYSTEM, FACT_AT, GIVEN_AT, YES_AT, context_text
 from pytest_llmfaith.text.exact import nearest_sentences
 
 VERSION = "label-4"
@@ -41,7 +41,8 @@ supported, while the contradiction answer is under SUPPORTED_AT: with many passa
 agent's tool results) the 1.5B judge answered both questions 0.58-0.74 for faithful and
 unfaithful claims alike; shown only the nearest passages, it gave the faithful ones at
 BORDERLINE_FROM or more 0.50-0.75 and the unfaithful ones 0.07-0.47 (benchmarks/README.md, round 18)."""
-LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, EVIDENCE_AT, YES_AT, FACT_AT, GIVEN_AT)
+LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, EVIDENCE_AT, YES_AT, FACT_AT, GIVEN_AT,
+         CHANGED_AT)
 """Every line a label's P(yes) is held to, the narrow questions' too: a recording rounds P(yes)
 only as far as keeps it on its side of each, so replay decides as the live run did."""
 EVIDENCE_SENTENCES = 2

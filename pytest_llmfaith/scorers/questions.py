@@ -34,7 +34,7 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 
-VERSION = "questions-6"
+VERSION = "questions-7"
 YES_AT = 0.5
 """P(yes) from which a label answer is yes."""
 
@@ -74,6 +74,26 @@ MORE = ("Answer:\n{output}\n\nSentence of that answer: {sentence}\nWords of it a
 CHANGED = ("Sentence: {sentence}\nWords of it checked: {claim}\n\nDoes anything else in the sentence change what the "
            "checked words say: a negation, a condition, a limit, a hedge or another subject, in words or symbols, in "
            "any language? Answer yes or no.")
+CHANGED_EXAMPLES = (
+    ("Acme does not sell cars.", "Acme … sell cars", "yes"),
+    ("Acme sells cars and has 40 shops.", "Acme sells cars", "no"),
+    ("Acme probably sells cars.", "Acme … sells cars", "yes"),
+    ("Acme sells cars, and its CEO is Jo Lee.", "its CEO is Jo Lee", "no"),
+    ("Wenn es regnet, schließt der Park.", "schließt der Park", "yes"),
+    ("Der Park schließt um 18 Uhr und öffnet um 8 Uhr.", "Der Park schließt um 18 Uhr", "no"),
+    ("Le musée n'ouvre pas le lundi.", "Le musée … ouvre … le lundi", "yes"),
+    ("The shop opens at 9, and the café opens at 10.", "the café opens at 10", "no"),
+)
+"""Worked examples of "changed?", asked and answered as earlier turns (offline): without them the
+1.5B judge said yes to a second fact joined by "and" as to a negation (P 0.49-0.78 for both, 10
+and 10 sentences in four languages), holding every claim to its sentence; with them, 0.11-0.44
+for a second fact and 0.23-0.68 for a negation, a hedge or a condition (benchmarks/README.md,
+round 19)."""
+CHANGED_AT = 0.35
+"""P(yes) from which the rest of the sentence changes the words (offline, after the examples):
+under YES_AT, since a yes is the safe side here (the claim is held to its sentence). On the probe,
+8 of 10 negations, hedges and conditions and 8 of 10 second facts on their side; on the labelled
+set Mastra's cases 4/8 → 5/8 and no item across a threshold (benchmarks/README.md, round 19)."""
 SPECIFICS = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe sentence writes {tokens}, which the document never "
              "writes as they are. Does the document give each of them that is a name, number, date, amount or "
              "code, in any spelling, inflection, abbreviation, translation or unit? For example, “Montag” beside "
@@ -206,8 +226,9 @@ def states_numbers(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> 
 
 def changed(judge: Judge, asked: Sequence[tuple[str, str]]) -> tuple[list[bool], list[JudgeCall]]:
     """Whether anything else in each (sentence, claim's words) changes what the words say."""
-    found, calls = _ask(judge, "facts", [CHANGED.format(sentence=s, claim=c) for s, c in asked])
-    return [p >= YES_AT for p in found], calls
+    examples = [(CHANGED.format(sentence=s, claim=c), word) for s, c, word in CHANGED_EXAMPLES]
+    found, calls = _ask(judge, "facts", [CHANGED.format(sentence=s, claim=c) for s, c in asked], examples=examples)
+    return [p >= CHANGED_AT for p in found], calls
 
 
 def context_text(context: Sequence[str]) -> str:

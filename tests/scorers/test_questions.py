@@ -184,6 +184,20 @@ def test_the_rest_of_a_sentence_changes_the_words_as_the_judge_says(server, make
     assert found == [True, False] and [c.step for c in calls] == ["facts", "facts"]
 
 
+@pytest.mark.parametrize(("p_changed", "held"), [(0.2, False), (0.34, False), (0.35, True), (0.6, True)])
+def test_the_offline_changed_answer_is_held_to_its_line_after_the_worked_examples(fake, make_fake_judge, p_changed,
+                                                                                  held):
+    """Without the examples the 1.5B judge said yes to a second fact as to a negation; after them a
+    yes counts from CHANGED_AT (0.35), under one half since a yes is the safe side."""
+    sentence, words = "The company was founded in 1995 and may have offices abroad.", "The company was founded in 1995"
+    fake.facts(p_fact={words: p_changed})
+    found, _ = questions.changed(make_fake_judge(verdicts="label"), [(sentence, words)])
+    assert found == [held] and questions.CHANGED_AT == 0.35
+    asked = fake.requests[-1]["body"]["messages"]
+    assert len(asked) == 2 + 2 * len(questions.CHANGED_EXAMPLES)
+    assert [m["content"] for m in asked[2:-1:2]] == [word for _, _, word in questions.CHANGED_EXAMPLES]
+
+
 def test_the_context_gives_the_names_as_the_judge_says_asked_with_the_document(server, make_judge):
     server.facts(unnamed=["Bergen"])
     context = ["Acme has an office in Oslo.", "  It employs 40 people. "]
