@@ -271,7 +271,7 @@ class PromptReader:
         self.llm = llm
         self.canonical = 0
         self.keep = keep
-        self._kept: list[tuple[list[int], Any]] = []  # (tokens, their KV entries), last used last
+        self._kept: list[tuple[list[int], Any, bool]] = []  # (tokens, KV entries, put back before), last used last
 
     def read(self, tokens: list[int], end: int) -> int:
         """Leave `tokens[:end]` in the KV cache exactly as a fresh read would; return how many
@@ -299,17 +299,18 @@ class PromptReader:
         from llama_cpp import llama_state_seq_get_data, llama_state_seq_get_size, llama_state_seq_set_data
 
         llm, ctx = self.llm, self.llm._ctx.ctx
-        shares = [(aligned_reuse(tokens, wanted, REUSE_GRID), tokens, data) for tokens, data in self._kept]
+        shares = [(aligned_reuse(tokens, wanted, REUSE_GRID), tokens, data) for tokens, data, _ in self._kept]
         best = max(shares, key=lambda share: share[0], default=None)
         if len(cached) > reuse and len(cached) >= REUSE_GRID and llm._ctx.kv_cache_seq_rm(-1, len(cached), -1):
             size = llama_state_seq_get_size(ctx, 0)
             data = (ctypes.c_uint8 * min(size, KEPT_BYTES + 1))()
             if size <= KEPT_BYTES and llama_state_seq_get_data(ctx, data, size, 0) == size:
-                self._keep([(t, d) for t, d in self._kept if t != cached[:len(t)]], (cached, data))  # its prefixes go
+                prefixes = [k for k in self._kept if k[0] == cached[:len(k[0])]]  # they go, their use stays
+                self._keep([k for k in self._kept if k not in prefixes], (cached, data, any(k[2] for k in prefixes)))
         if best is None or best[0] <= reuse:
             return reuse
         shared, tokens, data = best
-        self._keep([k for k in self._kept if k[0] is not tokens], (tokens, data))
+        self._keep([k for k in self._kept if k[0] is not tokens], (tokens, data, True))
         llm._ctx.kv_cache_seq_rm(-1, 0, -1)
         if llama_state_seq_set_data(ctx, data, len(data), 0) != len(data):
             llm._ctx.kv_cache_seq_rm(-1, 0, -1)
@@ -318,11 +319,13 @@ class PromptReader:
         llm.n_tokens = len(tokens)
         return shared
 
-    def _keep(self, others: list[tuple[list[int], Any]], last: tuple[list[int], Any]) -> None:
-        """`last` kept as the most recently used; the oldest others go beyond `keep` or KEPT_BYTES."""
+    def _keep(self, others: list[tuple[list[int], Any, bool]], last: tuple[list[int], Any, bool]) -> None:
+        """`last` kept as the most recently used; beyond `keep` or KEPT_BYTES the oldest others go,
+        those never put back first: a prefix every few tests return to (a question's worked
+        examples, a shared context) outlives the one-off prompts read between them."""
         kept = [*others, last]
-        while len(kept) > 1 and (len(kept) > self.keep or sum(len(data) for _, data in kept) > KEPT_BYTES):
-            kept.pop(0)
+        while len(kept) > 1 and (len(kept) > self.keep or sum(len(data) for _, data, _ in kept) > KEPT_BYTES):
+            kept.pop(next((i for i, (_, _, used) in enumerate(kept[:-1]) if not used), 0))
         self._kept = kept
 
 

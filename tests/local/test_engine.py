@@ -183,10 +183,27 @@ def test_a_cached_prefix_is_reused_only_down_to_the_grid(cached: list[int], toke
 def test_the_label_context_keeps_the_latest_prefixes_within_their_count_and_bytes(monkeypatch) -> None:
     reader = PromptReader(cast(Any, None), keep=3)
     for n in range(5):
-        reader._keep(reader._kept, ([n], bytes(10)))
-    assert [tokens for tokens, _ in reader._kept] == [[2], [3], [4]]  # the oldest went
+        reader._keep(reader._kept, ([n], bytes(10), False))
+    assert [tokens for tokens, _, _ in reader._kept] == [[2], [3], [4]]  # the oldest went
     monkeypatch.setattr(engine, "KEPT_BYTES", 25)
-    reader._keep(reader._kept, ([5], bytes(10)))
-    assert [tokens for tokens, _ in reader._kept] == [[4], [5]]  # within the bytes too
-    reader._keep(reader._kept, ([6], bytes(30)))
-    assert [tokens for tokens, _ in reader._kept] == [[6]]  # the last one is always kept
+    reader._keep(reader._kept, ([5], bytes(10), False))
+    assert [tokens for tokens, _, _ in reader._kept] == [[4], [5]]  # within the bytes too
+    reader._keep(reader._kept, ([6], bytes(30), False))
+    assert [tokens for tokens, _, _ in reader._kept] == [[6]]  # the last one is always kept
+
+
+def test_a_prefix_put_back_outlives_the_one_off_prompts_read_between() -> None:
+    """The worked examples of a question asked every few tests are put back each time: the
+    contexts read once in between go first."""
+    reader = PromptReader(cast(Any, None), keep=3)
+    reader._keep([], (["examples"], bytes(10), True))
+    for n in range(5):
+        reader._keep(reader._kept, ([n], bytes(10), False))
+    assert [tokens for tokens, _, _ in reader._kept] == [["examples"], [3], [4]]
+    reader._keep(reader._kept, (["shared"], bytes(10), True))
+    reader._keep(reader._kept, ([5], bytes(10), False))
+    assert [tokens for tokens, _, _ in reader._kept] == [["examples"], ["shared"], [5]]
+    reader._keep(reader._kept, (["third"], bytes(10), True))
+    assert [tokens for tokens, _, _ in reader._kept] == [["examples"], ["shared"], ["third"]]
+    reader._keep(reader._kept, (["fourth"], bytes(10), True))  # all put back before: the oldest goes
+    assert [tokens for tokens, _, _ in reader._kept] == [["shared"], ["third"], ["fourth"]]
