@@ -139,6 +139,8 @@ OWN_FAITHFUL = [
     ("Temperature tonight: -5 °C.", "It will be −5 °C tonight."),
     ("The flight is DY1872.", "You are on flight DY 1872."),
     ("Pedido nº 4471 enviado.", "Tu pedido n.º 4471 fue enviado."),
+    ("门票价格为50元。", "门票价格为¥50。"),  # a currency sign the context writes as a word: asked, and given
+    ("입장료는 5,000원입니다.", "입장료는 ₩5,000입니다."),
     ("The rate is 0.05.", "The rate is 5%."),
     ("The museum closes at 17.", "The museum closes at 5."),
     ("He was born in 1990.", "He was born in 90."),
@@ -167,6 +169,8 @@ OWN_UNFAITHFUL = [
     ("The ticket costs £5.", "The ticket costs €5.", "€"),  # a unit written as a symbol
     ("The ticket costs 5 EUR.", "The ticket costs $5.", "$"),
     ("The fee is 5 EUR.", "The fee is 5%.", "%"),
+    ("입장료는 ₩5,000입니다.", "입장료는 ¥5,000입니다.", "¥"),
+    ("门票价格为¥50。", "门票价格为$50。", "$"),
     ("Acme has 17 offices.", "Acme has 5 offices.", "5"),  # 17 may be 5 pm: asked, not decided
     ("The museum closes at 17.", "The museum closes at 6.", None),
     ("He was born in 1990.", "He was born in 91.", None),
@@ -430,6 +434,12 @@ RESTATED = [  # (the output, one fact's claims, the other claims, the context: i
     ("基本プランは月額12ユーロです。席は2つです。電話サポートはありません。",
      ["基本プランは月額12ユーロ", "プランは月額12ユーロです", "月額12ユーロ"],
      ["席は2つです", "電話サポートはありません"], "基本プランは月額12ユーロです。"),
+    # Korean: whole words, particles kept
+    ("기본 요금제 가격은 매달 12유로 정도입니다. 좌석은 2개입니다. 전화 지원은 없습니다.",
+     ["기본 요금제 가격은 매달 12유로", "가격은 매달 12유로 정도입니다", "요금제 가격은 매달"],
+     ["좌석은 2개입니다", "전화 지원은 없습니다"], "기본 요금제 가격은 매달 12유로 정도입니다."),
+    ("基础套餐每月12欧元起。包含2个席位。没有电话支持。", ["基础套餐每月12", "套餐每月12欧元起", "每月12欧元"],
+     ["包含2个席位", "没有电话支持"], "基础套餐每月12欧元起。"),
 ]
 
 
