@@ -143,12 +143,11 @@ def _user(messages: list[dict[str, str]]) -> str:
 def _asked(messages: list[dict[str, str]]) -> list[dict[str, str]]:
     """The conversation up to the question, before any re-ask: past the facts and "changed?"
     questions' worked examples (the package's own, so an edit there moves both sides)."""
-    from pytest_llmfaith.scorers.questions import CHANGED, CHANGED_EXAMPLES, FACT_EXAMPLES, FACT_SYSTEM
+    from pytest_llmfaith.scorers.questions import CHANGED_SHOTS, FACT_EXAMPLES, FACT_SYSTEM
 
-    first_changed = CHANGED.format(sentence=CHANGED_EXAMPLES[0][0], claim=CHANGED_EXAMPLES[0][1])
+    changed = len(messages) > 1 and messages[1]["content"].startswith(CHANGED_SHOTS[0][0])
     examples = (2 * len(FACT_EXAMPLES) if messages and messages[0]["content"] == FACT_SYSTEM
-                else 2 * len(CHANGED_EXAMPLES) if len(messages) > 1 and messages[1]["content"].startswith(first_changed)
-                else 0)
+                else 2 * len(CHANGED_SHOTS) if changed else 0)
     return messages[:2 + examples]
 
 

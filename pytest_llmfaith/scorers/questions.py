@@ -89,6 +89,8 @@ CHANGED_EXAMPLES = (
 and 10 sentences in four languages), holding every claim to its sentence; with them, 0.11-0.44
 for a second fact and 0.23-0.68 for a negation, a hedge or a condition (benchmarks/README.md,
 round 19)."""
+CHANGED_SHOTS = tuple((CHANGED.format(sentence=s, claim=c), word) for s, c, word in CHANGED_EXAMPLES)
+"""The examples as `_ask` takes them, built once."""
 CHANGED_AT = 0.35
 """P(yes) from which the rest of the sentence changes the words (offline, after the examples):
 under YES_AT, since a yes is the safe side here (the claim is held to its sentence). On the probe,
@@ -226,8 +228,8 @@ def states_numbers(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> 
 
 def changed(judge: Judge, asked: Sequence[tuple[str, str]]) -> tuple[list[bool], list[JudgeCall]]:
     """Whether anything else in each (sentence, claim's words) changes what the words say."""
-    examples = [(CHANGED.format(sentence=s, claim=c), word) for s, c, word in CHANGED_EXAMPLES]
-    found, calls = _ask(judge, "facts", [CHANGED.format(sentence=s, claim=c) for s, c in asked], examples=examples)
+    found, calls = _ask(judge, "facts", [CHANGED.format(sentence=s, claim=c) for s, c in asked],
+                        examples=CHANGED_SHOTS)
     return [p >= CHANGED_AT for p in found], calls
 
 

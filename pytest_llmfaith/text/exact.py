@@ -235,6 +235,11 @@ def _asked_about(original: str, starts: bool) -> bool:
     return bool(capital) or any(c.isdigit() for c in original) or not any(c.lower() != c.upper() for c in original)
 
 
+_UNIT_SYMBOL = regex.compile(r"[\p{Sc}%‰‱٪°]")
+"""A unit written as a symbol: a currency, a percent or a degree sign ("€5" beside "£5", "5%"
+beside "5 EUR"). A token like a word: asked about where the context never writes it."""
+
+
 _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*$")
 """Before a token that starts a stretch or a sentence: nothing, an end mark, or an ellipsis."""
 
@@ -268,11 +273,6 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     return list(dict.fromkeys(missing))
-
-
-_UNIT_SYMBOL = regex.compile(r"[\p{Sc}%‰‱٪°]")
-"""A unit written as a symbol: a currency, a percent or a degree sign ("€5" beside "£5", "5%"
-beside "5 EUR"). A token like a word: asked about where the context never writes it."""
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
