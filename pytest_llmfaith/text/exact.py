@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 import regex
@@ -276,15 +276,61 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
-    """The numbers of `text` (as it writes them) whose value the context never writes (one with a
-    scale word, never with that word: "1.5 million" beside 1,500,000 or "1.5 billion"), and its
-    times of day the context never writes as they are written ("7:20 pm" beside 07:20, though it
-    writes 7 and 20). Whether another form says the same is the judge's question."""
+    """The numbers of `text` (as it writes them) whose value the context never writes with the
+    decimal places they have ("3.1" beside "3.10"), with a scale word never with that word ("1.5
+    million" beside 1,500,000 or "1.5 billion"), or with a unit word the context never writes where
+    it writes the value with another ("40 miles" beside "40 km"); and its times of day the context
+    never writes as they are written ("7:20 pm" beside 07:20, though it writes 7 and 20). Whether
+    another form says the same is the judge's question."""
     written = _context_values(tuple(context))
     timed = times(_ascii_digits(text))
-    numbers_left = [n.shown for n in numbers(text)
-                    if not written.has(n) and not any(a <= n.start < b for (a, b), _ in timed)]
+    tokens = _written(tuple(context))[0]
+    numbers_left = []
+    for n in numbers(text):
+        if any(a <= n.start < b for (a, b), _ in timed):
+            continue
+        if not written.has(n):
+            numbers_left.append(n.shown)
+        elif unit := _another_unit(text, n, written, tokens):
+            numbers_left.append(n.shown + unit)
     return numbers_left + [text[a:b] for (a, b), time in timed if time not in written.times]
+
+
+_UNIT_WORD = regex.compile(rf"[ \u00a0\u202f]?([[\p{{L}}\p{{M}}]--[{_SPACELESS}]]+)(?![\p{{L}}\p{{M}}\p{{N}}])",
+                           regex.VERSION1)
+"""A word right after a number, or written onto it ("40 miles", "40km", "5,000달러"): the unit, if it has one."""
+
+
+def _unit_of(text: str, number: Number) -> str:
+    found = _UNIT_WORD.match(text, number.end) if not number.scale else None
+    return fold(found[1]) if found else ""
+
+
+def _same_unit(one: str, other: str) -> bool:
+    """The same word, or one with an ending the other lacks ("mile", "miles"; "년", "년에"): a letter
+    alone only in a script without case ("m" is not "miles"). Hangul writes a particle onto the
+    counter ("명이", "명의"): there the first syllable is the unit."""
+    if _HANGUL.match(one) and _HANGUL.match(other):
+        return one[0] == other[0]
+    short, long = sorted((one, other), key=len)
+    return long.startswith(short) and (len(short) >= 2 or short.lower() == short.upper())
+
+
+_HANGUL = regex.compile(r"\p{Hangul}")
+
+
+def _another_unit(text: str, number: Number, written: _Written, tokens: frozenset[str]) -> str:
+    """The word after a number whose value the context writes, where that word is none the
+    context writes and the context writes the value with another word after it ("40 miles" beside
+    "40 km"): a unit moved, which a wrong verdict would pass. Whether it is another unit is the
+    judge's question ("40 people" beside "40 employees" is not). The word as written, with the
+    space before it; "" if none."""
+    unit = _unit_of(text, number)
+    theirs = set().union(*(units for form, units in written.units.items() if form in number.forms))
+    if not unit or unit in tokens or not theirs or any(_same_unit(unit, u) for u in theirs):
+        return ""
+    found = _UNIT_WORD.match(text, number.end)
+    return found.group() if found else ""
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -417,9 +463,14 @@ class Number:
     start: int
     end: int
     shown: str
-    values: frozenset[str]
+    forms: frozenset[str]  # the values with the decimal places written ("3.10", "1.500"; 142.0 is 142)
     scaled: bool  # a scale suffix or word, or a year cut short ("'97"): its value is not certain
     scale: str = ""  # the scale as written ("k", "millones"): beside the same scale, the digits compare exactly
+
+    @cached_property
+    def values(self) -> frozenset[str]:
+        """By value: 3.10 is 3.1, for comparing roles and roundings."""
+        return frozenset(_plain(Decimal(form)) if _is_decimal(form) else form for form in self.forms)
 
     @property
     def decimals(self) -> list[Decimal]:
@@ -442,31 +493,41 @@ def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f") if value else "0"
 
 
-def _core_values(core: str) -> frozenset[str]:
-    """The values digits with separators can have, in any locale: grouping by space, NBSP, narrow
-    NBSP, thin space or apostrophe is certain; a lone "," or "." before exactly three digits is
-    either grouping or a decimal mark, so both."""
+def _form(value: Decimal) -> str:
+    """The value with the decimal places it is written with: "3.10" is no "3.1" (a version, or a
+    locale's "1,500" beside 1.5), though "142.0" is "142"."""
+    return _plain(value) if value == value.to_integral_value() else format(value, "f")
+
+
+def _is_decimal(text: str) -> bool:
+    return bool(regex.fullmatch(r"-?\d+(?:\.\d+)?", text))
+
+
+def _core_forms(core: str) -> frozenset[str]:
+    """The values digits with separators can have, in any locale, as `_form`s: grouping by space,
+    NBSP, narrow NBSP, thin space or apostrophe is certain; a lone "," or "." before exactly three
+    digits is either grouping or a decimal mark, so both."""
     text = regex.sub(r"[ \u00a0\u202f\u2009'’\u066c]", "", core).replace("\u066b", "\x00")
     if "\x00" in text:
         text = text.replace(".", "").replace(",", "").replace("\x00", ".")
-        return frozenset({_plain(Decimal(text))}) if text.count(".") == 1 else frozenset({core})
+        return frozenset({_form(Decimal(text))}) if text.count(".") == 1 else frozenset({core})
     marks = [c for c in text if c in ".,"]
     if not marks:
-        return frozenset({_plain(Decimal(text))})
+        return frozenset({_form(Decimal(text))})
     groups = regex.split(r"[.,]", text)
     if len(set(marks)) == 2:
         decimal_mark = marks[-1]
         if marks.count(decimal_mark) != 1 or any(len(g) != 3 for g in groups[1:-1]) or len(groups[0]) > 3:
             return frozenset({core})
         whole, fraction = text.rsplit(decimal_mark, 1)
-        return frozenset({_plain(Decimal(whole.replace(".", "").replace(",", "") + "." + fraction))})
+        return frozenset({_form(Decimal(whole.replace(".", "").replace(",", "") + "." + fraction))})
     if len(marks) > 1:
         grouped = len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
-        return frozenset({_plain(Decimal("".join(groups)))}) if grouped else frozenset({core})
+        return frozenset({_form(Decimal("".join(groups)))}) if grouped else frozenset({core})
     whole, fraction = groups
-    as_decimal = _plain(Decimal(f"{whole}.{fraction}"))
+    as_decimal = _form(Decimal(f"{whole}.{fraction}"))
     if len(fraction) == 3 and len(whole) <= 3 and whole != "0":
-        return frozenset({as_decimal, _plain(Decimal(whole + fraction))})
+        return frozenset({as_decimal, _form(Decimal(whole + fraction))})
     return frozenset({as_decimal})
 
 
@@ -494,14 +555,14 @@ def numbers(text: str) -> tuple[Number, ...]:
         if word and (word[1] or word[2]).casefold() in _SCALE_WORDS:  # "1.5 million", "2,5 Mrd.", "3万"
             scale = (word[1] or word[2]).casefold()
             end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
-        values = _core_values(match["core"])
+        forms = _core_forms(match["core"])
         if scales:
-            values = frozenset(_plain(Decimal(v) * Decimal(s)) for v in values for s in scales
-                               if v.replace(".", "", 1).isdigit())
+            forms = frozenset(_form(Decimal(v) * Decimal(s)) for v in forms for s in scales
+                              if v.replace(".", "", 1).isdigit())
         if match["sign"]:
-            values = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in values)
+            forms = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in forms)
         clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
-        found.append(Number(match.start(), end, text[match.start():end], values, bool(scale) or clipped, scale))
+        found.append(Number(match.start(), end, text[match.start():end], forms, bool(scale) or clipped, scale))
     return tuple(found)
 
 
@@ -516,23 +577,30 @@ class _Written(NamedTuple):
     """What the context writes with digits, as code compares it."""
 
     values: frozenset[str]  # every number's values
-    scaled: dict[str, frozenset[str]]  # per scale as written ("million", "k", ""), the values written with it
+    scaled: dict[str, frozenset[str]]  # per scale as written ("million", "k", ""), the forms written with it
     times: frozenset[Time]  # its times of day, as written
+    units: dict[str, frozenset[str]]  # per form, the words written right after it ("40 km": "km")
 
     def has(self, number: Number) -> bool:
-        """By value; a number with a scale word only with that word."""
-        found = self.scaled.get(number.scale, frozenset()) if number.scale in _SCALE_WORDS else self.values
-        return bool(number.values & found)
+        """By value, with its decimal places ("3.1" is not written by "3.10"); a number with a
+        scale word only with that word."""
+        found = (self.scaled.get(number.scale, frozenset()) if number.scale in _SCALE_WORDS
+                 else frozenset().union(*self.scaled.values()))
+        return bool(number.forms & found)
 
 
 @lru_cache(maxsize=64)
 def _context_values(context: tuple[str, ...]) -> _Written:
-    found = [n for item in context for n in numbers(item)]
+    found = [(item, n) for item in context for n in numbers(item)]
     scaled: dict[str, set[str]] = {}
-    for n in found:
-        scaled.setdefault(n.scale, set()).update(n.values)
-    return _Written(frozenset(v for n in found for v in n.values), {k: frozenset(v) for k, v in scaled.items()},
-                    frozenset(time for item in context for _, time in times(_ascii_digits(item))))
+    units: dict[str, set[str]] = {}
+    for item, n in found:
+        scaled.setdefault(n.scale, set()).update(n.forms)
+        for form in n.forms:
+            units.setdefault(form, set()).update(u for u in [_unit_of(item, n)] if u)
+    return _Written(frozenset(v for _, n in found for v in n.values), {k: frozenset(v) for k, v in scaled.items()},
+                    frozenset(time for item in context for _, time in times(_ascii_digits(item))),
+                    {k: frozenset(v) for k, v in units.items()})
 
 
 def _pattern(text: str) -> list[str | Number]:

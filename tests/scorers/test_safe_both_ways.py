@@ -146,6 +146,15 @@ OWN_FAITHFUL = [
     ("He was born in 1990.", "He was born in 90."),
     ("Season 2023/2024 was the best.", "Season 2023/24 was the best."),
     ("معدل الفائدة 3.5%.", "معدل الفائدة ٣٫٥٪."),
+    # decimal places and units written another way: asked where they differ, and given
+    ("The ticket costs 3.5 EUR.", "The ticket costs 3.50 EUR."),
+    ('{"price": 142.0, "currency": "EUR"}', "The flight costs 142 EUR."),
+    ("The tank holds 1.5 litres.", "The tank holds 1,5 litres."),
+    ("Acme has 40 employees.", "Acme employs 40 people."),
+    ("Le trajet dure 180 minutes.", "Le trajet dure 180 min."),
+    ("Поездка длится 3 дня.", "Поездка длится 3 суток."),
+    ("직원 120명이 일한다.", "직원은 120명의 규모다."),
+    ("The shop is 2 km from the station.", "The shop is 2,000 m from the station."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -174,6 +183,17 @@ OWN_UNFAITHFUL = [
     ("Acme has 17 offices.", "Acme has 5 offices.", "5"),  # 17 may be 5 pm: asked, not decided
     ("The museum closes at 17.", "The museum closes at 6.", None),
     ("He was born in 1990.", "He was born in 91.", None),
+    # the value written, with other decimal places (a version, another locale's 1,500) or another unit
+    ("Python 3.10 is required.", "Python 3.1 is required.", "3.1"),
+    ("Requires version 2.1 or later.", "Requires version 2.10 or later.", "2.10"),
+    ("The tank holds 1.5 litres.", "The tank holds 1,500 litres.", "1,500"),
+    ("It is 40 km away.", "It is 40 miles away.", "40 miles"),
+    ("Deleted files stay in the trash for 30 days.", "Deleted files stay in the trash for 30 hours.", "30 hours"),
+    ("Le trajet dure 3 jours.", "Le trajet dure 3 heures.", "3 heures"),
+    ("El paquete pesa 5 kilos.", "El paquete pesa 5 libras.", "5 libras"),
+    ("Поездка длится 3 дня.", "Поездка длится 3 часа.", "3 часа"),
+    ("입장료는 5,000원입니다.", "입장료는 5,000달러입니다.", "5,000달러입니다"),
+    ("Die Fahrt dauert 3 std.", "Die Fahrt dauert 3 tage.", "3 tage"),
 ]
 
 
@@ -674,7 +694,8 @@ def test_the_offline_judge_asks_changed_only_where_a_sentence_could_hold_the_cla
     fewer); one judged unsupported does, and holds the claim."""
     output, claim = "Acme, founded in 1997, employs 40 people.", "Acme, founded in 1997"
     fake.facts(claims={output: [claim]}, supported=[claim, output], says_more=[output], changes=[claim])
-    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Acme was founded in 1997 and has 40 staff."])
+    context = ["Acme was founded in 1997 and employs 40 people."]
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, context)
     assert result.score == 1.0 and _asked(fake, "changed") == []
     fake.reset()
     fake.facts(claims={output: [claim]}, supported=[claim], says_more=[output], changes=[claim])

@@ -294,3 +294,45 @@ def test_the_same_scale_on_both_sides_compares_the_digits_exactly():
     assert exact.contradicted_number("La empresa factura 3,5 millones.", ["La empresa factura 5,3 millones."]) == (
         "3,5 millones", "5,3 millones")
     assert exact.contradicted_number("Revenue was 1.5 million.", ["Revenue was 1.5 billion."]) is None
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Python 3.1 is required.", "Python 3.10 is required.", ["3.1"]),  # a version: 3.1 is not 3.10
+    ("Requires version 2.10 or later.", "Requires version 2.1 or later.", ["2.10"]),
+    ("The tank holds 1,500 litres.", "The tank holds 1.5 litres.", ["1,500"]),  # 1500, or 1.500 in de
+    ("Der Tank fasst 1.500 Liter.", "Der Tank fasst 1,5 Liter.", ["1.500"]),
+    ("The ticket costs 3.50 EUR.", "The ticket costs 3.5 EUR.", ["3.50"]),  # the judge's question: yes
+    ("The flight costs 142 EUR.", '{"price": 142.0, "currency": "EUR"}', []),  # 142.0 is 142
+    ("The flight costs 142.00 EUR.", '{"price": 142, "currency": "EUR"}', []),
+    ("The tank holds 1,5 litres.", "The tank holds 1.5 litres.", []),  # a decimal comma, the same places
+    ("Acme has 1.500 staff.", "Acme has 1,500 staff.", []),  # grouping in either locale
+    ("Der Preis ist 1.234,50 EUR.", "Der Preis ist 1234,50 EUR.", []),
+])
+def test_a_number_is_written_only_with_the_decimal_places_it_is_written_with(words, context, asked):
+    """By value, 3.1 is 3.10; as written, it may be another version, or another locale's 1,500: a
+    second answer decides, never code alone."""
+    assert unwritten(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("It is 40 miles away.", "It is 40 km away.", ["40 miles"]),
+    ("It weighs 40 kilograms.", "It is 40 kilometres long.", ["40 kilograms"]),
+    ("Le trajet dure 3 heures.", "Le trajet dure 3 jours.", ["3 heures"]),
+    ("Поездка длится 3 часа.", "Поездка длится 3 дня.", ["3 часа"]),
+    ("Bilet kosztuje 20 euro.", "Bilet kosztuje 20 zł.", ["20 euro"]),
+    ("입장료는 5,000달러입니다.", "입장료는 5,000원입니다.", ["5,000달러입니다"]),  # written onto the number
+    ("It is 40km away.", "It is 40 miles away.", ["40km"]),
+    ("Acme employs 40 people.", "Acme has 40 employees.", ["40 people"]),  # the judge's question: yes
+    # not asked: the same word, with an ending, or one the context writes, or no word beside its number
+    ("It is 40 kms away.", "It is 40 km away.", []),
+    ("Es dauert 3 min.", "Es dauert 3 minuten.", []),
+    ("직원 120명의 회사", "직원 120명이 일하는 회사", []),  # a particle written onto the counter
+    ("The hotel has 40 rooms.", "We have 40 rooms.", []),
+    ("It takes 3 days.", "It takes 3 hours; a 3-day pass costs 5 days of wages.", []),
+    ("The flight costs 142 euros.", '{"price": 142, "currency": "EUR"}', []),  # no word after it there
+    ("It is 40 m long.", "It is 40 m long.", []),
+])
+def test_a_number_is_asked_about_with_a_unit_word_the_context_never_writes_beside_it(words, context, asked):
+    """A number whose value is written, moved to another unit ("40 miles" beside "40 km"): one wrong
+    verdict would pass it, so the judge is asked too. Whether the word is a unit is its question."""
+    assert unwritten(words, [context]) == asked
