@@ -302,7 +302,11 @@ _UNIT_WORD = regex.compile(rf"[ \u00a0\u202f]?([[\p{{L}}\p{{M}}]--[{_SPACELESS}]
 
 
 def _unit_of(text: str, number: Number) -> str:
-    found = _UNIT_WORD.match(text, number.end) if not number.scale else None
+    """The word after a number, or its scale word ("5억" is 5 with the word 억); none after a scale
+    written on the digits ("40k")."""
+    if number.scale:
+        return number.scale if number.scale in _SCALE_WORDS else ""
+    found = _UNIT_WORD.match(text, number.end)
     return fold(found[1]) if found else ""
 
 
@@ -443,12 +447,12 @@ _SCALE_WORDS = frozenset("""thousand thousands tausend mille mila mil duizend tu
 milione milioni milhão milhões miljoen miljon miljoner millioner milion miliony milionów миллион миллиона миллионов
 млн milyon juta miljoonaa crore crores 亿 億 억 milliard milliards milliarde milliarden mrd miliardo miliardi miljard
 miljarder miliard miliardy miliardów миллиард миллиарда миллиардов млрд milyar miliar billion billions bilhão
-bilhões billón billones bilione bilioni""".split())
+bilhões billón billones bilione bilioni trillion trillions 兆 조 nghìn ngàn triệu tỷ""".split())
 """Words after a number that scale it ("1.5 million", "2,5 Mrd.", "3万"): read with their number,
 which is then written only where the context writes the same digits with the same word. Whether
 1.5 million is 1,500,000 is the judge's question; a word missing here costs nothing but the
 stricter reading ("1.5 million" beside "1.5 billion" asked about, though 1.5 is written)."""
-_SCALE_AFTER = regex.compile(r"[ \u00a0\u202f]?([千万萬亿億천만억])|[ \u00a0\u202f](\p{L}+)(\.)?(?!\p{L})")
+_SCALE_AFTER = regex.compile(r"[ \u00a0\u202f]?([千万萬亿億兆천만억조])|[ \u00a0\u202f](\p{L}+)(\.)?(?!\p{L})")
 _FULL_WIDTH = str.maketrans("，．－", ",.-")
 _MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)|\d\ufe0f?\u20e3")
 """A reference marker (unclosed at the end, where a stretch's edge trims the "]"), or a keycap
@@ -583,9 +587,10 @@ class _Written(NamedTuple):
 
     def has(self, number: Number) -> bool:
         """By value, with its decimal places ("3.1" is not written by "3.10"); a number with a
-        scale word only with that word."""
+        scale word only with that word, and one without only by one without ("1.5" is not written
+        by "1.5 million")."""
         found = (self.scaled.get(number.scale, frozenset()) if number.scale in _SCALE_WORDS
-                 else frozenset().union(*self.scaled.values()))
+                 else frozenset().union(*(v for k, v in self.scaled.items() if k not in _SCALE_WORDS)))
         return bool(number.forms & found)
 
 

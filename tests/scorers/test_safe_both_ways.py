@@ -155,6 +155,9 @@ OWN_FAITHFUL = [
     ("Поездка длится 3 дня.", "Поездка длится 3 суток."),
     ("직원 120명이 일한다.", "직원은 120명의 규모다."),
     ("The shop is 2 km from the station.", "The shop is 2,000 m from the station."),
+    ("Dân số là 1.200.000 người.", "Dân số là 1,2 triệu người."),
+    ("매출은 5억 원이다.", "매출은 500,000,000원이다."),
+    ("Revenue grew from 1.5 million to 2 million euros.", "Revenue grew from 1.5 to 2 million euros."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -194,6 +197,9 @@ OWN_UNFAITHFUL = [
     ("Поездка длится 3 дня.", "Поездка длится 3 часа.", "3 часа"),
     ("입장료는 5,000원입니다.", "입장료는 5,000달러입니다.", "5,000달러입니다"),
     ("Die Fahrt dauert 3 std.", "Die Fahrt dauert 3 tage.", "3 tage"),
+    ("매출은 5억 원이다.", "매출은 5조 원이다.", "5조"),  # a scale word: trillions for hundreds of millions
+    ("Doanh thu đạt 2,5 triệu đồng.", "Doanh thu đạt 2,5 tỷ đồng.", "2,5 tỷ"),
+    ("Revenue was 1.5 million euros.", "Revenue was 1.5 euros.", "1.5"),  # the scale left out
 ]
 
 

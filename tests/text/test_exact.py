@@ -269,6 +269,8 @@ def test_a_year_cut_short_is_never_decided_by_code(words, context):
     ("人口は3万人です。", "3万", "万"),
     ("인구는 3만 명이다.", "3만", "만"),
     ("It has 2 billion users.", "2 billion", "billion"),
+    ("매출은 5조 원이다.", "5조", "조"),
+    ("Dân số là 1,2 triệu người.", "1,2 triệu", "triệu"),
     ("The team has 5 members.", "5", ""),
 ])
 def test_a_scale_word_is_read_with_its_number(text, shown, scale):
@@ -284,6 +286,9 @@ def test_a_scale_word_is_read_with_its_number(text, shown, scale):
     ("Acme has 3 thousand staff.", "Acme has 3 million staff.", ["3 thousand"]),
     ("Der Umsatz lag bei 2,5 Mrd. Euro.", "Der Umsatz lag bei 2,5 Mio. Euro.", ["2,5 Mrd."]),
     ("It has 40k users.", "It has 40,000 users.", []),  # a suffix on the digits, as before: certain enough
+    ("매출은 5조 원이다.", "매출은 5억 원이다.", ["5조"]),  # trillions beside hundreds of millions
+    ("Dân số là 1,2 tỷ người.", "Dân số là 1,2 triệu người.", ["1,2 tỷ"]),
+    ("Revenue was 1.5 euros.", "Revenue was 1.5 million euros.", ["1.5"]),  # the scale left out
 ])
 def test_a_number_with_a_scale_word_is_written_only_with_that_word(words, context, asked):
     assert unwritten(words, [context]) == asked
