@@ -566,6 +566,7 @@ def numbers(text: str) -> tuple[Number, ...]:
         if match["sign"]:
             forms = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in forms)
         clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
+        clipped |= bool(match["suffix"]) and match["suffix"][0].isnumeric() and not match["suffix"][0].isdecimal()
         found.append(Number(match.start(), end, text[match.start():end], forms, bool(scale) or clipped, scale))
     return tuple(found)
 
@@ -730,10 +731,11 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
         if not places or not all(other):
             continue
         differing = [[k for k in ks if _differs(said[k], place[k])] for ks, place in zip(other, places)]
-        # a number at the stretch's edge is pinned only where the context's ends there too: "closes
-        # at 5 pm" beside "closes at 17" is a word after it that may be a unit
-        open_edges = any((isinstance(pattern[0], Number) and at > 0)
-                         or (isinstance(pattern[-1], Number) and at + len(pattern) < len(theirs))
+        # a number at the stretch's end, or one word before it, is pinned only where the context's
+        # ends there too: "closes at 5 pm" beside "closes at 17" is a word after it that may be a
+        # unit, and "150 EUR each" or "86 degrees Fahrenheit" a unit with more after it
+        near_end = any(isinstance(item, Number) for item in pattern[-2:])
+        open_edges = any((isinstance(pattern[0], Number) and at > 0) or (near_end and at + len(pattern) < len(theirs))
                          for theirs, at in matches)
         alone = not open_edges and all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
                                        for diff, ks in zip(differing, other))

@@ -158,6 +158,9 @@ OWN_FAITHFUL = [
     ("Dân số là 1.200.000 người.", "Dân số là 1,2 triệu người."),
     ("매출은 5억 원이다.", "매출은 500,000,000원이다."),
     ("Revenue grew from 1.5 million to 2 million euros.", "Revenue grew from 1.5 to 2 million euros."),
+    ("The 2 rooms cost 150 EUR each.", "The 2 rooms cost 300 EUR."),  # the judge adds, code decides nothing
+    ("The course costs 50 EUR a month for 6 months.", "The course costs 300 EUR."),
+    ("It takes 2½ hours by train.", "It takes 2.5 hours by train."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,

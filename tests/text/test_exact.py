@@ -233,6 +233,16 @@ def test_a_number_the_context_gives_beside_the_same_words_asks_nothing(words, co
     ("The battery lasts 12.", "The battery lasts 6.", ("12", "6")),
     ("2 adults travel free", "Only 1 adults travel free", None),
     ("2 adults travel free", "1 adults travel free", ("2", "1")),
+    # a word after the number, and more after it in the context: a unit and what qualifies it
+    ("The 2 rooms cost 300 EUR.", "The 2 rooms cost 150 EUR each.", None),
+    ("Temperatures reach 30 degrees.", "Temperatures reach 86 degrees Fahrenheit.", None),
+    ("The course costs 300 EUR.", "The course costs 50 EUR a month for 6 months.", None),
+    ("Acme employs 400 people.", "Acme employs 40 people in Oslo.", None),
+    ("The 2 rooms cost 300 EUR.", "The 2 rooms cost 150 EUR.", ("300", "150")),
+    ("Acme employs 4000 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen.", ("4000", "40")),
+    # a fraction written onto the digits: 2½ is no 2
+    ("It takes 2.5 hours by train.", "It takes 2½ hours by train.", None),
+    ("It takes 3 hours by train.", "It takes 2¾ hours by train.", None),
 ])
 def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_ends_there_too(words, context, decided):
     """A word beside the context's number that the words do not write ("5 pm") may be a unit: the
