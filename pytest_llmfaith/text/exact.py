@@ -317,7 +317,7 @@ def _same_unit(one: str, other: str) -> bool:
     if _HANGUL.match(one) and _HANGUL.match(other):
         return one[0] == other[0]
     short, long = sorted((one, other), key=len)
-    return long.startswith(short) and (len(short) >= 2 or short.lower() == short.upper())
+    return one == other or long.startswith(short) and (len(short) >= 2 or short.lower() == short.upper())
 
 
 _HANGUL = regex.compile(r"\p{Hangul}")

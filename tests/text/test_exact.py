@@ -346,6 +346,7 @@ def test_a_number_is_written_only_with_the_decimal_places_it_is_written_with(wor
     ("It takes 3 days.", "It takes 3 hours; a 3-day pass costs 5 days of wages.", []),
     ("The flight costs 142 euros.", '{"price": 142, "currency": "EUR"}', []),  # no word after it there
     ("It is 40 m long.", "It is 40 m long.", []),
+    ("Inquiries began into the 1970s and 80s.", "A ring in the 1970s and 80s. An aide in his 80s.", []),  # one letter
 ])
 def test_a_number_is_asked_about_with_a_unit_word_the_context_never_writes_beside_it(words, context, asked):
     """A number whose value is written, moved to another unit ("40 miles" beside "40 km"): one wrong
