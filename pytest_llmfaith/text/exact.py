@@ -671,12 +671,19 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
 
 def _differs(said: Number, other: Number) -> bool:
     """Two numbers code can tell apart: no value in common, neither scaled (or both by the same
-    scale: "3,5 millones" is not "5,3 millones"), `said` no rounding of `other`, and neither a short
-    form of the other (`_short_form`)."""
+    scale: "3,5 millones" is not "5,3 millones"), `said` no rounding of `other`, neither a short
+    form of the other (`_short_form`), and not the same runs of digits ("12.6." beside "12.06.")."""
     uncertain = (said.scaled or other.scaled) and not (said.scale and said.scale == other.scale)
     return not (uncertain or said.values & other.values or not said.decimals or not other.decimals
+                or _digit_groups(said) == _digit_groups(other)
                 or any(_rounds_to(s, o) or _short_form(s, o) or _short_form(o, s)
                        for s in said.decimals for o in other.decimals))
+
+
+def _digit_groups(number: Number) -> tuple[int, ...]:
+    """The runs of digits between its marks, as numbers: "12.6" and "12.06" are (12, 6), the same
+    day and month written with and without zeros, whatever their values as decimals."""
+    return tuple(int(run) for run in regex.findall(r"\d+", _ascii_digits(number.shown)))
 
 
 def _short_form(short: Decimal, full: Decimal) -> bool:

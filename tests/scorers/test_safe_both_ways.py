@@ -161,6 +161,9 @@ OWN_FAITHFUL = [
     ("The 2 rooms cost 150 EUR each.", "The 2 rooms cost 300 EUR."),  # the judge adds, code decides nothing
     ("The course costs 50 EUR a month for 6 months.", "The course costs 300 EUR."),
     ("It takes 2½ hours by train.", "It takes 2.5 hours by train."),
+    ("Der Abflug ist am 12.06. um 7 Uhr.", "Der Abflug ist am 12.6. um 7 Uhr."),  # a date without its zeros
+    ("Odlet je 01.07. v 7 hodin.", "Odlet je 1.7. v 7 hodin."),
+    ("Вылет 05.03. в 7 часов.", "Вылет 5.3. в 7 часов."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -203,6 +206,8 @@ OWN_UNFAITHFUL = [
     ("매출은 5억 원이다.", "매출은 5조 원이다.", "5조"),  # a scale word: trillions for hundreds of millions
     ("Doanh thu đạt 2,5 triệu đồng.", "Doanh thu đạt 2,5 tỷ đồng.", "2,5 tỷ"),
     ("Revenue was 1.5 million euros.", "Revenue was 1.5 euros.", "1.5"),  # the scale left out
+    ("Der Abflug ist am 12.06. um 7 Uhr.", "Der Abflug ist am 12.7. um 7 Uhr.", None),  # another month
+    ("Odlet je 01.07. v 7 hodin.", "Odlet je 1.8. v 7 hodin.", None),
 ]
 
 

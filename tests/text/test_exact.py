@@ -243,6 +243,11 @@ def test_a_number_the_context_gives_beside_the_same_words_asks_nothing(words, co
     # a fraction written onto the digits: 2½ is no 2
     ("It takes 2.5 hours by train.", "It takes 2½ hours by train.", None),
     ("It takes 3 hours by train.", "It takes 2¾ hours by train.", None),
+    # a day and month written with and without zeros: the same runs of digits, whatever their decimals
+    ("Der Abflug ist am 12.6. um 7 Uhr.", "Der Abflug ist am 12.06. um 7 Uhr.", None),
+    ("Odlet je 1.7. v 7 hodin.", "Odlet je 01.07. v 7 hodin.", None),
+    ("Вылет 5.3. в 7 часов.", "Вылет 05.03. в 7 часов.", None),
+    ("Der Abflug ist am 12.7. um 7 Uhr.", "Der Abflug ist am 12.06. um 7 Uhr.", ("12.7", "12.06")),
 ])
 def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_ends_there_too(words, context, decided):
     """A word beside the context's number that the words do not write ("5 pm") may be a unit: the
