@@ -285,6 +285,7 @@ def test_a_year_cut_short_is_never_decided_by_code(words, context):
     ("인구는 3만 명이다.", "3만", "만"),
     ("It has 2 billion users.", "2 billion", "billion"),
     ("매출은 5조 원이다.", "5조", "조"),
+    ("売上は3兆円だった。", "3兆", "兆"),
     ("Dân số là 1,2 triệu người.", "1,2 triệu", "triệu"),
     ("The team has 5 members.", "5", ""),
 ])
@@ -302,6 +303,7 @@ def test_a_scale_word_is_read_with_its_number(text, shown, scale):
     ("Der Umsatz lag bei 2,5 Mrd. Euro.", "Der Umsatz lag bei 2,5 Mio. Euro.", ["2,5 Mrd."]),
     ("It has 40k users.", "It has 40,000 users.", []),  # a suffix on the digits, as before: certain enough
     ("매출은 5조 원이다.", "매출은 5억 원이다.", ["5조"]),  # trillions beside hundreds of millions
+    ("公司收入为3兆元。", "公司收入为3亿元。", ["3兆"]),
     ("Dân số là 1,2 tỷ người.", "Dân số là 1,2 triệu người.", ["1,2 tỷ"]),
     ("Revenue was 1.5 euros.", "Revenue was 1.5 million euros.", ["1.5"]),  # the scale left out
 ])
