@@ -345,8 +345,8 @@ class ClaimsScorer(Scorer):
             return ""
         config = self.judge.config
         chosen = [items[i] for i in which]
-        clean = [i not in unwritten_of and not items[i].leftover for i in which]
-        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, clean)
+        written = [i not in unwritten_of for i in which]
+        found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, written)
         calls.extend(label_calls)
         samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
                             evidence=f.evidence) for i, f in zip(chosen, found)]]

@@ -41,6 +41,13 @@ supported, while the contradiction answer is under SUPPORTED_AT: with many passa
 agent's tool results) the 1.5B judge answered both questions 0.58-0.74 for faithful and
 unfaithful claims alike; shown only the nearest passages, it gave the faithful ones at
 BORDERLINE_FROM or more 0.50-0.75 and the unfaithful ones 0.07-0.47 (benchmarks/README.md, round 18)."""
+OUTWEIGHED_EVIDENCE_AT = SUPPORTED_FROM
+"""P(yes) on the evidence alone from which words the context writes every name and number of, at
+SUPPORTED_FROM or more but outweighed by the contradiction question, are supported: where that
+answer is SUPPORTED_AT or more (a dispute, not a coin flip) or the words are a sentence's leftover.
+Higher than EVIDENCE_AT, so two answers at the support side's own line overrule one contradiction:
+on the travel agent, faithful claims at P(contradicted) 0.71-0.76 read 0.63-0.75 this way; on the
+labelled set, a role swap at 0.79 read 0.57 (benchmarks/README.md, round 21)."""
 LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, EVIDENCE_AT, YES_AT, FACT_AT, GIVEN_AT,
          CHANGED_AT)
 """Every line a label's P(yes) is held to, the narrow questions' too: a recording rounds P(yes)
@@ -72,6 +79,7 @@ class Label:
     evidence: str  # the context sentence nearest the words (shown to the judge first)
     clean: bool = False  # code sees no risk: the context writes every name and number, and no `Judged.leftover`
     p_evidence: float | None = None  # asked only where it can still make the claim supported (`needs_evidence`)
+    written: bool = False  # the context writes every name and number of the words (`clean` but for a leftover)
 
     @property
     def supported(self) -> bool:
@@ -93,19 +101,27 @@ class Label:
     def needs_evidence(self) -> bool:
         """Whether the evidence question can still make the claim supported: the questions with the
         document leave it unsupported, and it can be read again."""
-        return self.p_evidence is None and self._rereadable and not self.supported
+        return self.p_evidence is None and self.evidence_line is not None and not self.supported
 
     @property
-    def _rereadable(self) -> bool:
-        """Clean words at BORDERLINE_FROM or more, and a contradiction answer under SUPPORTED_AT: at or
-        above it a contradiction is as settled as support is there, and no third reading overrules
-        it (a role swap of the labelled set, P(contradicted) 0.79, would pass otherwise)."""
-        return (self.clean and self.p_contradicted is not None and self.p_contradicted < SUPPORTED_AT
-                and BORDERLINE_FROM <= self.p_supported < SUPPORTED_AT)
+    def evidence_line(self) -> float | None:
+        """The line the evidence alone is held to where it may read the words again, else None.
+        EVIDENCE_AT for clean words at BORDERLINE_FROM or more with a contradiction answer under
+        SUPPORTED_AT; OUTWEIGHED_EVIDENCE_AT for words the context writes every name and number
+        of, at SUPPORTED_FROM or more, whatever the contradiction answer: a contradiction at
+        SUPPORTED_AT or more is as settled as support is there, so overruling it takes a support
+        answer and an evidence answer at the support side's own line (a role swap of the labelled
+        set, P(contradicted) 0.79, read 0.57 on the evidence alone and stays contradicted)."""
+        if self.p_contradicted is None or not BORDERLINE_FROM <= self.p_supported < SUPPORTED_AT:
+            return None
+        if self.clean and self.p_contradicted < SUPPORTED_AT:
+            return EVIDENCE_AT
+        return OUTWEIGHED_EVIDENCE_AT if self.written and self.p_supported >= SUPPORTED_FROM else None
 
     @property
     def _evidence_agrees(self) -> bool:
-        return self._rereadable and self.p_evidence is not None and self.p_evidence >= EVIDENCE_AT
+        line = self.evidence_line
+        return line is not None and self.p_evidence is not None and self.p_evidence >= line
 
     @property
     def _outweighed(self) -> bool:
@@ -139,9 +155,13 @@ class Label:
     def _decision(self) -> tuple[str, str]:
         """Which question decided, and the figures it rests on."""
         if self._evidence_agrees:  # P(supported) is held to BORDERLINE_FROM, which it reaches
+            line = self.evidence_line or EVIDENCE_AT
+            borderline = line == EVIDENCE_AT
+            against = "" if borderline else f" against P(contradicted) {self.p_contradicted or 0.0:.2f}"
             return "supported on a reading of the evidence alone", (
-                f"{probability('supported', self.p_supported, BORDERLINE_FROM)} with the whole context, "
-                f"{probability('supported', self.p_evidence or 0.0, EVIDENCE_AT)} shown only the passages nearest "
+                f"{probability('supported', self.p_supported, BORDERLINE_FROM if borderline else SUPPORTED_FROM)} "
+                f"with the whole context{against}, "
+                f"{probability('supported', self.p_evidence or 0.0, line)} shown only the passages nearest "
                 f"the words, and the context writes every name and number of them{self._quote()}")
         if self.supported and self.p_supported < SUPPORTED_FROM:
             return "supported on a second reading", (
@@ -169,7 +189,8 @@ class Label:
         """The evidence reading, where it was asked and did not make the claim supported."""
         if self.p_evidence is None:
             return ""
-        return f"; shown only the nearest passages, {probability('supported', self.p_evidence, EVIDENCE_AT)}"
+        return (f"; shown only the nearest passages, "
+                f"{probability('supported', self.p_evidence, self.evidence_line or EVIDENCE_AT)}")
 
     def _p_supported(self) -> str:
         line = SUPPORTED_AT if self.p_supported >= SUPPORTED_AT else self.support_line
@@ -202,9 +223,10 @@ def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, 
 
 
 def judge_claims(judge: Judge, items: list[Judged], context: list[str],
-                 clean: Sequence[bool]) -> tuple[list[Label], list[JudgeCall], str]:
+                 written: Sequence[bool]) -> tuple[list[Label], list[JudgeCall], str]:
     """Label every claim's words, then ask the contradiction question of the unsupported ones.
-    `clean`: per item, whether code sees no risk in its words (`Label.clean`)."""
+    `written`: per item, whether the context writes every name and number of its words
+    (`Label.written`; `Label.clean` where the item is no leftover too)."""
     asked = [messages(SUPPORT, context, item) for item in items]
     if judge.traits.asks_in_turn:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))
@@ -221,8 +243,8 @@ def judge_claims(judge: Judge, items: list[Judged], context: list[str],
                                    NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
-    labels = [Label(p, contradicted.get(i), nearest_passage(item, context), ok) for i, (p, item, ok) in
-              enumerate(zip(supported, items, clean))]
+    labels = [Label(p, contradicted.get(i), nearest_passage(item, context), ok and not item.leftover, written=ok)
+              for i, (p, item, ok) in enumerate(zip(supported, items, written))]
     rereads = [i for i, label in enumerate(labels) if label.needs_evidence]
     if rereads:  # the document in view made both answers a coin flip: the evidence alone, once more
         evidence = judge.ask_each("verdicts", [messages(EVIDENCE, context, items[i]) for i in rereads],

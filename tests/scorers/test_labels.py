@@ -94,6 +94,39 @@ def test_the_evidence_alone_is_a_third_reading_of_clean_borderline_words(p_suppo
     assert Faithfulness.label_verdict(label) == ("yes" if supported else "no")
 
 
+@pytest.mark.parametrize("p_supported, p_contradicted, p_evidence, written, supported", [
+    (0.67, 0.74, 0.75, True, True),  # "I could not find a booking ZZ9999" beside "booking ZZ9999 not found"
+    (0.65, 0.95, 0.6, True, True),
+    (0.69, 0.79, 0.57, True, False),  # the labelled set's role swap ("bombed by u.n. children's fund")
+    (0.65, 0.71, 0.59, True, False),  # one answer at the support side's line is not two
+    (0.59, 0.74, 0.9, True, False),  # support under its own line: the contradiction stands
+    (0.67, 0.74, 0.9, False, False),  # a name or number the context never writes
+])
+def test_a_settled_contradiction_is_overruled_only_by_two_answers_at_the_support_line(
+        p_supported, p_contradicted, p_evidence, written, supported):
+    """Both answers leaning their own way (support 0.60 or more, contradiction 0.70 or more) are a
+    dispute the evidence alone reads again, held to 0.60, not 0.50: the offline judge gave faithful
+    tool-result claims P(contradicted) 0.71-0.76 beside a "non-refundable" or an "Error:" line."""
+    asked = labels.Label(p_supported, p_contradicted, "", written=written)
+    assert not asked.supported and asked.needs_evidence is (written and p_supported >= labels.SUPPORTED_FROM)
+    label = labels.Label(p_supported, p_contradicted, "", written=written, p_evidence=p_evidence)
+    assert label.supported is supported and not label.needs_evidence
+    assert label.contradicted is not supported
+    assert Faithfulness.label_verdict(label) == ("yes" if supported else "no")
+
+
+@pytest.mark.parametrize("p_contradicted, p_evidence, supported", [(0.68, 0.62, True), (0.68, 0.55, False),
+                                                                   (0.8, 0.62, True), (0.8, 0.55, False)])
+def test_a_leftover_sentence_the_contradiction_outweighs_is_read_again_at_the_support_line(
+        p_contradicted, p_evidence, supported):
+    """A sentence judged for what its claims leave out ("…, and they are refunded") may hide a
+    hedge code cannot see, so it is never read at the borderline's 0.50, only at 0.60."""
+    label = labels.Label(0.62, p_contradicted, "", clean=False, written=True)
+    assert label.needs_evidence and label.evidence_line == labels.OUTWEIGHED_EVIDENCE_AT
+    assert labels.Label(0.62, p_contradicted, "", written=True, p_evidence=p_evidence).supported is supported
+    assert not labels.Label(0.58, 0.66, "", written=True).needs_evidence  # under 0.60: no third reading
+
+
 @pytest.mark.parametrize("label", [labels.Label(0.75, None, ""), labels.Label(0.55, 0.1, "", clean=True),
                                    labels.Label(0.65, 0.62, ""), labels.Label(0.3, 0.9, "", clean=True),
                                    labels.Label(0.6, 0.7, "", clean=True), labels.Label(0.6, 0.66, "")])

@@ -39,11 +39,25 @@ def test_a_claim_just_under_the_line_on_clean_words_is_supported_on_a_second_rea
     assert made_up == "not made up, " + faithful
 
 
-def test_a_contradiction_names_both_questions_it_asked(fake, make_fake_judge) -> None:
+def test_a_contradiction_names_every_question_it_asked(fake, make_fake_judge) -> None:
+    """Support at 0.64 outweighed: the evidence alone is read too, and its no is in the reason."""
     claim = "The P2 has a camera."
-    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, contradicted=[claim], p_supported={claim: 0.64})
-    assert faithful == "contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.64 < 0.70): “The P2 has no camera.”"
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, contradicted=[claim], p_supported={claim: 0.64},
+                                p_evidence={claim: 0.2})
+    assert faithful == ("contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.64 < 0.70; shown only the nearest "
+                        "passages, P(supported) 0.20 < 0.60): “The P2 has no camera.”")
     assert made_up == "made up, " + faithful
+
+
+def test_a_contradiction_two_support_answers_overrule_names_all_three(fake, make_fake_judge) -> None:
+    claim = "The P2 holds 4 litres of dry food."
+    faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, p_supported={claim: 0.64},
+                                p_contradicted={claim: 0.74}, p_evidence={claim: 0.75})
+    assert faithful == ("supported on a reading of the evidence alone: P(supported) 0.64 ≥ 0.60 with the whole "
+                        "context against P(contradicted) 0.74, P(supported) 0.75 ≥ 0.60 shown only the passages "
+                        "nearest the words, and the context writes every name and number of them: "
+                        "“The P2 feeder holds 4 litres of dry food.”")
+    assert made_up == "not made up, " + faithful
 
 
 

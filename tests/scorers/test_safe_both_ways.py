@@ -668,23 +668,35 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
 
 TOOL_RESULTS = ['search_flights(origin="OSL") returned:\n{\n  "flight": "DY1872",\n  "price_eur": 142,\n  "stops": 1,\n'
                 '  "via": "CPH"\n}',
-                'refund_policy(fare="Light") returned: Airport taxes (31 EUR on this route) are refunded on request.']
-READ_AGAIN = ["DY1872 stops in CPH.", "Airport taxes of 31 EUR are refunded on request."]
-NOT_READ_AGAIN = ["DY1872 is a direct flight.", "Airport taxes are not refunded on request."]
+                'refund_policy(fare="Light") returned: Light fares are non-refundable. Airport taxes (31 EUR on this '
+                'route) are refunded on request.',
+                'get_booking(ref="ZZ9999") failed: Error: booking ZZ9999 not found',
+                'erstattung(tarif="Light") returned: Light-Tarife werden nicht erstattet. Flughafensteuern (31 EUR) '
+                'werden auf Anfrage erstattet.']
+READ_AGAIN = ["DY1872 stops in CPH.", "Airport taxes of 31 EUR are refunded on request.",
+              "I could not find a booking ZZ9999.", "Die Flughafensteuern von 31 EUR werden auf Anfrage erstattet."]
+NOT_READ_AGAIN = ["DY1872 is a direct flight.", "Airport taxes are not refunded on request.",
+                  "Your booking ZZ9999 is confirmed.", "Light-Tarife werden auf Anfrage erstattet."]
+BANDS = {  # P(supported) and P(contradicted) with the whole context, P(supported) on the evidence alone
+    "coin flip": (0.58, 0.66, 0.62),  # the borderline: a clean claim read again, held to 0.50
+    "dispute": (0.67, 0.74, 0.66),  # both leaning their own way, as the offline judge beside "non-refundable"
+}
 
 
 @pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
+@pytest.mark.parametrize("band", BANDS)
 @pytest.mark.parametrize("wrong", ["support", "evidence"])
-def test_in_a_pytest_run_the_evidence_reading_needs_two_answers(pytester, server, wrong):
+def test_in_a_pytest_run_the_evidence_reading_needs_two_answers(pytester, server, wrong, band):
     """Label verdicts over tool results, as the offline judge gives them: both questions with the
-    whole context near 0.6. Read again with only the nearest passages, the faithful answers pass;
-    an unfaithful one with one wrong answer (a borderline support, or a yes on the evidence alone
-    where the support answer is right) still fails."""
-    unfaithful = (0.58, 0.3) if wrong == "support" else (0.2, 0.9)  # P(supported), P(supported) on the evidence
-    p_supported = {**dict.fromkeys(READ_AGAIN, 0.58), **dict.fromkeys(NOT_READ_AGAIN, unfaithful[0])}
-    p_evidence = {**dict.fromkeys(READ_AGAIN, 0.62), **dict.fromkeys(NOT_READ_AGAIN, unfaithful[1])}
-    server.facts(p_supported=p_supported, p_contradicted=dict.fromkeys(READ_AGAIN + NOT_READ_AGAIN, 0.66),
-                 p_evidence=p_evidence)
+    whole context leaning yes. Read again with only the nearest passages, the faithful answers
+    pass; an unfaithful one with one wrong answer (the support answer, beside an evidence answer
+    that is right but, in a dispute, over 0.50; or a yes on the evidence alone where the support
+    answer is right) still fails."""
+    p_supported, p_contradicted, p_evidence = BANDS[band]
+    unfaithful = (p_supported, 0.55 if band == "dispute" else 0.3) if wrong == "support" else (0.2, 0.9)
+    server.facts(p_supported={**dict.fromkeys(READ_AGAIN, p_supported), **dict.fromkeys(NOT_READ_AGAIN, unfaithful[0])},
+                 p_contradicted=dict.fromkeys(READ_AGAIN + NOT_READ_AGAIN, p_contradicted),
+                 p_evidence={**dict.fromkeys(READ_AGAIN, p_evidence), **dict.fromkeys(NOT_READ_AGAIN, unfaithful[1])})
     pytester.makepyfile(test_cases=INNER.format(cases=json.dumps(
         [(out, "\n".join(TOOL_RESULTS)) for out in READ_AGAIN + NOT_READ_AGAIN], ensure_ascii=False)))
     result = run(pytester, server, "-p", "no:randomly", "--llm-judge-verdicts=label")
