@@ -116,7 +116,8 @@ class Label:
             return None
         if self.clean and self.p_contradicted < SUPPORTED_AT:
             return EVIDENCE_AT
-        return OUTWEIGHED_EVIDENCE_AT if self.written and self.p_supported >= SUPPORTED_FROM else None
+        written = self.written or self.clean  # clean words are written words that are no leftover
+        return OUTWEIGHED_EVIDENCE_AT if written and self.p_supported >= SUPPORTED_FROM else None
 
     @property
     def _evidence_agrees(self) -> bool:

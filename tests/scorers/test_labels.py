@@ -129,7 +129,8 @@ def test_a_leftover_sentence_the_contradiction_outweighs_is_read_again_at_the_su
 
 @pytest.mark.parametrize("label", [labels.Label(0.75, None, ""), labels.Label(0.55, 0.1, "", clean=True),
                                    labels.Label(0.65, 0.62, ""), labels.Label(0.3, 0.9, "", clean=True),
-                                   labels.Label(0.6, 0.7, "", clean=True), labels.Label(0.6, 0.66, "")])
+                                   labels.Label(0.59, 0.7, "", clean=True), labels.Label(0.6, 0.66, ""),
+                                   labels.Label(0.65, 0.8, "", written=False)])
 def test_the_evidence_is_not_asked_where_it_cannot_change_the_verdict(label):
     assert not label.needs_evidence
 
