@@ -77,9 +77,14 @@ class Label:
     p_supported: float
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str  # the context sentence nearest the words (shown to the judge first)
-    clean: bool = False  # code sees no risk: the context writes every name and number, and no `Judged.leftover`
+    written: bool = False  # the context writes every name and number of the words
+    leftover: bool = False  # a sentence judged for what its claims leave out (`Judged.leftover`)
     p_evidence: float | None = None  # asked only where it can still make the claim supported (`needs_evidence`)
-    written: bool = False  # the context writes every name and number of the words (`clean` but for a leftover)
+
+    @property
+    def clean(self) -> bool:
+        """Code sees no risk: every name and number written, and no leftover that may hide a hedge."""
+        return self.written and not self.leftover
 
     @property
     def supported(self) -> bool:
@@ -116,8 +121,7 @@ class Label:
             return None
         if self.clean and self.p_contradicted < SUPPORTED_AT:
             return EVIDENCE_AT
-        written = self.written or self.clean  # clean words are written words that are no leftover
-        return OUTWEIGHED_EVIDENCE_AT if written and self.p_supported >= SUPPORTED_FROM else None
+        return OUTWEIGHED_EVIDENCE_AT if self.written and self.p_supported >= SUPPORTED_FROM else None
 
     @property
     def _evidence_agrees(self) -> bool:
@@ -226,8 +230,7 @@ def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, 
 def judge_claims(judge: Judge, items: list[Judged], context: list[str],
                  written: Sequence[bool]) -> tuple[list[Label], list[JudgeCall], str]:
     """Label every claim's words, then ask the contradiction question of the unsupported ones.
-    `written`: per item, whether the context writes every name and number of its words
-    (`Label.written`; `Label.clean` where the item is no leftover too)."""
+    `written`: per item, whether the context writes every name and number of its words (`Label.written`)."""
     asked = [messages(SUPPORT, context, item) for item in items]
     if judge.traits.asks_in_turn:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))
@@ -244,7 +247,7 @@ def judge_claims(judge: Judge, items: list[Judged], context: list[str],
                                    NextToken, VERSION) if doubtful else []
         calls += [call for _, call in rechecked]
         contradicted = {i: p_yes(answer) for i, (answer, _) in zip(doubtful, rechecked)}
-    labels = [Label(p, contradicted.get(i), nearest_passage(item, context), ok and not item.leftover, written=ok)
+    labels = [Label(p, contradicted.get(i), nearest_passage(item, context), written=ok, leftover=item.leftover)
               for i, (p, item, ok) in enumerate(zip(supported, items, written))]
     rereads = [i for i, label in enumerate(labels) if label.needs_evidence]
     if rereads:  # the document in view made both answers a coin flip: the evidence alone, once more

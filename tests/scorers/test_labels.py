@@ -75,7 +75,7 @@ def test_a_borderline_yes_on_words_the_context_never_writes_is_not_support(fake,
 def test_the_second_reading_needs_a_no_to_contradiction_and_clean_words(p_contradicted, clean, supported):
     from pytest_llmfaith.scorers.labels import Label
 
-    assert Label(0.55, p_contradicted, "", clean=clean).supported is supported
+    assert Label(0.55, p_contradicted, "", written=clean).supported is supported
 
 
 @pytest.mark.parametrize("p_supported, p_evidence, clean, supported", [
@@ -87,9 +87,9 @@ def test_the_second_reading_needs_a_no_to_contradiction_and_clean_words(p_contra
 def test_the_evidence_alone_is_a_third_reading_of_clean_borderline_words(p_supported, p_evidence, clean, supported):
     """Shown every passage, the 1.5B judge answers both questions near 0.6 for faithful and
     unfaithful claims alike; shown only the nearest passages it parts them (benchmarks, round 18)."""
-    asked = labels.Label(p_supported, 0.66, "", clean=clean)
+    asked = labels.Label(p_supported, 0.66, "", written=clean)
     assert not asked.supported and asked.needs_evidence is (clean and p_supported >= labels.BORDERLINE_FROM)
-    label = labels.Label(p_supported, 0.66, "", clean=clean, p_evidence=p_evidence)
+    label = labels.Label(p_supported, 0.66, "", written=clean, p_evidence=p_evidence)
     assert label.supported is supported and not label.needs_evidence
     assert Faithfulness.label_verdict(label) == ("yes" if supported else "no")
 
@@ -121,15 +121,16 @@ def test_a_leftover_sentence_the_contradiction_outweighs_is_read_again_at_the_su
         p_contradicted, p_evidence, supported):
     """A sentence judged for what its claims leave out ("…, and they are refunded") may hide a
     hedge code cannot see, so it is never read at the borderline's 0.50, only at 0.60."""
-    label = labels.Label(0.62, p_contradicted, "", clean=False, written=True)
+    label = labels.Label(0.62, p_contradicted, "", written=True, leftover=True)
     assert label.needs_evidence and label.evidence_line == labels.OUTWEIGHED_EVIDENCE_AT
-    assert labels.Label(0.62, p_contradicted, "", written=True, p_evidence=p_evidence).supported is supported
-    assert not labels.Label(0.58, 0.66, "", written=True).needs_evidence  # under 0.60: no third reading
+    read = labels.Label(0.62, p_contradicted, "", written=True, leftover=True, p_evidence=p_evidence)
+    assert read.supported is supported
+    assert not labels.Label(0.58, 0.66, "", written=True, leftover=True).needs_evidence  # under 0.60: no third reading
 
 
-@pytest.mark.parametrize("label", [labels.Label(0.75, None, ""), labels.Label(0.55, 0.1, "", clean=True),
-                                   labels.Label(0.65, 0.62, ""), labels.Label(0.3, 0.9, "", clean=True),
-                                   labels.Label(0.59, 0.7, "", clean=True), labels.Label(0.6, 0.66, ""),
+@pytest.mark.parametrize("label", [labels.Label(0.75, None, ""), labels.Label(0.55, 0.1, "", written=True),
+                                   labels.Label(0.65, 0.62, ""), labels.Label(0.3, 0.9, "", written=True),
+                                   labels.Label(0.59, 0.7, "", written=True), labels.Label(0.6, 0.66, ""),
                                    labels.Label(0.65, 0.8, "", written=False)])
 def test_the_evidence_is_not_asked_where_it_cannot_change_the_verdict(label):
     assert not label.needs_evidence
@@ -166,6 +167,24 @@ def test_a_coin_flip_beside_a_contradiction_answer_is_decided_by_the_evidence_al
         "P(supported) 0.62 ≥ 0.50 shown only the passages nearest the words" if score == 1.0 else
         "contradicted: P(contradicted) 0.66 ≥ 0.50 (P(supported) 0.58 < 0.70; shown only the nearest passages, "
         "P(supported) 0.30 < 0.50)")
+
+
+TESLA_ZH = ["特斯拉成立于2003年。", "埃隆·马斯克于2004年加入特斯拉。", "特斯拉的第一辆车是Roadster。"]
+
+
+@pytest.mark.parametrize("context", [TESLA, TESLA_KO, TESLA_ZH], ids=["en", "ko", "zh"])
+@pytest.mark.parametrize("p_evidence, score", [(0.75, 1.0), (0.57, 0.5)])
+def test_a_settled_contradiction_needs_the_evidence_at_the_support_line_over_the_wire(
+        server, make_judge, p_evidence, score, context):
+    """Support 0.67 against a contradiction of 0.74, in three scripts: the evidence alone at 0.75
+    makes the claim supported, at 0.57 (over the borderline's 0.50) it stays contradicted."""
+    claim, other = context[0], context[1]
+    server.facts(p_supported={claim: 0.67}, p_contradicted={claim: 0.74}, p_evidence={claim: p_evidence},
+                 supported=[other])
+    result = Faithfulness(make_judge(verdicts="label")).run(f"{claim} {other}", context)
+    assert result.score == score
+    assert result.verdicts[0].reason.startswith("supported on a reading of the evidence alone" if score == 1.0
+                                                else "contradicted: P(contradicted) 0.74")
 
 
 @pytest.mark.parametrize("claim, context", [
