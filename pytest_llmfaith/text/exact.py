@@ -227,10 +227,10 @@ _CASED_CAPITAL = regex.compile(r"\p{Lu}|\p{Lt}")
 
 def _asked_about(original: str, starts: bool) -> bool:
     """Whether the judge is asked about a token the context never writes: one with a digit, a
-    capital (not the first letter of a token that starts a stretch or a sentence: writing systems
-    with case capitalise it whatever the word) or a script without case. Which tokens are asked
-    costs questions, never an outcome: the question says that words which are no name or number
-    do not matter, so "It" or "は" asked is answered yes by a correct judge."""
+    capital (where `starts`, not the first letter: writing systems with case capitalise it there
+    whatever the word) or a script without case. Which tokens are asked costs questions, never an
+    outcome: the question says that words which are no name or number do not matter, so "It" or
+    "は" asked is answered yes by a correct judge."""
     capital = _CASED_CAPITAL.search(original[1:] if starts else original)
     return bool(capital) or any(c.isdigit() for c in original) or not any(c.lower() != c.upper() for c in original)
 
@@ -244,13 +244,14 @@ _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*
 """Before a token that starts a stretch or a sentence: nothing, an end mark, or an ellipsis."""
 
 
-def unwritten(words: str, context: Sequence[str]) -> list[str]:
+def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> list[str]:
     """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`,
     a month's name in a date, whatever its case, and a unit symbol, `_UNIT_SYMBOL`):
     a number by its value in any digit script and grouping (`numbers`), another spaced token as a
     token of the context, a run of a script without spaces by its stretches no two-character
     piece of the context covers. What they stand for is the judge's question, never this
-    function's."""
+    function's. `at_starts=False` leaves out a token whose one capital starts a sentence or a
+    stretch ("Berg booked the flight", "We open at 9"): a name or any word, as code sees it."""
     written, text = _written(tuple(context))
     missing = numbers_not_written(words, context)
     normal = unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)
@@ -262,7 +263,7 @@ def unwritten(words: str, context: Sequence[str]) -> list[str]:
         if any(a <= match.start() < b for a, b in whole):
             continue  # read with its time or number ("pm" of 7:20 pm, "Mrd." of 2,5 Mrd.): numbers_not_written
         token = original.casefold()
-        starts = bool(_STARTS.search(normal, 0, match.start()))
+        starts = not at_starts and bool(_STARTS.search(normal, 0, match.start()))
         month = match.start() in months
         if not (month or _asked_about(original, starts)) or (any(c.isdigit() for c in original)
                                                             and _is_number_token(original)):
@@ -759,7 +760,12 @@ def numbers_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
 
 
-def contradicted_number(words: str, context: Sequence[str]) -> tuple[str, str] | None:
-    """(as the words write it, as the context does) of a number code decides is contradicted."""
+def contradicted_number(words: str, context: Sequence[str], sentence: str = "") -> tuple[str, str] | None:
+    """(as the words write it, as the context does) of a number code decides is contradicted: pinned
+    in the words and again in their whole `sentence`, where a word outside them may change its role
+    ("tickets cost 21 euros" of "Three child tickets cost 21 euros" beside "Child tickets cost 7
+    euros": 3 × 7, for the judge to read, as it reads the words in their sentence)."""
     found = next((o for o in other_values(words, context) if o.contradicted), None)
+    if found and sentence and not any(o.contradicted and o.said == found.said for o in other_values(sentence, context)):
+        return None
     return (found.said, found.other) if found else None

@@ -9,11 +9,13 @@ in a real pytest run, at 1.0 / 0.0."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
+from pytest_llmfaith.text.exact import fold, numbers
 
 # (language, the context's sentence, a faithful output in another number form, the same with a wrong year)
 FOUNDED = [
@@ -111,6 +113,59 @@ def test_a_name_or_number_the_context_never_writes_needs_a_second_yes(server, ma
     assert Hallucination(make_judge()).run(output, [context]).score == 1.0
 
 
+
+
+# (language, the context, a wrong output whose name is its first word, that name): a capital at a
+# sentence's start is every word's in these scripts, so code cannot tell a name there
+AT_A_START = [
+    ("en", "Dahl booked the flight.", "Berg booked the flight.", "berg"),
+    ("en, a second sentence", "Flight to Oslo. Ingrid is the passenger.", "Flight to Oslo. Karin is the passenger.",
+     "karin"),
+    ("de", "Oslo hat 700.000 Einwohner.", "Bergen hat 700.000 Einwohner.", "bergen"),
+    ("fr", "Paris est la capitale.", "Lyon est la capitale.", "lyon"),
+    ("es", "El museo de Sevilla abre a las 9.", "Granada tiene un museo que abre a las 9.", "granada"),
+    ("it", "Roma è la sede della società.", "Milano è la sede della società.", "milano"),
+    ("pt", "Lisboa é a sede da empresa.", "Porto é a sede da empresa.", "porto"),
+    ("pl", "Warszawa jest siedzibą firmy.", "Kraków jest siedzibą firmy.", "kraków"),
+    ("ru", "Москва — столица страны.", "Казань — столица страны.", "казань"),
+    ("el", "Η έδρα είναι στην Αθήνα.", "Πάτρα είναι η έδρα.", "πάτρα"),
+    ("tr", "Şirketin merkezi Ankara'dadır.", "İzmir şirketin merkezidir.", "i̇zmir"),
+]
+STARTS_FAITHFUL = [  # (the context, a faithful output whose first word the context never writes)
+    ("The museum opens at 9 every day.", "We open at 9 every day."),
+    ("Guided tours run on Saturdays only.", "Unfortunately, tours only run on Saturdays."),
+    ("Das Museum öffnet um 9 Uhr.", "Wir öffnen um 9 Uhr."),
+    ("Le musée ouvre à 9 h.", "Nous ouvrons à 9 h."),
+    ("The flight departs at 13:45.", "It departs at 13:45."),
+]
+
+
+@pytest.mark.parametrize(("language", "context", "output", "token"), AT_A_START, ids=[c[0] for c in AT_A_START])
+def test_a_name_at_a_sentences_start_needs_a_second_yes(server, make_judge, language, context, output, token):
+    """One wrong answer (the verdict says supported): a hosted judge is asked about the first word
+    too, in the verdicts' own request, and its no fails the answer."""
+    server.facts(supported=[output], unnamed=[token])
+    assert Faithfulness(make_judge()).run(output, [context]).score == 0.0
+    assert Hallucination(make_judge()).run(output, [context]).score == 1.0
+    assert len(server.requests) == 4  # claims and verdicts, for each scorer
+
+
+@pytest.mark.parametrize(("context", "output"), STARTS_FAITHFUL)
+def test_a_correct_judge_passes_a_first_word_that_is_no_name(server, make_judge, context, output):
+    server.facts(supported=[output])
+    assert Faithfulness(make_judge()).run(output, [context]).score == 1.0
+    sent = server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
+    items = json.loads(re.findall(r"<claims>\n(.*?)\n</claims>", sent, re.DOTALL)[-1])
+    assert items[0]["not_in_context"] == [fold(output.split()[0].strip(","))]
+
+
+def test_the_offline_judge_is_not_asked_about_a_word_capitalised_only_at_a_start(fake, make_fake_judge):
+    """Its answers there overlap: "We" 0.22 and "It" 0.33, names 0.09-0.42 (benchmarks/README.md)."""
+    output = "We open at 9 every day."
+    fake.facts(supported=[output])
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(output, ["The museum opens at 9 every day."])
+    assert result.score == 1.0
+    assert not any("never writes" in r["body"]["messages"][-1]["content"] for r in fake.requests)
 
 # more of each class, of our own: (the context, a faithful output) whose numbers, names and
 # pronouns a rule reading the language would get wrong
@@ -367,6 +422,60 @@ def test_a_number_another_value_in_the_same_role_fails_whatever_the_judge_says(s
     server.facts(supported=[output])
     result = Faithfulness(make_judge()).run(output, [context])
     assert result.score == 0.0 and "decided without asking" in result.verdicts[0].reason
+
+
+# (language, the context, a faithful output whose sentence says more than the claim's words, the
+# claim the judge quotes from it, the same output with a wrong total): the words alone would be the
+# context's words with another number, but the rest of the sentence makes it a total, for the judge
+PART_OF_A_SENTENCE = [
+    ("en", "The ticket costs 12 EUR.", "For a family of four, the ticket costs 48 EUR.", "the ticket costs 48 EUR",
+     "For a family of four, the ticket costs 50 EUR."),
+    ("en, after", "The room costs 120 EUR.", "The room costs 360 EUR for three nights.", "The room costs 360 EUR",
+     "The room costs 350 EUR for three nights."),
+    ("en, a gap", "Child tickets cost 7 EUR.", "Three child tickets cost 21 EUR.", "Three … tickets cost 21 EUR",
+     "Three child tickets cost 24 EUR."),
+    ("de", "Das Zimmer kostet 120 Euro.", "Das Zimmer kostet 360 Euro für drei Nächte.", "Das Zimmer kostet 360 Euro",
+     "Das Zimmer kostet 380 Euro für drei Nächte."),
+    ("fr", "La chambre coûte 120 euros.", "Pour trois nuits, la chambre coûte 360 euros.",
+     "la chambre coûte 360 euros", "Pour trois nuits, la chambre coûte 340 euros."),
+    ("es", "La habitación cuesta 120 euros.", "Por dos noches, la habitación cuesta 240 euros.",
+     "la habitación cuesta 240 euros", "Por dos noches, la habitación cuesta 260 euros."),
+    ("it", "La camera costa 120 euro.", "Per tre notti, la camera costa 360 euro.", "la camera costa 360 euro",
+     "Per tre notti, la camera costa 390 euro."),
+    ("pt", "O quarto custa 120 euros.", "Por três noites, o quarto custa 360 euros.", "o quarto custa 360 euros",
+     "Por três noites, o quarto custa 330 euros."),
+    ("nl", "Een kind betaalt 7 euro.", "Een kind betaalt 21 euro voor drie ritten.", "Een kind betaalt 21 euro",
+     "Een kind betaalt 27 euro voor drie ritten."),
+    ("ru", "Номер стоит 120 евро.", "За три ночи номер стоит 360 евро.", "номер стоит 360 евро",
+     "За три ночи номер стоит 380 евро."),
+]
+
+
+def wrong_total(claim: str, wrong: str) -> str:
+    """The number of the wrong output that its faithful claim does not write."""
+    return next(n.shown for n in numbers(wrong) if n.shown not in claim)
+
+
+@pytest.mark.parametrize(("language", "context", "output", "claim", "_"), PART_OF_A_SENTENCE,
+                         ids=[c[0] for c in PART_OF_A_SENTENCE])
+def test_a_correct_judge_passes_a_number_the_rest_of_its_sentence_makes_a_total(server, make_judge, language,
+                                                                                 context, output, claim, _):
+    """Code decides a number only where it is pinned in its whole sentence: the claim's words
+    alone are the context's words with another number (12 EUR, 48 EUR), the sentence is not."""
+    server.facts(claims={output: [claim]}, supported=[output, claim], changes=[claim])
+    result = Faithfulness(make_judge()).run(output, [context])
+    assert result.score == 1.0, [v.reason for v in result.verdicts]
+    assert Hallucination(make_judge()).run(output, [context]).score == 0.0
+
+
+@pytest.mark.parametrize(("language", "context", "_", "claim", "wrong"), PART_OF_A_SENTENCE,
+                         ids=[c[0] for c in PART_OF_A_SENTENCE])
+def test_a_wrong_total_fails_though_the_verdict_says_supported(server, make_judge, language, context, _, claim, wrong):
+    """One wrong answer (the verdict): the total the context never writes is asked about, and the
+    no fails the answer, as the code's decision did before."""
+    server.facts(supported=[wrong], unnamed=[wrong_total(claim, wrong)])
+    assert Faithfulness(make_judge()).run(wrong, [context]).score == 0.0
+    assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
 
 
 # (language, a context that lists values with fewer words, a faithful answer, the same with a value
@@ -641,8 +750,10 @@ def _inner_run(pytester: pytest.Pytester, server, cases: list[tuple[str, str]]) 
 def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, server):
     cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
              + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM]
-             + [(out, ctx) for ctx, out in OWN_FAITHFUL])
-    server.facts(supported=[out for out, _ in cases])
+             + [(out, ctx) for ctx, out in OWN_FAITHFUL] + [(out, ctx) for _, ctx, out, *_ in PART_OF_A_SENTENCE])
+    server.facts(supported=[out for out, _ in cases] + [claim for *_, claim, _ in PART_OF_A_SENTENCE],
+                 claims={out: [claim] for _, _, out, claim, _ in PART_OF_A_SENTENCE},
+                 changes=[claim for *_, claim, _ in PART_OF_A_SENTENCE])
     _inner_run(pytester, server, cases).assert_outcomes(passed=2 * len(cases))
 
 
@@ -656,11 +767,13 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     negated = [(out, "Pets are not allowed. Zorblat employs 12 people. The fee is 25 EUR.") for out, _ in NEGATED]
     dated = [(wrong, ctx) for _, ctx, _, wrong, _ in ANOTHER_FORM]
     own = [(out, ctx) for ctx, out, _ in OWN_UNFAITHFUL]
-    cases = founded + swapped + named + dated + own + negated
-    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own]
+    totals = [(wrong, ctx) for _, ctx, *_, wrong in PART_OF_A_SENTENCE]
+    cases = founded + swapped + named + dated + own + totals + negated
+    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own + totals]
                  + [claim for _, claim in NEGATED],
                  unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + ANOTHER_FORM]
-                 + [token for *_, token in OWN_UNFAITHFUL if token],
+                 + [token for *_, token in OWN_UNFAITHFUL if token]
+                 + [wrong_total(claim, wrong) for *_, claim, wrong in PART_OF_A_SENTENCE],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))

@@ -113,7 +113,7 @@ def test_fewest_stretches_win_over_the_first_match():
 def test_digits_with_a_capital_glued_on_are_a_code_asked_about_as_written(words, context, asked):
     """Not a number whose value the context may write elsewhere: a wrong seat, gate or standard is
     asked about, and the context's codes lend no number to a wrong day."""
-    assert unwritten(words, [context]) == asked
+    assert unwritten(words, [context], at_starts=False) == asked
 
 
 @pytest.mark.parametrize(("words", "context"), [
@@ -123,7 +123,7 @@ def test_digits_with_a_capital_glued_on_are_a_code_asked_about_as_written(words,
     ("Opens at 10am.", "Opens at 10 am."),
 ])
 def test_a_code_or_number_the_context_writes_is_not_asked_about(words, context):
-    assert unwritten(words, [context]) == []
+    assert unwritten(words, [context], at_starts=False) == []
 
 
 def test_a_code_is_no_number_in_the_text_or_the_context():
@@ -158,7 +158,24 @@ def test_evidence_from_a_json_result_is_a_record_with_its_call_never_a_lone_line
     ("Seat 2C is yours.", "Your seat: 12 C.", ["2c"]),  # a code is whole: 2C is not in 12 C
 ])
 def test_a_code_the_context_writes_with_a_space_is_written(words, context, asked):
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked", "left_out"), [
+    ("Berg booked the flight.", "Dahl booked the flight.", ["berg"], []),
+    ("Flight to Oslo. Karin is the passenger.", "Ingrid is the passenger on the flight to Oslo.", ["karin"], []),
+    ("Ingrid … Karin booked it", "Ingrid booked it.", ["karin"], []),  # a stretch's start, after a gap
+    ("«Lyon est la capitale.»", "Paris est la capitale.", ["lyon"], []),
+    ("We open at 9.", "The museum opens at 9.", ["we"], []),  # a correct judge says it does not matter
+    ("The museum opens at 9.", "the museum opens at 9", [], []),  # written, in any case
+    ("Anna Berg booked it.", "Anna Dahl booked it.", ["berg"], ["berg"]),  # not at a start: asked either way
+])
+def test_a_capital_that_starts_a_sentence_is_asked_about_unless_left_out(words, context, asked, left_out):
+    """Writing systems with case capitalise a sentence's first word whatever it is: code cannot tell
+    a name there, so it is asked about (a hosted judge), or left out (`at_starts=False`: the offline
+    judge, and what `Label.written` counts)."""
     assert unwritten(words, [context]) == asked
+    assert unwritten(words, [context], at_starts=False) == left_out
 
 
 # A context that lists values gives one thing several with fewer words: code never decides there.
@@ -255,6 +272,29 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
     assert exact.contradicted_number(words, [context]) == decided
 
 
+@pytest.mark.parametrize(("words", "sentence", "context", "decided"), [
+    # a word of the sentence outside the words makes the number a total: the judge reads it
+    ("the ticket costs 48 EUR", "For a family of four, the ticket costs 48 EUR.", "The ticket costs 12 EUR.", None),
+    ("The room costs 360 EUR", "The room costs 360 EUR for three nights.", "The room costs 120 EUR.", None),
+    ("Three … tickets cost 21 EUR", "Three child tickets cost 21 EUR.", "Child tickets cost 7 EUR.", None),
+    ("номер стоит 360 евро", "За три ночи номер стоит 360 евро.", "Номер стоит 120 евро.", None),
+    ("was founded in 1999", "Sure, Acme was founded in 1999.", "Acme was founded in 1997.", None),
+    # the sentence pins it as the words do: decided
+    ("Acme was founded in 1999", "Acme was founded in 1999.", "Acme was founded in 1997.", ("1999", "1997")),
+    ("was founded in 1999", "Acme was founded in 1999.", "Acme was founded in 1997.", ("1999", "1997")),
+    ("Acme … founded in 1999", "Acme was founded in 1999.", "Acme was founded in 1997.", ("1999", "1997")),
+    ("Der Umsatz lag 2023 bei 15 Millionen", "Der Umsatz lag 2023 bei 15 Millionen.",
+     "Der Umsatz lag 2023 bei 12 Millionen.", ("15 Millionen", "12 Millionen")),
+    # pinned in the sentence, not in the words: the words decide nothing either way
+    ("Acme was founded in 1999", "Acme was founded in 1999 and employs 40 people.",
+     "Acme was founded in 1997 and employs 40 people.", None),
+])
+def test_a_number_is_decided_only_where_its_whole_sentence_pins_it_too(words, sentence, context, decided):
+    """The judge reads a claim's words in their sentence; code, which cannot read what the rest of
+    the sentence says, decides only where the sentence is the context's words around the number too."""
+    assert exact.contradicted_number(words, [context], sentence) == decided
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("Acme was founded in 1997 [1].", ["1997"]),
     ("See [1, 3], [^2], [4-6] and 【7】.", []),
@@ -308,7 +348,7 @@ def test_a_scale_word_is_read_with_its_number(text, shown, scale):
     ("Revenue was 1.5 euros.", "Revenue was 1.5 million euros.", ["1.5"]),  # the scale left out
 ])
 def test_a_number_with_a_scale_word_is_written_only_with_that_word(words, context, asked):
-    assert unwritten(words, [context]) == asked
+    assert unwritten(words, [context], at_starts=False) == asked
 
 
 def test_the_same_scale_on_both_sides_compares_the_digits_exactly():
@@ -333,7 +373,7 @@ def test_the_same_scale_on_both_sides_compares_the_digits_exactly():
 def test_a_number_is_written_only_with_the_decimal_places_it_is_written_with(words, context, asked):
     """By value, 3.1 is 3.10; as written, it may be another version, or another locale's 1,500: a
     second answer decides, never code alone."""
-    assert unwritten(words, [context]) == asked
+    assert unwritten(words, [context], at_starts=False) == asked
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
@@ -358,4 +398,4 @@ def test_a_number_is_written_only_with_the_decimal_places_it_is_written_with(wor
 def test_a_number_is_asked_about_with_a_unit_word_the_context_never_writes_beside_it(words, context, asked):
     """A number whose value is written, moved to another unit ("40 miles" beside "40 km"): one wrong
     verdict would pass it, so the judge is asked too. Whether the word is a unit is its question."""
-    assert unwritten(words, [context]) == asked
+    assert unwritten(words, [context], at_starts=False) == asked
