@@ -750,7 +750,8 @@ def _inner_run(pytester: pytest.Pytester, server, cases: list[tuple[str, str]]) 
 def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, server):
     cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
              + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM]
-             + [(out, ctx) for ctx, out in OWN_FAITHFUL] + [(out, ctx) for _, ctx, out, *_ in PART_OF_A_SENTENCE])
+             + [(out, ctx) for ctx, out in OWN_FAITHFUL + STARTS_FAITHFUL]
+             + [(out, ctx) for _, ctx, out, *_ in PART_OF_A_SENTENCE])
     server.facts(supported=[out for out, _ in cases] + [claim for *_, claim, _ in PART_OF_A_SENTENCE],
                  claims={out: [claim] for _, _, out, claim, _ in PART_OF_A_SENTENCE},
                  changes=[claim for *_, claim, _ in PART_OF_A_SENTENCE])
@@ -768,10 +769,12 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     dated = [(wrong, ctx) for _, ctx, _, wrong, _ in ANOTHER_FORM]
     own = [(out, ctx) for ctx, out, _ in OWN_UNFAITHFUL]
     totals = [(wrong, ctx) for _, ctx, *_, wrong in PART_OF_A_SENTENCE]
-    cases = founded + swapped + named + dated + own + totals + negated
-    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own + totals]
+    first_words = [(out, ctx) for _, ctx, out, _ in AT_A_START]
+    cases = founded + swapped + named + dated + own + totals + first_words + negated
+    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own + totals + first_words]
                  + [claim for _, claim in NEGATED],
-                 unnamed=[value for *_, value in LISTED] + [token for *_, token in UNWRITTEN + ANOTHER_FORM]
+                 unnamed=[value for *_, value in LISTED]
+                 + [token for *_, token in UNWRITTEN + ANOTHER_FORM + AT_A_START]
                  + [token for *_, token in OWN_UNFAITHFUL if token]
                  + [wrong_total(claim, wrong) for *_, claim, wrong in PART_OF_A_SENTENCE],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
