@@ -41,6 +41,39 @@ _MONTH_NAMES = (
 )
 MONTHS = frozenset(name for row in _MONTH_NAMES for name in row.split())
 """A month's name in the languages above, as a date writes it. A name missing costs a question."""
+_WEEKDAY_NAMES = (
+    # One row per day, Monday first, in the languages above and Italian without accents, as
+    # sentences write them: "le mardi", "les mardis", "dienstags", "we wtorek", "во вторник", "по
+    # вторникам", "tiistaina". A word that is also another word ("segunda", "domingo", "pazar",
+    # "minggu") costs a question, never an outcome.
+    "monday mondays montag montags lundi lundis lunes lunedì lunedi segunda maandag maandags måndag måndagar "
+    "mandag poniedziałek poniedziałki pondělí понедельник понедельника понедельникам понеділок понеділка "
+    "pazartesi maanantai maanantaina senin",
+    "tuesday tuesdays dienstag dienstags mardi mardis martes martedì martedi terça terca dinsdag dinsdags tisdag "
+    "tisdagar tirsdag wtorek wtorki úterý вторник вторника вторникам вівторок вівторка salı tiistai tiistaina "
+    "selasa",
+    "wednesday wednesdays mittwoch mittwochs mercredi mercredis miércoles miercoles mercoledì mercoledi quarta "
+    "woensdag woensdags onsdag onsdagar środa środę środy středa středu среда среду средам середа середу "
+    "çarşamba keskiviikko keskiviikkona rabu",
+    "thursday thursdays donnerstag donnerstags jeudi jeudis jueves giovedì giovedi quinta donderdag donderdags "
+    "torsdag torsdagar czwartek czwartki čtvrtek четверг четверга четвергам четвер perşembe torstai torstaina "
+    "kamis",
+    "friday fridays freitag freitags vendredi vendredis viernes venerdì venerdi sexta vrijdag vrijdags fredag "
+    "fredagar piątek piątki pátek пятница пятницу пятницам пʼятниця пʼятницю п'ятниця п'ятницю cuma perjantai "
+    "perjantaina jumat",
+    "saturday saturdays samstag samstags sonnabend samedi samedis sábado sábados sabado sabados sabato zaterdag "
+    "zaterdags lördag lördagar lørdag sobota sobotę soboty sobotu суббота субботу субботам субота суботу "
+    "cumartesi lauantai lauantaina sabtu",
+    "sunday sundays sonntag sonntags dimanche dimanches domingo domingos domenica zondag zondags söndag söndagar "
+    "søndag niedziela niedzielę niedziele neděle neděli воскресенье воскресенья воскресеньям неділя неділю "
+    "pazar sunnuntai sunnuntaina minggu",
+)
+WEEKDAYS = {name: day for day, row in enumerate(_WEEKDAY_NAMES) for name in row.split()}
+"""A day of the week's name, and which day (0 is Monday): asked about whatever its case where the
+context writes that day in no form ("le musée est fermé le mardi" beside "le lundi"), as a
+month's name in a date is; "les lundis" beside "le lundi" asks nothing more than before."""
+
+
 _MONTH = r"(?P<month>\p{L}+)\.?"  # a name of MONTHS: looked up, no alternation of 210 names to compile
 _DAY = r"[0-3]?\d(?:st|nd|rd|th|er|e|º|\.)?"
 _YEAR = r"\d{4}"

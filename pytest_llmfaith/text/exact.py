@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import regex
 
-from pytest_llmfaith.text.dates import Time, month_names, times
+from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -246,7 +246,8 @@ _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*
 
 def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> list[str]:
     """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`,
-    a month's name in a date, whatever its case, and a unit symbol, `_UNIT_SYMBOL`):
+    a month's name in a date and a day of the week's, whatever their case, and a unit symbol,
+    `_UNIT_SYMBOL`):
     a number by its value in any digit script and grouping (`numbers`), another spaced token as a
     token of the context, a run of a script without spaces by its stretches no two-character
     piece of the context covers. What they stand for is the judge's question, never this
@@ -258,14 +259,16 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     plain = _ascii_digits(normal)
     whole = [span for span, _ in times(plain)] + [(n.start, n.end) for n in numbers(normal) if n.scale]
     months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case
+    days = _weekdays(tuple(context))
     for match in _TOKEN.finditer(normal):
         original = match.group()
         if any(a <= match.start() < b for a, b in whole):
             continue  # read with its time or number ("pm" of 7:20 pm, "Mrd." of 2,5 Mrd.): numbers_not_written
         token = original.casefold()
         starts = not at_starts and bool(_STARTS.search(normal, 0, match.start()))
-        month = match.start() in months
-        if not (month or _asked_about(original, starts)) or (any(c.isdigit() for c in original)
+        day = WEEKDAYS.get(token)  # a day the context names in no form
+        named_day = match.start() in months or (day is not None and day not in days)
+        if not (named_day or _asked_about(original, starts)) or (any(c.isdigit() for c in original)
                                                             and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
@@ -274,6 +277,12 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     return list(dict.fromkeys(missing))
+
+
+@lru_cache(maxsize=64)
+def _weekdays(context: tuple[str, ...]) -> frozenset[int]:
+    """The days of the week the context names, in any form (`WEEKDAYS`)."""
+    return frozenset(day for token in _written(context)[0] if (day := WEEKDAYS.get(token)) is not None)
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:

@@ -167,6 +167,53 @@ def test_the_offline_judge_is_not_asked_about_a_word_capitalised_only_at_a_start
     assert result.score == 1.0
     assert not any("never writes" in r["body"]["messages"][-1]["content"] for r in fake.requests)
 
+# (language, the context, a faithful output that writes the day another way or as the context does,
+# the output with another day, that day): written in small letters, no capital shows it
+WEEKDAYS = [
+    ("fr", "Le musée est fermé le lundi.", "Le musée est fermé les lundis.", "Le musée est fermé le mardi.", "mardi"),
+    ("es", "El museo cierra los lunes.", "El museo cierra los lunes.", "El museo cierra los martes.", "martes"),
+    ("it", "Il museo è chiuso il lunedì.", "Il museo è chiuso di lunedì.", "Il museo è chiuso il martedì.",
+     "martedì"),
+    ("pt", "O museu fecha à segunda.", "O museu fecha à segunda.", "O museu fecha à terça.", "terça"),
+    ("nl", "Het museum is op maandag gesloten.", "Het museum is 's maandags gesloten.",
+     "Het museum is op dinsdag gesloten.", "dinsdag"),
+    ("sv", "Museet är stängt på måndagar.", "Museet är stängt varje måndag.", "Museet är stängt på tisdagar.",
+     "tisdagar"),
+    ("pl", "Muzeum jest zamknięte w poniedziałek.", "Muzeum jest zamknięte w poniedziałki.",
+     "Muzeum jest zamknięte we wtorek.", "wtorek"),
+    ("cs", "Muzeum je zavřené v pondělí.", "Muzeum je zavřené v pondělí.", "Muzeum je zavřené v úterý.", "úterý"),
+    ("ru", "Музей закрыт по понедельникам.", "Музей закрыт в понедельник.", "Музей закрыт по вторникам.",
+     "вторникам"),
+    ("uk", "Музей зачинено в понеділок.", "Музей зачинено в понеділок.", "Музей зачинено у вівторок.", "вівторок"),
+    ("tr", "Müze pazartesi günleri kapalı.", "Müze pazartesi günleri kapalı.", "Müze salı günleri kapalı.", "salı"),
+    ("fi", "Museo on suljettu maanantaina.", "Museo on suljettu maanantaisin.", "Museo on suljettu tiistaina.",
+     "tiistaina"),
+    ("id", "Museum tutup setiap hari senin.", "Museum tutup tiap hari senin.", "Museum tutup setiap hari selasa.",
+     "selasa"),
+    ("de", "Das Museum ist montags geschlossen.", "Das Museum ist am Montag geschlossen.",
+     "Das Museum ist dienstags geschlossen.", "dienstags"),
+    ("en, small letters", "the museum is closed on mondays.", "the museum is closed every monday.",
+     "the museum is closed on tuesdays.", "tuesdays"),
+]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("language", "context", "output", "_", "__"), WEEKDAYS, ids=[c[0] for c in WEEKDAYS])
+def test_a_correct_judge_passes_a_day_of_the_week_written_another_way(fake, make_fake_judge, verdicts, language,
+                                                                       context, output, _, __):
+    fake.facts(supported=[output])
+    assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, [context]).score == 1.0
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("language", "context", "_", "wrong", "day"), WEEKDAYS, ids=[c[0] for c in WEEKDAYS])
+def test_another_day_of_the_week_needs_a_second_yes(fake, make_fake_judge, verdicts, language, context, _, wrong, day):
+    """One wrong answer (the verdict says supported): the day the context never writes is asked
+    about, whatever its case, and the no fails the answer."""
+    fake.facts(supported=[wrong], unnamed=[day])
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(wrong, [context])
+    assert result.score == 0.0, [v.reason for v in result.verdicts]
+
 # more of each class, of our own: (the context, a faithful output) whose numbers, names and
 # pronouns a rule reading the language would get wrong
 OWN_FAITHFUL = [
@@ -751,6 +798,7 @@ def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, 
     cases = ([(out, ctx) for _, ctx, out, _ in FOUNDED] + [(out, ctx) for _, out, ctx in FAITHFUL]
              + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM]
              + [(out, ctx) for ctx, out in OWN_FAITHFUL + STARTS_FAITHFUL]
+             + [(out, ctx) for _, ctx, out, *_ in WEEKDAYS]
              + [(out, ctx) for _, ctx, out, *_ in PART_OF_A_SENTENCE])
     server.facts(supported=[out for out, _ in cases] + [claim for *_, claim, _ in PART_OF_A_SENTENCE],
                  claims={out: [claim] for _, _, out, claim, _ in PART_OF_A_SENTENCE},
@@ -770,11 +818,12 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     own = [(out, ctx) for ctx, out, _ in OWN_UNFAITHFUL]
     totals = [(wrong, ctx) for _, ctx, *_, wrong in PART_OF_A_SENTENCE]
     first_words = [(out, ctx) for _, ctx, out, _ in AT_A_START]
-    cases = founded + swapped + named + dated + own + totals + first_words + negated
-    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own + totals + first_words]
+    days = [(wrong, ctx) for _, ctx, _, wrong, _ in WEEKDAYS]
+    cases = founded + swapped + named + dated + own + totals + first_words + days + negated
+    server.facts(supported=[out for out, _ in founded + swapped + named + dated + own + totals + first_words + days]
                  + [claim for _, claim in NEGATED],
                  unnamed=[value for *_, value in LISTED]
-                 + [token for *_, token in UNWRITTEN + ANOTHER_FORM + AT_A_START]
+                 + [token for *_, token in UNWRITTEN + ANOTHER_FORM + AT_A_START + WEEKDAYS]
                  + [token for *_, token in OWN_UNFAITHFUL if token]
                  + [wrong_total(claim, wrong) for *_, claim, wrong in PART_OF_A_SENTENCE],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],

@@ -73,3 +73,17 @@ def test_a_time_is_written_only_as_the_context_writes_it(words, context, asked):
 ])
 def test_a_day_before_its_month_or_a_scale_before_its_unit_ends_no_sentence(text, count):
     assert len(sentences(text)) == count
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Le musée est fermé le mardi.", "Le musée est fermé le lundi.", ["mardi"]),
+    ("Музей закрыт по вторникам.", "Музей закрыт по понедельникам.", ["вторникам"]),
+    ("Das Museum ist dienstags geschlossen.", "Das Museum ist montags geschlossen.", ["dienstags"]),
+    ("Le musée est fermé le lundi.", "Fermé le lundi.", []),  # written
+    ("Le musée est fermé le lundi.", "Fermé le Lundi.", []),  # written, in another case
+    ("Le musée est fermé les lundis.", "Fermé le lundi.", []),  # the same day in another form
+    ("the museum is closed every monday.", "Closed on mondays.", []),
+    ("Le musée est fermé les mardis.", "Fermé le lundi.", ["mardis"]),
+])
+def test_a_day_of_the_week_the_context_never_writes_is_asked_whatever_its_case(words, context, asked):
+    assert unwritten(words, [context]) == unwritten(words, [context], at_starts=False) == asked
