@@ -136,7 +136,8 @@ JSON_FIELDS = {
     "changed": 'item with "sentence": does the rest of the sentence change what the words say (negation, '
                'condition, hedge, other subject; words or symbols)? Else "no".',
     "specifics": 'item with "not_in_context": does the CONTEXT give each name, number, date or code among them, in '
-                 "any form, spelling, translation or unit (pronouns, particles, verbs, endings do not matter)? "
+                 "any form, spelling, translation or unit (other words do not matter: pronouns, particles, verbs, "
+                 "endings, greetings, common words)? "
                  'Else "yes".',
     "states_numbers": 'item with "numbers": does it state any of these numbers as a fact (an amount, date, count, '
                       'price or duration), not only as the label of a step, list item or section? Else "yes".',
