@@ -242,7 +242,7 @@ class ClaimsScorer(Scorer):
         """One request for every verdict and narrow question (per sample with votes; per item in
         --llm-judge-verdicts=one): the output and the context sent once."""
         config = self.judge.config
-        data = [_as_asked(items[i], context) for i in asked]
+        data = [_as_asked(items[i], context, self._unwritten(items[i].quote, context)) for i in asked]
         samples: list[list[Any]] = []
         prompt = ""
         for k in range(config.votes):
@@ -474,12 +474,12 @@ class ClaimsScorer(Scorer):
         raise NotImplementedError
 
 
-def _as_asked(item: Judged, context: list[str]) -> dict[str, Any]:
+def _as_asked(item: Judged, context: list[str], unwritten_tokens: list[str]) -> dict[str, Any]:
     """How a verdicts request shows an item, with the keys of the narrow questions code sees a
-    reason to ask of it (questions.ASKED_BY)."""
+    reason to ask of it (questions.ASKED_BY); `unwritten_tokens`: `ClaimsScorer._unwritten`."""
     data = item.as_data()
-    if tokens := unwritten(item.quote, context):
-        data["not_in_context"] = tokens
+    if unwritten_tokens:
+        data["not_in_context"] = unwritten_tokens
     if item.unquoted and (values := numbers_not_written(item.quote, context)):
         data["numbers"] = values
     if others := numbers_in_other_roles(item.quote, context):

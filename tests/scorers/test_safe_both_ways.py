@@ -501,9 +501,9 @@ PART_OF_A_SENTENCE = [
 ]
 
 
-def wrong_total(claim: str, wrong: str) -> str:
-    """The number of the wrong output that its faithful claim does not write."""
-    return next(n.shown for n in numbers(wrong) if n.shown not in claim)
+def wrong_total(output: str, wrong: str) -> str:
+    """The number of the wrong output whose value the faithful output does not write."""
+    return next(n.shown for n in numbers(wrong) if not any(n.values & m.values for m in numbers(output)))
 
 
 @pytest.mark.parametrize(("language", "context", "output", "claim", "_"), PART_OF_A_SENTENCE,
@@ -518,12 +518,13 @@ def test_a_correct_judge_passes_a_number_the_rest_of_its_sentence_makes_a_total(
     assert Hallucination(make_judge()).run(output, [context]).score == 0.0
 
 
-@pytest.mark.parametrize(("language", "context", "_", "claim", "wrong"), PART_OF_A_SENTENCE,
+@pytest.mark.parametrize(("language", "context", "output", "_", "wrong"), PART_OF_A_SENTENCE,
                          ids=[c[0] for c in PART_OF_A_SENTENCE])
-def test_a_wrong_total_fails_though_the_verdict_says_supported(server, make_judge, language, context, _, claim, wrong):
+def test_a_wrong_total_fails_though_the_verdict_says_supported(server, make_judge, language, context, output, _,
+                                                               wrong):
     """One wrong answer (the verdict): the total the context never writes is asked about, and the
     no fails the answer, as the code's decision did before."""
-    server.facts(supported=[wrong], unnamed=[wrong_total(claim, wrong)])
+    server.facts(supported=[wrong], unnamed=[wrong_total(output, wrong)])
     assert Faithfulness(make_judge()).run(wrong, [context]).score == 0.0
     assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
 
@@ -828,7 +829,7 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
                  unnamed=[value for *_, value in LISTED]
                  + [token for *_, token in UNWRITTEN + ANOTHER_FORM + AT_A_START + WEEKDAYS]
                  + [token for *_, token in OWN_UNFAITHFUL if token]
-                 + [wrong_total(claim, wrong) for *_, claim, wrong in PART_OF_A_SENTENCE],
+                 + [wrong_total(output, wrong) for _, _, output, _, wrong in PART_OF_A_SENTENCE],
                  claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
