@@ -206,12 +206,22 @@ class ScriptedJudge:
         self.script = Script()
         self.faults: list[Fault] = []
         self.requests: list[dict[str, Any]] = []
+        self.wrong_at: int | None = None  # the one answer, counted from 1 in the order given, to get wrong
+        self.given: list[str] = []  # the answers given so far: a claim listed, a verdict, a narrow field, a label
         self._lock = threading.Lock()
 
     # -- scripting ------------------------------------------------------------------------
     def reset(self) -> None:
         with self._lock:
             self.script, self.faults, self.requests = Script(), [], []
+            self.wrong_at, self.given = None, []
+
+    def truthful(self, answer: str) -> bool:
+        """Notes one answer given; False for the one the script gets wrong (`wrong_at`): a claim
+        left out of the list, a label or narrow "yes" turned round, a P(yes) read as 1 - P."""
+        with self._lock:
+            self.given.append(answer)
+            return len(self.given) != self.wrong_at
 
     def facts(self, supported: list[str] = (), contradicted: list[str] = (),  # type: ignore[assignment]
               claims: dict[str, list[Any]] | None = None, labels: dict[str, str] | None = None,
@@ -261,19 +271,25 @@ class ScriptedJudge:
         user = _user(messages)
         if step == "claims":
             output = _between(user, "output") or ""
-            return {"claims": self.script.claims.get(output, _sentences(output))}
+            return {"claims": [c for c in self.script.claims.get(output, _sentences(output))
+                               if self.truthful(f"claim {c!r}")]}
         if step == "reason":
             return self.script.reason_text
         if step in ("facts", "names"):
             question, about = label_question(_asked(messages))
-            return {"answer": "yes" if self.says_yes(question, about) else "no"}
+            return {"answer": "yes" if self.says_yes(question, about) == self.truthful(f"{question} {about!r}")
+                    else "no"}
         key = label_key(user, schema)
         one = _between(user, "claim")
         items = [_claim_item(one)] if one is not None else json.loads(_between(user, "claims") or "[]")
         claims = [item["words"] if isinstance(item, dict) else item for item in items]
-        verdicts = [{"statement": c, "reason": f"scripted: {self.scripted(c)}", key: self.label(c, sample),
-                     **self.narrow(item)} for c, item in zip(claims, items)]
+        verdicts = [{"statement": c, "reason": f"scripted: {self.scripted(c)}",
+                     key: self.told(c, self.label(c, sample)), **self.narrow(item)} for c, item in zip(claims, items)]
         return verdicts[0] if one is not None else {"verdicts": verdicts}
+
+    def told(self, claim: str, label: str) -> str:
+        """A verdict as given: the scripted one, or the other side of it where it is the wrong answer."""
+        return label if self.truthful(f"verdict {claim!r}") else "no" if label == "yes" else "yes"
 
     def scripted(self, words: str) -> str:
         """The script's key for the output's words a verdict is about: scripts write claims as
@@ -310,6 +326,8 @@ class ScriptedJudge:
 
     def narrow(self, item: Any) -> dict[str, str]:
         """The narrow questions' fields of a verdict: the same script as their label forms."""
+        from pytest_llmfaith.scorers.questions import ASKED_BY
+
         if not isinstance(item, dict):
             return {"states_fact": "yes", "changed": "no", "specifics": "yes", "states_numbers": "yes",
                     "same_role": "yes"}
@@ -317,11 +335,14 @@ class ScriptedJudge:
         checked = item.get("already_checked")
         fact = True if checked is None else self.says_yes("more", sentence) if checked else self.states_fact(sentence)
         tokens = ", ".join(f"“{t}”" for t in item.get("not_in_context", []))
-        return {"states_fact": "yes" if fact else "no",
-                "changed": "yes" if checked is None and self.says_yes("changed", item.get("words", "")) else "no",
-                "specifics": "yes" if self.named(tokens) else "no",
-                "states_numbers": "no" if item.get("words", "") in self.script.labels_only else "yes",
-                "same_role": "yes" if self.named(", ".join(f"“{t}”" for t in item.get("other_role", []))) else "no"}
+        said = {"states_fact": fact,
+                "changed": checked is None and self.says_yes("changed", item.get("words", "")),
+                "specifics": self.named(tokens),
+                "states_numbers": item.get("words", "") not in self.script.labels_only,
+                "same_role": self.named(", ".join(f"“{t}”" for t in item.get("other_role", [])))}
+        # only a field its item asks is an answer given (and may be the wrong one)
+        return {name: "yes" if yes == (ASKED_BY[name] not in item or self.truthful(f"{name} {sentence!r}")) else "no"
+                for name, yes in said.items()}
 
     def content(self, answer: dict[str, Any] | str, fault: Fault | None, authorization: str = "") -> str:
         """The answer as the judge writes it, spoilt as the fault asks: broken JSON, the wrong
@@ -374,6 +395,7 @@ class ScriptedJudge:
             p_yes = 0.95 if claim in self.script.supported else 0.05 if claim in self.script.contradicted else 0.1
         else:
             p_yes = self.script.p_contradicted.get(claim, 0.95 if claim in self.script.contradicted else 0.1)
+        p_yes = p_yes if self.truthful(f"P({question}) {claim!r}") else 1 - p_yes
         return {"Yes": math.log(p_yes * 0.9), "yes": math.log(p_yes * 0.1), "No": math.log(1 - p_yes)}
 
     def label(self, claim: str, sample: int = 0) -> str:

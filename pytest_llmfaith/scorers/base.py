@@ -79,6 +79,7 @@ class Answers:
     given: dict[int, bool] = field(default_factory=dict)  # words the context never writes: it gives them
     role: dict[int, bool] = field(default_factory=dict)  # numbers the context writes for another thing: and for this
     valued: dict[int, bool] = field(default_factory=dict)  # an unquoted sentence: it states its numbers as facts
+    judged: set[int] = field(default_factory=set)  # the items with a verdict of the judge's or code's
 
 
 def _sentence_items(items: Sequence[Judged], claim_count: int, claim: int) -> list[int]:
@@ -226,6 +227,7 @@ class ClaimsScorer(Scorer):
             answers, prompt = self._labelled(output, items, len(claims), asked, context, calls)
         else:
             answers, prompt = self._asked(items, asked, context, calls)
+        answers.judged.update(exact)
         for i, (said, other) in exact.items():
             answers.verdicts[i] = Verdict(statement=items[i].quote, verdict=self.contradicted_verdict,
                                           reason=f"contradicted by the context's numbers, decided without asking: "
@@ -261,6 +263,7 @@ class ClaimsScorer(Scorer):
         verdicts = [[self._verdict(a, items[i]) for a, i in zip(said, asked)] for said in samples]
         decided = verdicts[0] if config.votes == 1 else votes.majority(verdicts)
         answers = self._unasked(items)
+        answers.judged.update(asked)
         for n, i in enumerate(asked):
             answers.verdicts[i] = self._about(decided[n], items[i], context)
             # the safe side of every sample, and of a question left unanswered: one doubt is enough
@@ -356,6 +359,7 @@ class ClaimsScorer(Scorer):
             samples.append([Verdict(statement=i.quote, verdict=self.label_verdict(label), reason=reason,
                                     evidence=label.evidence) for i, (label, reason) in zip(chosen, drawn)])
         decided = samples[0] if config.votes == 1 else votes.majority(samples)
+        answers.judged.update(which)
         for i, verdict, item in zip(which, decided, chosen):
             answers.verdicts[i] = self._about(verdict, item, context)
         return prompt
@@ -368,7 +372,10 @@ class ClaimsScorer(Scorer):
         changes it while the sentence is not supported, is not supported; a sentence counts where
         it states a fact no claim does, or writes a number the context does not (whatever the facts
         question said, unless no claim quotes it and the judge says it states none of its numbers
-        as a fact: a third answer). Claims that restate one stretch of the output count once, at the
+        as a fact: a third answer), or its claims quote it whole and are each supported while it is
+        not (halves each true alone, "Acme employs 400 people" and "… in Oslo" beside "40 in Oslo
+        and 400 in Bergen": their verdicts and the sentence's disagree, and no answer decides
+        alone which is right). Claims that restate one stretch of the output count once, at the
         least supported verdict (`_groups`)."""
         items = claims + sentences
         verdicts = list(answers.verdicts)
@@ -397,6 +404,14 @@ class ClaimsScorer(Scorer):
         counted = [len(claims) + j for j, s in enumerate(sentences) if s.bare and (
             answers.fact.get(len(claims) + j, True) or (numbers_not_written(s.quote, context)
                                                         and answers.valued.get(len(claims) + j, True)))]
+        joined = [s for s in range(len(claims), len(items)) if not items[s].bare and s in answers.judged
+                  and verdicts[s].verdict != self.supported_verdict
+                  and all(verdicts[c].verdict == self.supported_verdict
+                          for c in range(len(claims)) if set(items[c].at) & set(items[s].at))]
+        if joined:
+            notes.append(f"{plural(len(joined), 'sentence')} whose claims were each supported, but not together: "
+                         "counted beside them")
+        counted += joined
         unquoted = [s for j, s in enumerate(sentences) if not s.checked and len(claims) + j not in counted]
         if unquoted:
             notes.append(f"{plural(len(unquoted), 'sentence')} no claim quotes stated no fact when asked ("

@@ -459,6 +459,50 @@ def test_words_or_symbols_a_claim_leaves_out_hold_it_to_its_sentence(server, mak
     assert Hallucination(make_judge()).run(output, ["context"]).score == 1.0
 
 
+# (language, a context giving two things two values, an answer giving one thing the other's value and
+# its halves as the claims step quotes them, a faithful answer and its halves): each half alone is
+# something the context says; only together are they wrong
+JOINED = [
+    ("en", "Acme employs 40 people in Oslo and 400 in Bergen.", "Acme employs 400 people in Oslo.",
+     ["Acme employs 400 people", "Acme … in Oslo"], "Acme employs 400 people in Bergen.",
+     ["Acme employs 400 people", "Acme … in Bergen"]),
+    ("de", "Acme hat 40 Mitarbeiter in Oslo und 400 in Bergen.", "Acme hat 400 Mitarbeiter in Oslo.",
+     ["Acme hat 400 Mitarbeiter", "Acme … in Oslo"], "Acme hat 400 Mitarbeiter in Bergen.",
+     ["Acme hat 400 Mitarbeiter", "Acme … in Bergen"]),
+    ("ru", "Компания продала 450 машин в 2022 году и 500 в 2023 году.", "Компания продала 450 машин в 2023 году.",
+     ["Компания продала 450 машин", "в 2023 году"], "Компания продала 450 машин в 2022 году.",
+     ["Компания продала 450 машин", "в 2022 году"]),
+    ("fr", "Le billet coûte 20 euros pour les adultes et 10 euros pour les enfants.",
+     "Le billet coûte 10 euros pour les adultes.", ["Le billet coûte 10 euros", "pour les adultes"],
+     "Le billet coûte 10 euros pour les enfants.", ["Le billet coûte 10 euros", "pour les enfants"]),
+    ("es", "El museo abre a las 9 en invierno y a las 10 en verano.", "El museo abre a las 9 en verano.",
+     ["El museo abre a las 9", "en verano"], "El museo abre a las 9 en invierno.",
+     ["El museo abre a las 9", "en invierno"]),
+    ("ja", "社員は東京に40人、大阪に400人いる。", "大阪に40人の社員がいる。", ["大阪に", "40人の社員がいる"],
+     "東京に40人の社員がいる。", ["東京に", "40人の社員がいる"]),
+]
+
+
+@pytest.mark.parametrize("scorer", [Faithfulness, Hallucination], ids=["faithfulness", "hallucination"])
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("language", "context", "wrong", "halves", "right", "right_halves"), JOINED,
+                         ids=[c[0] for c in JOINED])
+def test_halves_each_true_alone_fail_together_whatever_changed_says(fake, make_fake_judge, verdicts, scorer, language,
+                                                                   context, wrong, halves, right, right_halves):
+    """One wrong answer ("changed?" says no of each half: a place or a year, no negation): the
+    sentence, judged because its claims quote it in parts, is not supported, so it counts beside
+    them. A correct judge calls the faithful answer's sentence supported: nothing more counts."""
+    fake.facts(claims={wrong: halves}, supported=halves, contradicted=[wrong])
+    result = scorer(make_fake_judge(verdicts=verdicts)).run(wrong, [context])
+    assert result.score == (0.67 if scorer is Faithfulness else 0.33), [(v.statement, v.verdict)
+                                                                        for v in result.verdicts]
+    assert any("not together" in note for note in result.notes)
+    fake.reset()
+    fake.facts(claims={right: right_halves}, supported=[*right_halves, right])
+    result = scorer(make_fake_judge(verdicts=verdicts)).run(right, [context])
+    assert result.score == (1.0 if scorer is Faithfulness else 0.0) and not result.notes, result.verdicts
+
+
 @pytest.mark.parametrize(("output", "context"), [
     ("The code is 4471.", "The code is 4417."),
     ("Acme employs 4000 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen."),
@@ -640,8 +684,8 @@ RESTATED = [  # (the output, one fact's claims, the other claims, the context: i
 @pytest.mark.parametrize(("output", "restated", "others", "context"), RESTATED)
 def test_one_fact_quoted_three_times_counts_once(server, make_judge, output, restated, others, context):
     """One wrong answer (the claims step quotes one fact three times, inside or across each other's
-    words): it counts once, 1 of 3, not 3 of 5."""
-    server.facts(claims={output: restated + others}, supported=restated)
+    words): it counts once, 1 of 3, not 3 of 5. (The context is that fact's sentence, whole.)"""
+    server.facts(claims={output: restated + others}, supported=[*restated, context])
     result = Faithfulness(make_judge()).run(output, [context])
     assert result.score == 0.33 and len(result.verdicts) == 3
     assert any("counted once" in note for note in result.notes)
@@ -656,7 +700,7 @@ def test_claims_with_a_gap_that_share_a_subject_count_apart(server, make_judge):
     server.facts(claims={output: claims}, supported=claims[:1])
     result = Faithfulness(make_judge()).run(output, ["Acme was founded in 1997. It employs 12 people."])
     assert result.score == 0.5 and len(result.verdicts) == 2 and not result.notes
-    server.facts(supported=claims[1:])
+    server.facts(supported=[*claims[1:], output])  # and their sentence, which they quote whole
     assert Faithfulness(make_judge()).run(output, ["Acme was founded in 1997 and employs 40 people."]).score == 1.0
 
 
@@ -803,9 +847,12 @@ def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, 
              + [(out, ctx) for _, ctx, out, *_ in LISTED + LISTED_APART + ANOTHER_FORM]
              + [(out, ctx) for ctx, out in OWN_FAITHFUL + STARTS_FAITHFUL]
              + [(out, ctx) for _, ctx, out, *_ in WEEKDAYS]
-             + [(out, ctx) for _, ctx, out, *_ in PART_OF_A_SENTENCE])
-    server.facts(supported=[out for out, _ in cases] + [claim for *_, claim, _ in PART_OF_A_SENTENCE],
-                 claims={out: [claim] for _, _, out, claim, _ in PART_OF_A_SENTENCE},
+             + [(out, ctx) for _, ctx, out, *_ in PART_OF_A_SENTENCE]
+             + [(right, ctx) for _, ctx, _, _, right, _ in JOINED])
+    server.facts(supported=[out for out, _ in cases] + [claim for *_, claim, _ in PART_OF_A_SENTENCE]
+                 + [half for *_, halves in JOINED for half in halves],
+                 claims={**{out: [claim] for _, _, out, claim, _ in PART_OF_A_SENTENCE},
+                         **{right: halves for *_, right, halves in JOINED}},
                  changes=[claim for *_, claim, _ in PART_OF_A_SENTENCE])
     _inner_run(pytester, server, cases).assert_outcomes(passed=2 * len(cases))
 
@@ -813,7 +860,8 @@ def test_in_a_pytest_run_a_correct_judge_passes_every_faithful_answer(pytester, 
 @pytest.mark.usefixtures("litellm_warmed_up", "clean_env")
 def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pytester, server):
     """Each case has one wrong answer: the verdict says supported (or, for a negation, the claims
-    step leaves it out and the verdict on the words says supported)."""
+    step leaves it out and the verdict on the words says supported; for halves each true alone,
+    "changed?" says no)."""
     founded = [(wrong, ctx) for _, ctx, _, wrong in FOUNDED]
     swapped = [(out, ctx) for _, ctx, _, out, _ in LISTED]
     named = [(out, ctx) for out, ctx, _ in UNWRITTEN]
@@ -823,14 +871,17 @@ def test_in_a_pytest_run_one_wrong_judge_answer_passes_no_unfaithful_answer(pyte
     totals = [(wrong, ctx) for _, ctx, *_, wrong in PART_OF_A_SENTENCE]
     first_words = [(out, ctx) for _, ctx, out, _ in AT_A_START]
     days = [(wrong, ctx) for _, ctx, _, wrong, _ in WEEKDAYS]
-    cases = founded + swapped + named + dated + own + totals + first_words + days + negated
+    joined = [(wrong, ctx) for _, ctx, wrong, *_ in JOINED]
+    cases = founded + swapped + named + dated + own + totals + first_words + days + negated + joined
     server.facts(supported=[out for out, _ in founded + swapped + named + dated + own + totals + first_words + days]
-                 + [claim for _, claim in NEGATED],
+                 + [claim for _, claim in NEGATED] + [half for _, _, _, halves, *_ in JOINED for half in halves],
                  unnamed=[value for *_, value in LISTED]
                  + [token for *_, token in UNWRITTEN + ANOTHER_FORM + AT_A_START + WEEKDAYS]
                  + [token for *_, token in OWN_UNFAITHFUL if token]
                  + [wrong_total(output, wrong) for _, _, output, _, wrong in PART_OF_A_SENTENCE],
-                 claims={out: [claim] for out, claim in NEGATED}, contradicted=[out for out, _ in NEGATED],
+                 claims={**{out: [claim] for out, claim in NEGATED},
+                         **{wrong: halves for _, _, wrong, halves, *_ in JOINED}},
+                 contradicted=[out for out, _ in NEGATED + joined],
                  changes=[claim for _, claim in NEGATED])
     _inner_run(pytester, server, cases).assert_outcomes(failed=2 * len(cases))
 
@@ -912,3 +963,128 @@ def test_a_sentence_two_claims_leave_something_of_is_judged_once_before_any_chan
     fake.facts(claims={output: claims}, supported=claims, contradicted=[output], changes=[claims[1]])
     result = Faithfulness(make_fake_judge(verdicts="label")).run(output, context)
     assert sorted(_asked(fake, "changed")) == sorted(claims) and result.score == 0.5
+
+
+# -- anywhere: every answer of the judge, one at a time, the wrong one --------------------------
+
+# (the context, an unfaithful output of several sentences or claims, the correct answers): what the
+# claims step may leave out, and a sentence beside faithful ones, of our own, in 12 languages
+MIXED = [
+    ("Acme was founded in 1997 in Oslo. It employs 40 people.",
+     "Acme was founded in 1997 in Oslo. Today its staff numbers 45.",
+     {"supported": ["Acme was founded in 1997 in Oslo."], "contradicted": ["Today its staff numbers 45."],
+      "unnamed": ["45"]}),
+    ("Acme was founded in 1997 and employs 40 people.", "Acme, founded in 1999, employs 40 people.",
+     {"claims": {"Acme, founded in 1999, employs 40 people.": ["Acme, founded in 1999", "Acme … employs 40 people"]},
+      "supported": ["Acme … employs 40 people"],
+      "contradicted": ["Acme, founded in 1999", "Acme, founded in 1999, employs 40 people."], "unnamed": ["1999"],
+      "says_more": ["Acme, founded in 1999, employs 40 people."]}),
+    ("Das Hotel liegt in Berlin. Frühstück kostet 15 Euro.",
+     "Das Hotel liegt in Berlin. Frühstück ist für 12 Euro zu haben.",
+     {"supported": ["Das Hotel liegt in Berlin."], "contradicted": ["Frühstück ist für 12 Euro zu haben."],
+      "unnamed": ["12"]}),
+    ("Le musée ouvre à 9 h. Il est fermé le lundi.", "Le musée ouvre à 9 h. Il est fermé le mardi.",
+     {"supported": ["Le musée ouvre à 9 h."], "contradicted": ["Il est fermé le mardi."], "unnamed": ["mardi"]}),
+    ("El vuelo IB3170 sale de Madrid. Llega a Roma a las 14:05.",
+     "El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05.",
+     {"claims": {"El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05.": [
+         "El vuelo IB3170 sale de Madrid", "llega a Milán a las 14:05"]},
+      "supported": ["El vuelo IB3170 sale de Madrid"],
+      "contradicted": ["llega a Milán a las 14:05", "El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05."],
+      "unnamed": ["milán"], "says_more": ["El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05."]}),
+    ("Поезд отправляется в 7:10. Билет стоит 40 евро.", "Поезд отправляется в 7:10. Билет обойдётся в 45 евро.",
+     {"supported": ["Поезд отправляется в 7:10."], "contradicted": ["Билет обойдётся в 45 евро."],
+      "unnamed": ["45"]}),
+    ("公司成立于1997年，总部在上海。", "公司成立于1997年。总部在北京。",
+     {"supported": ["公司成立于1997年。"], "contradicted": ["总部在北京。"], "unnamed": ["北京"]}),
+    ("서울 사무소는 월요일에 문을 닫습니다. 직원은 12명입니다.",
+     "서울 사무소는 월요일에 문을 닫습니다. 부산 사무소도 있습니다.",
+     {"supported": ["서울 사무소는 월요일에 문을 닫습니다."], "contradicted": ["부산 사무소도 있습니다."],
+      "unnamed": ["부산"]}),
+    ("会議は東京で開かれる。参加者は30人だ。", "会議は大阪で開かれる。参加者は30人だ。",
+     {"supported": ["参加者は30人だ。"], "contradicted": ["会議は大阪で開かれる。"], "unnamed": ["大阪"]}),
+    ("Il treno parte alle 8. Il biglietto costa 20 euro.", "Il treno parte alle 8. Il biglietto costa 25 euro.",
+     {"supported": ["Il treno parte alle 8."], "contradicted": ["Il biglietto costa 25 euro."], "unnamed": ["25"]}),
+    ("Pociąg odjeżdża o 8. Bilet kosztuje 20 zł.", "Pociąg odjeżdża o 8 z Gdańska. Bilet kosztuje 20 zł.",
+     {"supported": ["Bilet kosztuje 20 zł."], "contradicted": ["Pociąg odjeżdża o 8 z Gdańska."],
+      "unnamed": ["gdańska"]}),
+    ("Hello! Flight SK4705 leaves at 07:10.", "Hello! Flight SK4705 leaves at 07:10. It lands in Rome at 11:05.",
+     {"supported": ["Flight SK4705 leaves at 07:10."], "contradicted": ["It lands in Rome at 11:05."],
+      "not_facts": ["Hello!"], "unnamed": ["rome", "11:05"]}),
+    ("Light fares are non-refundable. Changes cost 60 EUR.",
+     "Light fares are non-refundable, but changes are free. Changes cost 60 EUR.",
+     {"claims": {"Light fares are non-refundable, but changes are free. Changes cost 60 EUR.": [
+         "Light fares are non-refundable", "changes are free", "Changes cost 60 EUR"]},
+      "supported": ["Light fares are non-refundable", "Changes cost 60 EUR"],
+      "contradicted": ["changes are free", "Light fares are non-refundable, but changes are free."],
+      "says_more": ["Light fares are non-refundable, but changes are free."]}),
+]
+
+
+def _wrong(output: str, *tokens: str | None) -> dict[str, list[str]]:
+    """The correct answers for a one-sentence unfaithful output: contradicted, its tokens not given."""
+    return {"contradicted": [output], "unnamed": [t for t in tokens if t]}
+
+
+SWEPT = ([(wrong, ctx, _wrong(wrong)) for _, ctx, _, wrong in FOUNDED]
+         + [(out, ctx, _wrong(out, token)) for out, ctx, token in UNWRITTEN]
+         + [(wrong, ctx, _wrong(wrong, day)) for _, ctx, _, wrong, day in WEEKDAYS]
+         + [(out, ctx, _wrong(out, token)) for ctx, out, token in OWN_UNFAITHFUL]
+         + [(wrong, ctx, _wrong(wrong, token)) for _, ctx, _, wrong, token in ANOTHER_FORM]
+         + [(wrong, ctx, _wrong(wrong, wrong_total(out, wrong))) for _, ctx, out, _, wrong in PART_OF_A_SENTENCE]
+         + [(swapped, ctx, _wrong(swapped, value)) for _, ctx, _, swapped, value in LISTED]
+         + [(out, ctx, truth) for ctx, out, truth in MIXED])
+
+
+def _halves(output: str, truth: dict[str, list[str]]) -> dict[str, object] | None:
+    """The correct answers where the claims step quotes a one-sentence output as two claims, its
+    halves: the half with a token the context does not give is contradicted (both, where code
+    decides), the other supported, and the sentence says more than either."""
+    words = output.split(" ")
+    if len(words) < 4:
+        return None
+    first, second = " ".join(words[:len(words) // 2]), " ".join(words[len(words) // 2:]).rstrip(".。")
+    wrong = [half for half in (first, second) if any(t in fold(half) for t in truth["unnamed"])] or [first, second]
+    return {**truth, "claims": {output: [first, second]}, "contradicted": [output, *wrong],
+            "supported": [half for half in (first, second) if half not in wrong], "says_more": [output]}
+
+
+SWEPT += [(out, ctx, split) for out, ctx, truth in SWEPT[:-len(MIXED)] if (split := _halves(out, truth))]
+"""Every unfaithful case of this module whose wrong words code sees a risk in, with the judge's correct
+answers. The offline judge is not asked about a word capitalised only at a sentence's start, so
+AT_A_START is swept for the hosted judge only (docs/scoring.md: what is left to one answer)."""
+
+
+def _passes_with_one_wrong_answer(fake, make_fake_judge, verdicts: str, output: str, context: str,
+                                  scorer: type[Faithfulness | Hallucination] = Faithfulness) -> list[str]:
+    """Judged once with every answer correct, then once per answer with that one wrong: what each
+    wrong answer that passed the output at 1.0 / 0.0 was (the answers given, in order, it marked)."""
+    def passes() -> bool:
+        score = scorer(make_fake_judge(verdicts=verdicts)).run(output, [context]).score
+        return score == (1.0 if scorer is Faithfulness else 0.0)
+
+    assert not passes(), "a correct judge passed an unfaithful answer"
+    passed = []
+    for k in range(1, len(fake.given) + 1):
+        fake.wrong_at, fake.given = k, []
+        if passes():
+            passed.append(" | ".join(f"WRONG {a}" if i == k else a for i, a in enumerate(fake.given, 1)))
+    return passed
+
+
+@pytest.mark.parametrize("scorer", [Faithfulness, Hallucination], ids=["faithfulness", "hallucination"])
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("output", "context", "truth"), SWEPT, ids=[f"{i}" for i in range(len(SWEPT))])
+def test_no_single_wrong_answer_anywhere_passes_an_unfaithful_answer(fake, make_fake_judge, verdicts, scorer, output,
+                                                                     context, truth):
+    """Promise 2 swept: each claim the claims step lists (left out), each verdict, each narrow
+    answer and each label (turned round), one at a time; none passes the answer at 1.0 / 0.0."""
+    fake.facts(**truth)
+    assert _passes_with_one_wrong_answer(fake, make_fake_judge, verdicts, output, context, scorer) == []
+
+
+@pytest.mark.parametrize(("language", "context", "output", "token"), AT_A_START, ids=[c[0] for c in AT_A_START])
+def test_no_single_wrong_answer_passes_a_wrong_first_word_for_a_hosted_judge(fake, make_fake_judge, language,
+                                                                             context, output, token):
+    fake.facts(**_wrong(output, token))
+    assert _passes_with_one_wrong_answer(fake, make_fake_judge, "all", output, context) == []
