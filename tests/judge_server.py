@@ -42,6 +42,7 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -215,6 +216,20 @@ class ScriptedJudge:
         with self._lock:
             self.script, self.faults, self.requests = Script(), [], []
             self.wrong_at, self.given = None, []
+
+    def wrong_answers_that_pass(self, passes: Callable[[], bool]) -> list[str]:
+        """Promise 2, swept: `passes()` (does the judged answer pass?) once with every answer as
+        scripted, then once per answer given with that one wrong. What each wrong answer that
+        passed was: the answers given, in order, it marked."""
+        self.wrong_at, self.given = None, []
+        assert not passes(), "the script's correct answers passed an unfaithful answer"
+        passed = []
+        for k in range(1, len(self.given) + 1):
+            self.wrong_at, self.given = k, []
+            if passes():
+                passed.append(" | ".join(f"WRONG {a}" if i == k else a for i, a in enumerate(self.given, 1)))
+        self.wrong_at = None
+        return passed
 
     def truthful(self, answer: str) -> bool:
         """Notes one answer given; False for the one the script gets wrong (`wrong_at`): a claim

@@ -214,3 +214,20 @@ def test_one_wrong_judge_answer_does_not_pass_a_number_or_name_no_tool_result_wr
     server.facts(supported=[answer], unnamed=NEVER_WRITTEN[answer][1])
     faithfulness, hallucination = scores(make_judge, SDKS[sdk](answer))
     assert not passes(faithfulness, hallucination) and (faithfulness, hallucination) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("scorer", [Faithfulness, Hallucination], ids=["faithfulness", "hallucination"])
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize("answer", list(NEVER_WRITTEN), ids=[part for part, _ in NEVER_WRITTEN.values()])
+def test_no_single_wrong_judge_answer_anywhere_passes_an_answer_no_tool_result_backs(server, make_judge, verdicts,
+                                                                                     scorer, answer) -> None:
+    """Every answer the judge gives for the assertion (each claim listed, left out; each verdict,
+    narrow answer or label, turned round) made wrong in turn, over HTTP: none passes it."""
+    server.facts(**correct(answer))
+    scored = judged(chat_run(answer))
+    line = MIN_FAITHFULNESS if scorer is Faithfulness else MAX_HALLUCINATION
+
+    def passes() -> bool:
+        return scorer(make_judge(verdicts=verdicts)).run(scored.output, scored.context).score == line
+
+    assert server.wrong_answers_that_pass(passes) == []

@@ -8,8 +8,10 @@ in a real pytest run, at 1.0 / 0.0."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 from plugin_helpers import run
@@ -1055,36 +1057,29 @@ answers. The offline judge is not asked about a word capitalised only at a sente
 AT_A_START is swept for the hosted judge only (docs/scoring.md: what is left to one answer)."""
 
 
-def _passes_with_one_wrong_answer(fake, make_fake_judge, verdicts: str, output: str, context: str,
-                                  scorer: type[Faithfulness | Hallucination] = Faithfulness) -> list[str]:
-    """Judged once with every answer correct, then once per answer with that one wrong: what each
-    wrong answer that passed the output at 1.0 / 0.0 was (the answers given, in order, it marked)."""
-    def passes() -> bool:
-        score = scorer(make_fake_judge(verdicts=verdicts)).run(output, [context]).score
-        return score == (1.0 if scorer is Faithfulness else 0.0)
+def _passes(scorer: type[Faithfulness | Hallucination], judge, output: str, context: str) -> Callable[[], bool]:
+    """Whether the scorer, with a judge made afresh (its cache off), passes the output at 1.0 / 0.0."""
+    return lambda: scorer(judge()).run(output, [context]).score == (1.0 if scorer is Faithfulness else 0.0)
 
-    assert not passes(), "a correct judge passed an unfaithful answer"
-    passed = []
-    for k in range(1, len(fake.given) + 1):
-        fake.wrong_at, fake.given = k, []
-        if passes():
-            passed.append(" | ".join(f"WRONG {a}" if i == k else a for i, a in enumerate(fake.given, 1)))
-    return passed
+
+JUDGES = {"hosted": {}, "offline": {"verdicts": "label"}, "one verdict a request": {"verdicts": "one"},
+          "three votes": {"votes": 3}}
 
 
 @pytest.mark.parametrize("scorer", [Faithfulness, Hallucination], ids=["faithfulness", "hallucination"])
-@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize("judged_by", JUDGES)
 @pytest.mark.parametrize(("output", "context", "truth"), SWEPT, ids=[f"{i}" for i in range(len(SWEPT))])
-def test_no_single_wrong_answer_anywhere_passes_an_unfaithful_answer(fake, make_fake_judge, verdicts, scorer, output,
+def test_no_single_wrong_answer_anywhere_passes_an_unfaithful_answer(fake, make_fake_judge, judged_by, scorer, output,
                                                                      context, truth):
     """Promise 2 swept: each claim the claims step lists (left out), each verdict, each narrow
     answer and each label (turned round), one at a time; none passes the answer at 1.0 / 0.0."""
     fake.facts(**truth)
-    assert _passes_with_one_wrong_answer(fake, make_fake_judge, verdicts, output, context, scorer) == []
+    judge = functools.partial(make_fake_judge, **JUDGES[judged_by])
+    assert fake.wrong_answers_that_pass(_passes(scorer, judge, output, context)) == []
 
 
 @pytest.mark.parametrize(("language", "context", "output", "token"), AT_A_START, ids=[c[0] for c in AT_A_START])
 def test_no_single_wrong_answer_passes_a_wrong_first_word_for_a_hosted_judge(fake, make_fake_judge, language,
                                                                              context, output, token):
     fake.facts(**_wrong(output, token))
-    assert _passes_with_one_wrong_answer(fake, make_fake_judge, "all", output, context) == []
+    assert fake.wrong_answers_that_pass(_passes(Faithfulness, make_fake_judge, output, context)) == []
