@@ -969,24 +969,33 @@ def test_a_sentence_two_claims_leave_something_of_is_judged_once_before_any_chan
 
 # -- anywhere: every answer of the judge, one at a time, the wrong one --------------------------
 
-# (the context, an unfaithful output of several sentences or claims, the correct answers): what the
-# claims step may leave out, and a sentence beside faithful ones, of our own, in 12 languages
-MIXED = [
-    ("Acme was founded in 1997 in Oslo. It employs 40 people.",
-     "Acme was founded in 1997 in Oslo. Today its staff numbers 45.",
-     {"supported": ["Acme was founded in 1997 in Oslo."], "contradicted": ["Today its staff numbers 45."],
-      "unnamed": ["45"]}),
+# (the context, a faithful sentence, a wrong one beside it, the token of it the context does not
+# give), of our own, in 11 languages: the claims step may leave the wrong one out
+BESIDE = [
+    ("Acme was founded in 1997 in Oslo. It employs 40 people.", "Acme was founded in 1997 in Oslo.",
+     "Today its staff numbers 45.", "45"),
+    ("Das Hotel liegt in Berlin. Frühstück kostet 15 Euro.", "Das Hotel liegt in Berlin.",
+     "Frühstück ist für 12 Euro zu haben.", "12"),
+    ("Le musée ouvre à 9 h. Il est fermé le lundi.", "Le musée ouvre à 9 h.", "Il est fermé le mardi.", "mardi"),
+    ("Поезд отправляется в 7:10. Билет стоит 40 евро.", "Поезд отправляется в 7:10.", "Билет обойдётся в 45 евро.",
+     "45"),
+    ("公司成立于1997年，总部在上海。", "公司成立于1997年。", "总部在北京。", "北京"),
+    ("서울 사무소는 월요일에 문을 닫습니다. 직원은 12명입니다.", "서울 사무소는 월요일에 문을 닫습니다.",
+     "부산 사무소도 있습니다.", "부산"),
+    ("会議は東京で開かれる。参加者は30人だ。", "参加者は30人だ。", "会議は大阪で開かれる。", "大阪"),
+    ("Il treno parte alle 8. Il biglietto costa 20 euro.", "Il treno parte alle 8.", "Il biglietto costa 25 euro.",
+     "25"),
+    ("Pociąg odjeżdża o 8. Bilet kosztuje 20 zł.", "Bilet kosztuje 20 zł.", "Pociąg odjeżdża o 8 z Gdańska.",
+     "gdańska"),
+    ("Flight SK4705 leaves at 07:10 from Oslo.", "Flight SK4705 leaves at 07:10.", "It lands in Rome, Italy.", "rome"),
+]
+# (the context, an unfaithful output whose claims quote a sentence in parts, the correct answers)
+IN_PARTS = [
     ("Acme was founded in 1997 and employs 40 people.", "Acme, founded in 1999, employs 40 people.",
      {"claims": {"Acme, founded in 1999, employs 40 people.": ["Acme, founded in 1999", "Acme … employs 40 people"]},
       "supported": ["Acme … employs 40 people"],
       "contradicted": ["Acme, founded in 1999", "Acme, founded in 1999, employs 40 people."], "unnamed": ["1999"],
       "says_more": ["Acme, founded in 1999, employs 40 people."]}),
-    ("Das Hotel liegt in Berlin. Frühstück kostet 15 Euro.",
-     "Das Hotel liegt in Berlin. Frühstück ist für 12 Euro zu haben.",
-     {"supported": ["Das Hotel liegt in Berlin."], "contradicted": ["Frühstück ist für 12 Euro zu haben."],
-      "unnamed": ["12"]}),
-    ("Le musée ouvre à 9 h. Il est fermé le lundi.", "Le musée ouvre à 9 h. Il est fermé le mardi.",
-     {"supported": ["Le musée ouvre à 9 h."], "contradicted": ["Il est fermé le mardi."], "unnamed": ["mardi"]}),
     ("El vuelo IB3170 sale de Madrid. Llega a Roma a las 14:05.",
      "El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05.",
      {"claims": {"El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05.": [
@@ -994,25 +1003,6 @@ MIXED = [
       "supported": ["El vuelo IB3170 sale de Madrid"],
       "contradicted": ["llega a Milán a las 14:05", "El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05."],
       "unnamed": ["milán"], "says_more": ["El vuelo IB3170 sale de Madrid y llega a Milán a las 14:05."]}),
-    ("Поезд отправляется в 7:10. Билет стоит 40 евро.", "Поезд отправляется в 7:10. Билет обойдётся в 45 евро.",
-     {"supported": ["Поезд отправляется в 7:10."], "contradicted": ["Билет обойдётся в 45 евро."],
-      "unnamed": ["45"]}),
-    ("公司成立于1997年，总部在上海。", "公司成立于1997年。总部在北京。",
-     {"supported": ["公司成立于1997年。"], "contradicted": ["总部在北京。"], "unnamed": ["北京"]}),
-    ("서울 사무소는 월요일에 문을 닫습니다. 직원은 12명입니다.",
-     "서울 사무소는 월요일에 문을 닫습니다. 부산 사무소도 있습니다.",
-     {"supported": ["서울 사무소는 월요일에 문을 닫습니다."], "contradicted": ["부산 사무소도 있습니다."],
-      "unnamed": ["부산"]}),
-    ("会議は東京で開かれる。参加者は30人だ。", "会議は大阪で開かれる。参加者は30人だ。",
-     {"supported": ["参加者は30人だ。"], "contradicted": ["会議は大阪で開かれる。"], "unnamed": ["大阪"]}),
-    ("Il treno parte alle 8. Il biglietto costa 20 euro.", "Il treno parte alle 8. Il biglietto costa 25 euro.",
-     {"supported": ["Il treno parte alle 8."], "contradicted": ["Il biglietto costa 25 euro."], "unnamed": ["25"]}),
-    ("Pociąg odjeżdża o 8. Bilet kosztuje 20 zł.", "Pociąg odjeżdża o 8 z Gdańska. Bilet kosztuje 20 zł.",
-     {"supported": ["Bilet kosztuje 20 zł."], "contradicted": ["Pociąg odjeżdża o 8 z Gdańska."],
-      "unnamed": ["gdańska"]}),
-    ("Hello! Flight SK4705 leaves at 07:10.", "Hello! Flight SK4705 leaves at 07:10. It lands in Rome at 11:05.",
-     {"supported": ["Flight SK4705 leaves at 07:10."], "contradicted": ["It lands in Rome at 11:05."],
-      "not_facts": ["Hello!"], "unnamed": ["rome", "11:05"]}),
     ("Light fares are non-refundable. Changes cost 60 EUR.",
      "Light fares are non-refundable, but changes are free. Changes cost 60 EUR.",
      {"claims": {"Light fares are non-refundable, but changes are free. Changes cost 60 EUR.": [
@@ -1028,14 +1018,13 @@ def _wrong(output: str, *tokens: str | None) -> dict[str, list[str]]:
     return {"contradicted": [output], "unnamed": [t for t in tokens if t]}
 
 
-SWEPT = ([(wrong, ctx, _wrong(wrong)) for _, ctx, _, wrong in FOUNDED]
-         + [(out, ctx, _wrong(out, token)) for out, ctx, token in UNWRITTEN]
-         + [(wrong, ctx, _wrong(wrong, day)) for _, ctx, _, wrong, day in WEEKDAYS]
-         + [(out, ctx, _wrong(out, token)) for ctx, out, token in OWN_UNFAITHFUL]
-         + [(wrong, ctx, _wrong(wrong, token)) for _, ctx, _, wrong, token in ANOTHER_FORM]
-         + [(wrong, ctx, _wrong(wrong, wrong_total(out, wrong))) for _, ctx, out, _, wrong in PART_OF_A_SENTENCE]
-         + [(swapped, ctx, _wrong(swapped, value)) for _, ctx, _, swapped, value in LISTED]
-         + [(out, ctx, truth) for ctx, out, truth in MIXED])
+ONE_SENTENCE = ([(wrong, ctx, _wrong(wrong)) for _, ctx, _, wrong in FOUNDED]
+                + [(out, ctx, _wrong(out, token)) for out, ctx, token in UNWRITTEN]
+                + [(wrong, ctx, _wrong(wrong, day)) for _, ctx, _, wrong, day in WEEKDAYS]
+                + [(out, ctx, _wrong(out, token)) for ctx, out, token in OWN_UNFAITHFUL]
+                + [(wrong, ctx, _wrong(wrong, token)) for _, ctx, _, wrong, token in ANOTHER_FORM]
+                + [(wrong, ctx, _wrong(wrong, wrong_total(out, wrong))) for _, ctx, out, _, wrong in PART_OF_A_SENTENCE]
+                + [(swapped, ctx, _wrong(swapped, value)) for _, ctx, _, swapped, value in LISTED])
 
 
 def _halves(output: str, truth: dict[str, list[str]]) -> dict[str, object] | None:
@@ -1051,7 +1040,11 @@ def _halves(output: str, truth: dict[str, list[str]]) -> dict[str, object] | Non
             "supported": [half for half in (first, second) if half not in wrong], "says_more": [output]}
 
 
-SWEPT += [(out, ctx, split) for out, ctx, truth in SWEPT[:-len(MIXED)] if (split := _halves(out, truth))]
+SWEPT = (ONE_SENTENCE + [(out, ctx, split) for out, ctx, truth in ONE_SENTENCE if (split := _halves(out, truth))]
+         + [(right + ("" if right.endswith("。") else " ") + wrong, ctx,
+             {"supported": [right], "contradicted": [wrong], "unnamed": [token]})
+            for ctx, right, wrong, token in BESIDE]
+         + [(out, ctx, truth) for ctx, out, truth in IN_PARTS])
 """Every unfaithful case of this module whose wrong words code sees a risk in, with the judge's correct
 answers. The offline judge is not asked about a word capitalised only at a sentence's start, so
 AT_A_START is swept for the hosted judge only (docs/scoring.md: what is left to one answer)."""
