@@ -78,7 +78,8 @@ class Answers:
     changed: dict[int, bool] = field(default_factory=dict)  # a claim: the rest of its sentence changes its words
     given: dict[int, bool] = field(default_factory=dict)  # words the context never writes: it gives them
     role: dict[int, bool] = field(default_factory=dict)  # numbers the context writes for another thing: and for this
-    valued: dict[int, bool] = field(default_factory=dict)  # an unquoted sentence: it states its numbers as facts
+    valued: dict[int, bool] = field(default_factory=dict)  # a sentence judged beside claims: it states its numbers
+    # as facts, not only as labels ("Step 1:"); asked where the facts question says it states none
     judged: set[int] = field(default_factory=set)  # the items with a verdict of the judge's or code's
 
 
@@ -285,12 +286,11 @@ class ClaimsScorer(Scorer):
         answers = self._unasked(items)
         sentence_items = [i for i in asked if i >= claim_count and items[i].bare]
         unvalued = {i: n for i in sentence_items if (n := numbers_not_written(items[i].quote, context))}
-        risky = {i for i in unvalued if not items[i].unquoted}  # a claim quotes it: judged whatever is said
         facts, fact_calls = questions.states_facts(
-            self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items if i not in risky])
+            self.judge, output, [(items[i].sentence, items[i].checked) for i in sentence_items])
         calls.extend(fact_calls)
-        answers.fact.update(zip([i for i in sentence_items if i not in risky], facts))
-        doubted = [i for i in unvalued if i not in risky and not answers.fact[i]]
+        answers.fact.update(zip(sentence_items, facts))
+        doubted = [i for i in unvalued if not answers.fact[i]]
         valued, valued_calls = questions.states_numbers(self.judge, [(items[i].sentence, unvalued[i]) for i in doubted])
         calls.extend(valued_calls)
         answers.valued.update(zip(doubted, valued))
@@ -371,7 +371,7 @@ class ClaimsScorer(Scorer):
         give, or whose numbers it gives only for something else, or whose sentence adds what
         changes it while the sentence is not supported, is not supported; a sentence counts where
         it states a fact no claim does, or writes a number the context does not (whatever the facts
-        question said, unless no claim quotes it and the judge says it states none of its numbers
+        question said, unless the judge says it states none of its numbers
         as a fact: a third answer), or its claims quote it whole and are each supported while it is
         not (halves each true alone, "Acme employs 400 people" and "… in Oslo" beside "40 in Oslo
         and 400 in Bergen": their verdicts and the sentence's disagree, and no answer decides
@@ -495,7 +495,7 @@ def _as_asked(item: Judged, context: list[str], unwritten_tokens: list[str]) -> 
     data = item.as_data()
     if unwritten_tokens:
         data["not_in_context"] = unwritten_tokens
-    if item.unquoted and (values := numbers_not_written(item.quote, context)):
+    if item.whole and item.bare and (values := numbers_not_written(item.quote, context)):
         data["numbers"] = values
     if others := numbers_in_other_roles(item.quote, context):
         data["other_role"] = others

@@ -137,7 +137,7 @@ JSON_FIELDS = {
                'condition, hedge, other subject; words or symbols)? Else "no".',
     "specifics": 'item with "not_in_context": does the CONTEXT give each name, number, date or code among them, in '
                  "any form, spelling, translation or unit (other words do not matter: pronouns, particles, verbs, "
-                 "endings, greetings, common words)? "
+                 "endings, greetings, common words, the labels of steps or list items)? "
                  'Else "yes".',
     "states_numbers": 'item with "numbers": does it state any of these numbers as a fact (an amount, date, count, '
                       'price or duration), not only as the label of a step, list item or section? Else "yes".',

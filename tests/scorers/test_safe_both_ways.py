@@ -18,6 +18,7 @@ from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
 from pytest_llmfaith.text.exact import fold, numbers
+from pytest_llmfaith.text.sentences import sentences
 
 # (language, the context's sentence, a faithful output in another number form, the same with a wrong year)
 FOUNDED = [
@@ -761,6 +762,45 @@ def test_a_correct_judge_passes_a_heading_whose_number_is_a_label(fake, make_fak
     assert Hallucination(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS).score == 0.0
 
 
+# (an answer whose sentences start with a step's or list item's label, the claims quoted from them
+# without it, the label's number): the words the claims leave are a label, which the context never
+# writes, and a literal judge says it does not give
+LABELLED_STEPS = [
+    ("Step 1: pick SK4705 at 189 EUR.", ["pick SK4705 at 189 EUR"], "1"),
+    ("#1 SK4705 leaves at 07:10. #2 costs 189 EUR.", ["SK4705 leaves at 07:10", "costs 189 EUR"], "2"),
+    ("Schritt 3: SK4705 für 189 EUR buchen.", ["SK4705 für 189 EUR buchen"], "3"),
+    ("Étape 2 : réservez SK4705 à 189 EUR.", ["réservez SK4705 à 189 EUR"], "2"),
+    ("Paso 4: reserve SK4705 por 189 EUR.", ["reserve SK4705 por 189 EUR"], "4"),
+    ("Шаг 1: забронируйте SK4705 за 189 EUR.", ["забронируйте SK4705 за 189 EUR"], "1"),
+    ("ステップ1：SK4705を189 EURで予約します。", ["SK4705を189 EURで予約します"], "1"),
+    ("1단계: SK4705를 189 EUR에 예약하세요.", ["SK4705를 189 EUR에 예약하세요"], "1"),
+]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("output", "claims", "label"), LABELLED_STEPS)
+def test_a_correct_judge_passes_a_label_the_claims_leave_of_their_sentence(fake, make_fake_judge, verdicts, output,
+                                                                         claims, label):
+    """The sentence is judged for what its claims leave; that states no fact, and asked about the
+    number the context never writes, the judge says it is a label: left out, as a heading is.
+    (Counted whatever was said, a literal no to "does the context give 2?" failed the answer.)"""
+    fake.facts(claims={output: claims}, supported=[*claims, *sentences(output)], labels_only=sentences(output),
+               unnamed=[label])
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS)
+    assert result.score == 1.0, [(v.statement, v.verdict, v.reason) for v in result.verdicts]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+def test_a_wrong_number_the_claims_leave_of_their_sentence_is_still_judged(fake, make_fake_judge, verdicts):
+    """The claims step leaves the wrong price out and the facts question says the rest states no
+    fact: two wrong answers, and the numbers question (149 is a price, no label) still counts it."""
+    output = "SK4705 leaves at 07:10 and costs 149 EUR."
+    fake.facts(claims={output: ["SK4705 leaves at 07:10"]}, supported=["SK4705 leaves at 07:10"],
+               contradicted=[output], unnamed=["149"])
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS)
+    assert result.score == 0.5 and output in result.claims, [(v.statement, v.verdict) for v in result.verdicts]
+
+
 # an answer laid out in Markdown: the lines that only mark up are no sentences, asked nothing
 LAID_OUT = [
     ("| Flight | Departs | Price |\n|---|:---:|---:|\n| SK4705 | 07:10 | 189 EUR |",
@@ -783,8 +823,6 @@ def test_a_correct_judge_passes_an_answer_laid_out_in_markdown(fake, make_fake_j
 
 
 def test_markdown_lines_that_only_mark_up_are_no_sentences():
-    from pytest_llmfaith.text.sentences import sentences
-
     text = "| A | B |\n|---|---|\n| 1 | 2 |\n```python\nx = 1\n```\n---\n* * *\n~~~\n- item\n--\n***Bold***"
     assert sentences(text) == ("| A | B |", "| 1 | 2 |", "x = 1", "item", "--", "***Bold***")
 
