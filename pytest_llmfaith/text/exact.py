@@ -27,7 +27,9 @@ _SPACE = regex.compile(r"\s+")
 _EDGES = " \t\n.,;:!?。、，！？؟\"'()[]「」"  # a stretch may be quoted with or without them
 _SPACELESS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Tibetan}"
 _SPACED = rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{_SPACELESS}]]"
-_TOKEN = regex.compile(rf"[{_SPACELESS}]+|{_SPACED}+(?:[.,']{_SPACED}+)*", regex.VERSION1)
+_TOKEN = regex.compile(rf"[{_SPACELESS}]+|[[\p{{L}}\p{{N}}]--[{_SPACELESS}]]{_SPACED}*(?:[.,']{_SPACED}+)*",
+                       regex.VERSION1)
+"""A token starts with a letter or digit: a mark alone is none (the variation selector of "✈️")."""
 _IS_SPACELESS = regex.compile(rf"[{_SPACELESS}]")
 _IS_SPACED = regex.compile(_SPACED, regex.VERSION1)
 _IS_WORD = regex.compile(r"[\p{L}\p{M}\p{N}]")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_llmfaith.text import exact
-from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, unwritten
+from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, tokens, unwritten
 
 
 def found(words: str, text: str) -> list[str] | None:
@@ -399,3 +399,14 @@ def test_a_number_is_asked_about_with_a_unit_word_the_context_never_writes_besid
     """A number whose value is written, moved to another unit ("40 miles" beside "40 km"): one wrong
     verdict would pass it, so the judge is asked too. Whether the word is a unit is its question."""
     assert unwritten(words, [context], at_starts=False) == asked
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("SK4705 ✈️ leaves", ["sk4705", "leaves"]),  # U+FE0F alone: no token
+    ("trip ❤️!", ["trip"]),
+    ("sunny ☀︎ day", ["sunny", "day"]),  # U+FE0E
+    ("एक्मे की स्थापना", ["एक्मे", "की", "स्थापना"]),  # marks inside a word stay in it
+    ("café naïve", ["café", "naïve"]),
+])
+def test_a_token_starts_with_a_letter_or_digit(text, expected):
+    assert tokens(text) == expected
