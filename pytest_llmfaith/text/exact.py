@@ -23,6 +23,8 @@ ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
 """Between the separate stretches of one quote ("Acme … in Oslo")."""
 _SAME_MARKS = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'", "“": '"', "”": '"', "„": '"',
                              "«": '"', "»": '"', "‐": "-", "‑": "-", "–": "-", "—": "-", "٪": "%"})
+_SIGNS = str.maketrans({"™": None, "℠": None})
+"""Trade mark signs: NFKC writes them as letters ("Cloud™" as "CloudTM"), a word no context writes."""
 _SPACE = regex.compile(r"\s+")
 _EDGES = " \t\n.,;:!?。、，！？؟\"'()[]「」"  # a stretch may be quoted with or without them
 _SPACELESS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Tibetan}"
@@ -43,7 +45,7 @@ def folded(text: str) -> tuple[str, tuple[int, ...]]:
     out: list[str] = []
     where: list[int] = []
     for i, char in enumerate(text):
-        for piece in unicodedata.normalize("NFKC", char).casefold().translate(_SAME_MARKS):
+        for piece in unicodedata.normalize("NFKC", char.translate(_SIGNS)).casefold().translate(_SAME_MARKS):
             if piece.isspace():
                 if not out or out[-1] == " ":
                     continue
@@ -257,7 +259,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     stretch ("Berg booked the flight", "We open at 9"): a name or any word, as code sees it."""
     written, text = _written(tuple(context))
     missing = numbers_not_written(words, context)
-    normal = unicodedata.normalize("NFKC", words).translate(_SAME_MARKS)
+    normal = unicodedata.normalize("NFKC", words.translate(_SIGNS)).translate(_SAME_MARKS)
     plain = _ascii_digits(normal)
     whole = [span for span, _ in times(plain)] + [(n.start, n.end) for n in numbers(normal) if n.scale]
     months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case

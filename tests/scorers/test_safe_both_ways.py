@@ -803,12 +803,14 @@ def test_a_wrong_number_the_claims_leave_of_their_sentence_is_still_judged(fake,
 
 @pytest.mark.parametrize("verdicts", ["all", "label"])
 @pytest.mark.parametrize("output", ["SK4705 leaves at 07:10 ✈️ and costs 189 EUR.", "Have a nice trip ❤️! SK4705 "
-                                    "leaves at 07:10.", "SK4705 leaves at 07:10 ☀︎."])
-def test_an_emojis_variation_selector_is_no_word_to_ask_about(fake, make_fake_judge, verdicts, output):
-    """U+FE0F and U+FE0E after an emoji are marks with no letter: they were a token the context
-    never writes, asked about, and an answer "not given" (as a literal judge may say of an invisible
-    character) failed a faithful answer."""
-    fake.facts(supported=[output, *sentences(output)], unnamed=["\ufe0f", "\ufe0e"], not_facts=["Have a nice trip ❤️!"])
+                                    "leaves at 07:10.", "SK4705 leaves at 07:10 ☀︎.", "Flight SK4705™ leaves at 07:10.",
+                                    "SK4705 Flex℠ costs 189 EUR."])
+def test_signs_that_are_no_word_are_not_asked_about(fake, make_fake_judge, verdicts, output):
+    """U+FE0F and U+FE0E after an emoji are marks with no letter, and NFKC writes ™ and ℠ as
+    letters glued to the word before ("sk4705tm"): each was a token the context never writes, asked
+    about, and an answer "not given" (as a literal judge may say of them) failed a faithful answer."""
+    fake.facts(supported=[output, *sentences(output)], unnamed=["\ufe0f", "\ufe0e", "sk4705tm", "flexsm"],
+               not_facts=["Have a nice trip ❤️!"])
     assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, FLIGHTS).score == 1.0
 
 

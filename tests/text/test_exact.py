@@ -407,6 +407,7 @@ def test_a_number_is_asked_about_with_a_unit_word_the_context_never_writes_besid
     ("sunny ☀︎ day", ["sunny", "day"]),  # U+FE0E
     ("एक्मे की स्थापना", ["एक्मे", "की", "स्थापना"]),  # marks inside a word stay in it
     ("café naïve", ["café", "naïve"]),
+    ("Acme Cloud™ and Flex℠", ["acme", "cloud", "and", "flex"]),  # trade mark signs: no letters
 ])
-def test_a_token_starts_with_a_letter_or_digit(text, expected):
+def test_a_token_starts_with_a_letter_or_digit_and_a_sign_is_none(text, expected):
     assert tokens(text) == expected
