@@ -371,8 +371,8 @@ class ClaimsScorer(Scorer):
         give, or whose numbers it gives only for something else, or whose sentence adds what
         changes it while the sentence is not supported, is not supported; a sentence counts where
         it states a fact no claim does, or writes a number the context does not (whatever the facts
-        question said, unless the judge says it states none of its numbers
-        as a fact: a third answer), or its claims quote it whole and are each supported while it is
+        question said, unless the judge says it states none of its numbers as a fact: a third
+        answer), or its claims quote it whole and are each supported while it is
         not (halves each true alone, "Acme employs 400 people" and "… in Oslo" beside "40 in Oslo
         and 400 in Bergen": their verdicts and the sentence's disagree, and no answer decides
         alone which is right). Claims that restate one stretch of the output count once, at the
