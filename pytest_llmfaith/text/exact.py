@@ -264,6 +264,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     whole = [span for span, _ in times(plain)] + [(n.start, n.end) for n in numbers(normal) if n.scale]
     months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case
     days = _weekdays(tuple(context))
+    placed = words_in_numbers_places(words, context)
     for match in _TOKEN.finditer(normal):
         original = match.group()
         if any(a <= match.start() < b for a, b in whole):
@@ -272,8 +273,8 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         starts = not at_starts and bool(_STARTS.search(normal, 0, match.start()))
         day = WEEKDAYS.get(token)  # a day the context names in no form
         named_day = match.start() in months or (day is not None and day not in days)
-        if not (named_day or _asked_about(original, starts)) or (any(c.isdigit() for c in original)
-                                                            and _is_number_token(original)):
+        asked = named_day or _asked_about(original, starts) or fold(original) in placed
+        if not asked or (any(c.isdigit() for c in original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
@@ -281,6 +282,23 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     return list(dict.fromkeys(missing))
+
+
+def words_in_numbers_places(words: str, context: Sequence[str]) -> frozenset[str]:
+    """The tokens of the words that stand between the two words the context writes around one of
+    its numbers ("four" of "Acme has four offices" beside "Acme has 5 offices"): a number written
+    as a word, or another word in a number's place, whatever its case. Which, the judge reads."""
+    places = _number_places(tuple(context))
+    return frozenset(item for stretch in stretches(words) or [words] for mine in [_pattern(stretch)]
+                     for at, item in enumerate(mine)
+                     if isinstance(item, str) and all(_beside(mine, at)) and _beside(mine, at) in places)
+
+
+@lru_cache(maxsize=64)
+def _number_places(context: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """The words right before and after each number of the context ("has", "offices")."""
+    return frozenset(_beside(place.pattern, at) for place in _places(context)
+                     for at, item in enumerate(place.pattern) if isinstance(item, Number))
 
 
 @lru_cache(maxsize=64)
@@ -390,6 +408,21 @@ def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[s
                  for s in (_records(item) if _JSON_BLOCK.search(item) else sentences(item)))
 
 
+class _Place(NamedTuple):
+    """A context sentence or record, as code compares words with it: read once per context."""
+
+    pattern: list[str | Number]
+    tokens: frozenset[str]  # its folded tokens, bare too
+    values: frozenset[str]  # its numbers' values
+
+
+@lru_cache(maxsize=32)
+def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
+    return tuple(_Place(_pattern(sentence), frozenset(t for token in tokens(sentence) for t in (token, _bare(token))),
+                        frozenset(v for n in numbers(sentence) for v in n.values))
+                 for sentence, _ in _context_sentences(context))
+
+
 _JSON_BLOCK = regex.compile(r"^\s*[\[{]\s*$", regex.MULTILINE)
 
 
@@ -449,7 +482,7 @@ def quoted_sentence(reason: str, context: Sequence[str]) -> str:
 
 _SEPARATORS = ".,'’\u066b\u066c\u00a0\u202f\u2009"
 _NUMBER = regex.compile(
-    rf"(?<!{_SPACED}|[_.,])(?P<sign>[-\u2212\u2012\u2013](?=\d))?"
+    rf"(?<!{_SPACED}|[_.,])(?P<sign>[-\u2212\u2012\u2013](?=[.,]?\d))?(?P<lead>[.,](?=\d))?"
     r"(?P<core>\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)|\d+(?:[" + _SEPARATORS + r"]\d+)*)"
     rf"(?P<suffix>{_SPACED}+)?", regex.VERSION1)
 _SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("1000000000",),
@@ -573,7 +606,7 @@ def numbers(text: str) -> tuple[Number, ...]:
         if word and (word[1] or word[2]).casefold() in _SCALE_WORDS:  # "1.5 million", "2,5 Mrd.", "3万"
             scale = (word[1] or word[2]).casefold()
             end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
-        forms = _core_forms(match["core"])
+        forms = _core_forms(f"0{match['lead']}{match['core']}" if match["lead"] else match["core"])
         if scales:
             forms = frozenset(_form(Decimal(v) * Decimal(s)) for v in forms for s in scales
                               if v.replace(".", "", 1).isdigit())
@@ -656,6 +689,11 @@ def _beside(pattern: list[str | Number], at: int) -> tuple[str, str]:
     return (before if isinstance(before, str) else ""), (after if isinstance(after, str) else "")
 
 
+def _a_side_in_common(one: tuple[str, str], other: tuple[str, str]) -> bool:
+    """The same word before, or the same word after (`_beside`)."""
+    return bool((one[0] and one[0] == other[0]) or (one[1] and one[1] == other[1]))
+
+
 def _shown_with(pattern: list[str | Number], at: int) -> str:
     item = pattern[at]
     before, after = _beside(pattern, at)
@@ -667,8 +705,8 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
     written beside a word it has beside it ("employs 40 people": ["employs 400 people"]): what the
     judge compares, as amounts, never code. A word is compared exactly; none is taken for a unit."""
     written = _context_values(tuple(context)).values
-    theirs = [(pattern, i) for sentence, _ in _context_sentences(tuple(context)) for pattern in [_pattern(sentence)]
-              for i, item in enumerate(pattern) if isinstance(item, Number)]
+    theirs = [(place.pattern, i) for place in _places(tuple(context))
+              for i, item in enumerate(place.pattern) if isinstance(item, Number)]
     found = []
     for stretch in stretches(words) or [words]:
         mine = _pattern(stretch)
@@ -676,8 +714,7 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
             if not isinstance(item, Number) or item.values & written:
                 continue
             before, after = _beside(mine, at)
-            others = [_shown_with(p, i) for p, i in theirs
-                      if (before and _beside(p, i)[0] == before) or (after and _beside(p, i)[1] == after)]
+            others = [_shown_with(p, i) for p, i in theirs if _a_side_in_common(_beside(p, i), (before, after))]
             if others:
                 found.append((_shown_with(mine, at), list(dict.fromkeys(others))))
     return found
@@ -726,8 +763,11 @@ class OtherValue:
 def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     """Per stretch of the words, a number whose role places all give another value:
     ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
-    "founded in 1999"."""
-    return _other_values(words, tuple(context))
+    "founded in 1999"; and a value the context writes only for something else (`_given_apart`)."""
+    found: dict[tuple[str, str], OtherValue] = {}
+    for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
+        found.setdefault((value.said, value.other), value)  # one place may show both ways
+    return tuple(found.values())
 
 
 @lru_cache(maxsize=256)
@@ -741,8 +781,7 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
         if not slots or len(pattern) - len(slots) < MIN_ROLE_WORDS:
             continue
         said = [item for item in pattern if isinstance(item, Number)]
-        matches = [(theirs, at) for sentence, _ in _context_sentences(context)
-                   for theirs in [_pattern(sentence)]
+        matches = [(theirs, at) for theirs in (place.pattern for place in _places(context))
                    for at in range(len(theirs) - len(pattern) + 1)
                    if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
                           for i, mine in enumerate(pattern))]
@@ -767,9 +806,72 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
     return tuple(found)
 
 
+def _anchors(stretch: str, written: frozenset[str]) -> list[str]:
+    """The stretch's tokens that may name something, as code sees them (`_asked_about`: "SK4705",
+    "14C", "Dahl"; no capital that only starts a sentence), and that the context writes."""
+    normal = unicodedata.normalize("NFKC", stretch.translate(_SIGNS)).translate(_SAME_MARKS)
+    return [fold(m.group()) for m in _TOKEN.finditer(normal)
+            if _asked_about(m.group(), bool(_STARTS.search(normal, 0, m.start()))) and fold(m.group()) in written]
+
+
+@lru_cache(maxsize=256)
+def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Values of the words (a number, or a code such as "22A") that the context writes only apart
+    from a name or code of the words, while a sentence or record with that name writes another
+    value beside the same word: "SK4705 costs 142 EUR" beside the records {"flight": "SK4705",
+    "price_eur": 189} and {"flight": "DY1872", "price_eur": 142}, or "Dahl sits in 22A" beside
+    "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.". A name written both with the value and apart
+    from it ("EUR") tells nothing, nor does the other value itself ("rated 9 units, and its screen
+    is rated 10 units": two facts); one written with the value settles it. Never decided by code (a
+    pronoun may name the subject where the value is written): the judge is asked, as of a value in
+    another role."""
+    places = _places(context)
+    written = _written(context)[0]
+    found = []
+    for stretch in stretches(words) or [words]:
+        anchors = _anchors(stretch, written)
+        for item in _pattern(stretch):
+            if not (isinstance(item, Number) or (item in anchors and any(c.isdigit() for c in item))):
+                continue
+            own = {fold(t) for t in tokens(item.shown)} if isinstance(item, Number) else {item}
+            with_it = [place for place in places if _writes(place, item)]
+            beside = {_beside(p.pattern, at) for p in with_it for at, theirs in enumerate(p.pattern)
+                      if _same_value(theirs, item)}
+            others = [(p, theirs) for p in places if not _writes(p, item) for at, theirs in enumerate(p.pattern)
+                      if _same_kind(theirs, item) and any(_a_side_in_common(_beside(p.pattern, at), b) for b in beside)]
+            rivals = {theirs if isinstance(theirs, str) else fold(theirs.shown) for _, theirs in others}
+            names = [o for o in dict.fromkeys(anchors) if o not in own and o not in rivals and not (
+                any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
+            if any(o in p.tokens for p in with_it for o in names):
+                continue  # a name of the words is written with the value: given for it
+            other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
+            if other is not None:
+                shown = item.shown if isinstance(item, Number) else item
+                found.append(OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False))
+    return tuple(found)
+
+
+def _writes(place: _Place, value: str | Number) -> bool:
+    return bool(value.values & place.values) if isinstance(value, Number) else value in place.tokens
+
+
+def _same_value(one: str | Number, other: str | Number) -> bool:
+    if isinstance(one, Number) and isinstance(other, Number):
+        return bool(one.values & other.values)
+    return one == other
+
+
+def _same_kind(theirs: str | Number, item: str | Number) -> bool:
+    """Another number for a number, another code for a code."""
+    if isinstance(item, Number):
+        return isinstance(theirs, Number)
+    return isinstance(theirs, str) and theirs != item and any(c.isdigit() for c in theirs)
+
+
 def numbers_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
-    """The numbers of the words that the context writes, but never beside the same words: the
-    judge reads whether it gives them for what the words say (a second answer, never code)."""
+    """The numbers of the words that the context writes, but never beside the same words, or only
+    apart from the words' names (`_given_apart`): the judge reads whether it gives them for what
+    the words say (a second answer, never code)."""
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
 
 

@@ -269,6 +269,13 @@ OWN_FAITHFUL = [
     ("Der Abflug ist am 12.06. um 7 Uhr.", "Der Abflug ist am 12.6. um 7 Uhr."),  # a date without its zeros
     ("Odlet je 01.07. v 7 hodin.", "Odlet je 1.7. v 7 hodin."),
     ("Вылет 05.03. в 7 часов.", "Вылет 5.3. в 7 часов."),
+    # a decimal mark that starts the number, and a number written as a word in a number's place
+    ("The fee is 0.5%.", "The fee is .5%."),
+    ("Der Preis ist 0,50 €.", "Der Preis ist ,50 €."),
+    ("Acme has 5 offices.", "Acme has five offices."),
+    ("Die Führung kostet 20 Euro.", "Die Führung kostet zwanzig Euro."),
+    ("Le musée ouvre à 9 heures.", "Le musée ouvre à neuf heures."),
+    ("El vuelo dura 3 horas.", "El vuelo dura tres horas."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -313,6 +320,14 @@ OWN_UNFAITHFUL = [
     ("Revenue was 1.5 million euros.", "Revenue was 1.5 euros.", "1.5"),  # the scale left out
     ("Der Abflug ist am 12.06. um 7 Uhr.", "Der Abflug ist am 12.7. um 7 Uhr.", None),  # another month
     ("Odlet je 01.07. v 7 hodin.", "Odlet je 1.8. v 7 hodin.", None),
+    ("The fee is 5%.", "The fee is .5%.", ".5"),  # a decimal mark that starts the number
+    ("Der Preis ist 5,00 €.", "Der Preis ist ,50 €.", None),
+    ("He batted .300 in 2023.", "He batted .310 in 2023.", None),
+    ("Acme has 5 offices.", "Acme has four offices.", "four"),  # a number written as a word in a number's place
+    ("Die Führung kostet 25 Euro.", "Die Führung kostet zwanzig Euro.", "zwanzig"),
+    ("Le musée ouvre à 9 heures.", "Le musée ouvre à dix heures.", "dix"),
+    ("El vuelo dura 3 horas.", "El vuelo dura cuatro horas.", "cuatro"),
+    ("Bilet kosztuje 20 zł.", "Bilet kosztuje trzydzieści zł.", "trzydzieści"),
 ]
 
 
@@ -437,6 +452,17 @@ def test_the_offline_specifics_answer_on_a_number_is_held_to_yes_at(fake, make_f
     output = "Acme has 41 staff."
     fake.facts(supported=[output], p_fact={"“41”": p_given})
     context = ["Acme's headcount is forty-one."]
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
+
+
+@pytest.mark.parametrize(("p_given", "score"), [(0.2, 0.0), (0.33, 0.0), (0.34, 1.0), (0.44, 1.0)])
+def test_the_offline_specifics_answer_on_a_number_written_as_a_word_is_held_to_the_names_line(
+        fake, make_fake_judge, p_given, score):
+    """Asked, and read as a name's answer is: "vier" for 4 got 0.44 and "zwanzig" for 25 0.48, so
+    no line parts them better (benchmarks/specifics_line.py)."""
+    output = "Die Kartusche wechseln Sie alle vier Wochen."
+    fake.facts(supported=[output], p_fact={"“vier”": p_given})
+    context = ["Die Kartusche sollte man alle 4 Wochen wechseln. Sie kostet 20 Euro."]
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
 
 
@@ -628,6 +654,64 @@ def test_a_value_the_context_gives_for_something_else_fails_though_the_verdict_s
     result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(swapped, [context])
     assert result.score == 0.0 and "for something else" in result.verdicts[0].reason, result.verdicts
     assert Hallucination(make_fake_judge(verdicts=verdicts)).run(swapped, [context]).score == 1.0
+
+
+FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
+                '      "price_eur": 189,\n      "stops": 0\n    },\n    {\n      "flight": "DY1872",\n'
+                '      "price_eur": 142,\n      "stops": 1\n    }\n  ]\n}')
+# (language, a context giving two things their values in records or sentences of one shape, a faithful
+# answer, the same with the other thing's value, that value): every name and number of the wrong one
+# is written, but the value never with its name, while its name's record writes another beside the same word
+GIVEN_APART = [
+    ("en, records", FLIGHTS_JSON, "SK4705 costs 189 EUR.", "SK4705 costs 142 EUR.", "142"),
+    ("en, a count", FLIGHTS_JSON, "DY1872 has 1 stop.", "DY1872 has 0 stops.", "0"),
+    ("en, sentences", "SK4705 leaves at 07:10 and costs 189 EUR. DY1872 leaves at 13:45 and costs 142 EUR.",
+     "The DY1872 flight costs 142 EUR.", "The SK4705 flight costs 142 EUR.", "142"),
+    ("en, a code", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", "Ingrid Dahl sits in seat 14C.",
+     "Ingrid Dahl sits in seat 22A.", "22a"),
+    ("de", "Flug LH2024 kostet 310 Euro. Flug EW8472 kostet 95 Euro.", "Der Flug EW8472 kostet 95 Euro.",
+     "Der Flug LH2024 kostet 95 Euro.", "95"),
+    ("fr", "Le vol AF1234 part de la porte B12. Le vol KL5678 part de la porte D7.",
+     "Le vol KL5678 part de la porte D7.", "Le vol AF1234 part de la porte D7.", "d7"),
+    ("es", "Ana García: asiento 14C. Luis Pérez: asiento 22A.", "Ana García tiene el asiento 14C.",
+     "Ana García tiene el asiento 22A.", "22a"),
+    ("it", "Il volo AZ610 costa 120 euro. Il volo FR9012 costa 45 euro.", "Il volo FR9012 costa 45 euro.",
+     "Il volo AZ610 costa 45 euro.", "45"),
+    ("ja", "便SK4705は189ユーロです。便DY1872は142ユーロです。", "便DY1872は142ユーロです。",
+     "便SK4705は142ユーロです。", "142"),
+]
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("language", "context", "output", "_", "__"), GIVEN_APART, ids=[c[0] for c in GIVEN_APART])
+def test_a_correct_judge_passes_a_value_given_with_its_name(fake, make_fake_judge, verdicts, language, context,
+                                                            output, _, __):
+    fake.facts(supported=[output])
+    assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, [context]).score == 1.0
+    assert Hallucination(make_fake_judge(verdicts=verdicts)).run(output, [context]).score == 0.0
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize(("language", "context", "_", "wrong", "value"), GIVEN_APART, ids=[c[0] for c in GIVEN_APART])
+def test_a_value_given_only_apart_from_its_name_fails_though_the_verdict_says_supported(
+        fake, make_fake_judge, verdicts, language, context, _, wrong, value):
+    """One wrong answer (the verdict): the value is written, but only in another thing's record,
+    so the judge is asked whether the context gives it for what the words say, and says no."""
+    fake.facts(supported=[wrong], unnamed=[value])
+    result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(wrong, [context])
+    assert result.score == 0.0 and "for something else" in result.verdicts[0].reason, result.verdicts
+    assert Hallucination(make_fake_judge(verdicts=verdicts)).run(wrong, [context]).score == 1.0
+
+
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+def test_a_correct_judge_passes_a_value_compared_across_records(fake, make_fake_judge, verdicts):
+    """Both names in one claim: the value is asked about (a record without it names the other),
+    and a correct judge's yes passes it."""
+    output = "DY1872 costs 142 EUR, 47 EUR less than SK4705."
+    fake.facts(supported=[output])
+    assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, [FLIGHTS_JSON]).score == 1.0
+    assert any("sk4705" in str(r["body"]) and ("other_role" in str(r["body"]) or "other numbers" in str(r["body"]))
+               for r in fake.requests)
 
 
 def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(server, make_judge):
@@ -1075,7 +1159,8 @@ ONE_SENTENCE = ([(wrong, ctx, _wrong(wrong)) for _, ctx, _, wrong in FOUNDED]
                 + [(out, ctx, _wrong(out, token)) for ctx, out, token in OWN_UNFAITHFUL]
                 + [(wrong, ctx, _wrong(wrong, token)) for _, ctx, _, wrong, token in ANOTHER_FORM]
                 + [(wrong, ctx, _wrong(wrong, wrong_total(out, wrong))) for _, ctx, out, _, wrong in PART_OF_A_SENTENCE]
-                + [(swapped, ctx, _wrong(swapped, value)) for _, ctx, _, swapped, value in LISTED])
+                + [(swapped, ctx, _wrong(swapped, value)) for _, ctx, _, swapped, value in LISTED]
+                + [(wrong, ctx, _wrong(wrong, value)) for _, ctx, _, wrong, value in GIVEN_APART])
 
 
 def _halves(output: str, truth: dict[str, list[str]]) -> dict[str, object] | None:

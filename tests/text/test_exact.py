@@ -411,3 +411,60 @@ def test_a_number_is_asked_about_with_a_unit_word_the_context_never_writes_besid
 ])
 def test_a_token_starts_with_a_letter_or_digit_and_a_sign_is_none(text, expected):
     assert tokens(text) == expected
+
+
+@pytest.mark.parametrize(("text", "shown", "value"), [
+    ("The fee is .5%.", ".5", "0.5"),
+    ("Der Preis ist ,50 €.", ",50", "0.50"),
+    ("He batted .310 in 2023.", ".310", "0.310"),
+    ("It fell to -.5 °C.", "-.5", "-0.5"),
+])
+def test_a_number_may_start_with_its_decimal_mark(text, shown, value):
+    """".5%" was no number and its "5" no token: nothing was asked of it beside a context's 5%."""
+    assert (numbers(text)[0].shown, set(numbers(text)[0].forms)) == (shown, {value})
+
+
+@pytest.mark.parametrize("text", ["Version 3.12", "See 1.5 and 2.", "Items 1,2,3", "Wait...5 minutes"])
+def test_a_mark_between_digits_or_after_another_mark_starts_no_number(text):
+    assert not any(n.shown.startswith((".", ",")) for n in numbers(text))
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Acme has four offices.", "Acme has 5 offices.", ["four"]),
+    ("Die Führung kostet zwanzig Euro.", "Die Führung kostet 25 Euro.", ["zwanzig"]),
+    ("Le musée ouvre à neuf heures.", "Le musée ouvre à 9 heures.", ["neuf"]),
+    ("Acme has four offices.", "Acme has four offices.", []),
+    ("The museum shuts at 17.", "The museum closes at 17.", []),  # a verb beside a number, not in its place
+    ("Acme has four.", "Acme has 5.", []),  # one word around it: too little to place it
+])
+def test_a_word_in_a_numbers_place_is_asked_about_whatever_its_case(words, context, asked):
+    assert unwritten(words, [context]) == asked
+
+
+FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
+                '      "price_eur": 189,\n      "stops": 0\n    },\n    {\n      "flight": "DY1872",\n'
+                '      "price_eur": 142,\n      "stops": 1\n    }\n  ]\n}')
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("SK4705 costs 142 EUR.", FLIGHTS_JSON, ["sk4705", "142"]),
+    ("DY1872 has 0 stops.", FLIGHTS_JSON, ["dy1872", "0"]),
+    ("The SK4705 flight costs 142 EUR.", "SK4705 leaves at 07:10 and costs 189 EUR. DY1872 leaves at 13:45 and costs "
+     "142 EUR.", ["sk4705", "142"]),
+    ("Ingrid Dahl sits in seat 22A.", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", ["22a"]),
+    ("Рейс SK4705 стоит 142 евро.", "Рейс SK4705 стоит 189 евро. Рейс DY1872 стоит 142 евро.", ["142", "sk4705"]),
+    ("SK4705 costs 189 EUR.", FLIGHTS_JSON, []),
+    ("DY1872 has 1 stop.", FLIGHTS_JSON, []),
+    ("The cheapest flight is DY1872 at 142 EUR.", FLIGHTS_JSON, []),
+    ("Ingrid Dahl sits in seat 14C.", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", []),
+    ("Acme employs 40 people.", "Acme was founded in 1997. It employs 40 people.", []),  # a pronoun names it
+    ("Revenue was 4 million euros in 2023.", "In 2022 revenue was 4 million euros. In 2023 revenue was 5 million "
+     "euros.", ["4 million", "2023"]),
+    ("The battery of model M3 is rated 9 units, and its screen is rated 10 units.",  # two facts, each with its own
+     "The battery of model M3 is rated 9 units. The screen of model M3 is rated 10 units.", []),
+])
+def test_a_value_written_only_apart_from_the_words_names_is_asked_never_decided(words, context, asked):
+    """Written in one record, while the record of the words' name writes another beside the same
+    word: whether the context gives it for what the words say is the judge's second answer."""
+    assert exact.numbers_in_other_roles(words, [context]) == asked
+    assert exact.contradicted_number(words, [context]) is None
