@@ -231,3 +231,39 @@ def test_no_single_wrong_judge_answer_anywhere_passes_an_answer_no_tool_result_b
         return scorer(make_judge(verdicts=verdicts)).run(scored.output, scored.context).score == line
 
     assert server.wrong_answers_that_pass(passes) == []
+
+
+# an unfaithful answer whose every name and number a tool result writes, but never together: one
+# flight's value given to the other, a passenger on the other flight; what the judge is asked about
+SWAPPED = {
+    "SK4705 costs 142 EUR.": ["142"],
+    "DY1872 has 0 stops.": ["0"],
+    "DY1872 leaves at 07:10.": ["dy1872"],
+    "Ingrid Dahl is booked on DY1872.": ["dy1872"],
+}
+
+
+@pytest.mark.parametrize("sdk", SDKS)
+@pytest.mark.parametrize("answer", list(SWAPPED))
+def test_one_wrong_judge_answer_does_not_pass_a_value_of_another_record(server, make_judge, sdk: str,
+                                                                       answer: str) -> None:
+    """The verdict wrongly says supported; every name and number is written, but the value only in
+    another flight's record, so the judge is asked whether the results give it for this one: no."""
+    server.facts(supported=[answer], unnamed=SWAPPED[answer])
+    faithfulness, hallucination = scores(make_judge, SDKS[sdk](answer))
+    assert (faithfulness, hallucination) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("scorer", [Faithfulness, Hallucination], ids=["faithfulness", "hallucination"])
+@pytest.mark.parametrize("verdicts", ["all", "label"])
+@pytest.mark.parametrize("answer", list(SWAPPED))
+def test_no_single_wrong_judge_answer_anywhere_passes_a_value_of_another_record(server, make_judge, verdicts,
+                                                                               scorer, answer) -> None:
+    server.facts(contradicted=[answer], unnamed=SWAPPED[answer])
+    scored = judged(chat_run(answer))
+    line = MIN_FAITHFULNESS if scorer is Faithfulness else MAX_HALLUCINATION
+
+    def passes() -> bool:
+        return scorer(make_judge(verdicts=verdicts)).run(scored.output, scored.context).score == line
+
+    assert server.wrong_answers_that_pass(passes) == []
