@@ -830,6 +830,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     found = []
     for stretch in stretches(words) or [words]:
         anchors = _anchors(stretch, written)
+        apart: dict[bool, list[OtherValue]] = {True: [], False: []}  # by: is it a number?
         for item in _pattern(stretch):
             if not (isinstance(item, Number) or (item in anchors and any(c.isdigit() for c in item))):
                 continue
@@ -847,7 +848,9 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
             if other is not None:
                 shown = item.shown if isinstance(item, Number) else item
-                found.append(OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False))
+                apart[isinstance(item, Number)].append(
+                    OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False))
+        found += apart[True] or apart[False]  # a code only where no number is: "22A", not "SK4705" of "costs 142"
     return tuple(found)
 
 

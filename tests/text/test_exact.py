@@ -447,12 +447,12 @@ FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
-    ("SK4705 costs 142 EUR.", FLIGHTS_JSON, ["sk4705", "142"]),
-    ("DY1872 has 0 stops.", FLIGHTS_JSON, ["dy1872", "0"]),
+    ("SK4705 costs 142 EUR.", FLIGHTS_JSON, ["142"]),
+    ("DY1872 has 0 stops.", FLIGHTS_JSON, ["0"]),
     ("The SK4705 flight costs 142 EUR.", "SK4705 leaves at 07:10 and costs 189 EUR. DY1872 leaves at 13:45 and costs "
-     "142 EUR.", ["sk4705", "142"]),
+     "142 EUR.", ["142"]),
     ("Ingrid Dahl sits in seat 22A.", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", ["22a"]),
-    ("Рейс SK4705 стоит 142 евро.", "Рейс SK4705 стоит 189 евро. Рейс DY1872 стоит 142 евро.", ["142", "sk4705"]),
+    ("Рейс SK4705 стоит 142 евро.", "Рейс SK4705 стоит 189 евро. Рейс DY1872 стоит 142 евро.", ["142"]),
     ("SK4705 costs 189 EUR.", FLIGHTS_JSON, []),
     ("DY1872 has 1 stop.", FLIGHTS_JSON, []),
     ("The cheapest flight is DY1872 at 142 EUR.", FLIGHTS_JSON, []),
