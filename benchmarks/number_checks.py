@@ -2,33 +2,47 @@
 judge: `other_values`, `unwritten` and `numbers_not_written` for each claim, as the scorers ask them
 (a cached re-run pays this too, so it grows with the context, not with the judge).
 
-    .venv/bin/python benchmarks/number_checks.py [--products 400] [--claims 40]
+    .venv/bin/python benchmarks/number_checks.py [--products 400] [--claims 40] [--layout sentences]
 
-The context: 40 passages of product sentences (a price, a weight, a shipping time each); the
-claims: prices and weights of some products, half of them wrong. Compare two checkouts with
+The context: 40 passages of 10 products each (a price, a weight, a shipping time), written as
+sentences, or as data (`--layout json|csv|table`: one JSON line, a CSV export, a Markdown table,
+read as records by text/records.py); the claims: prices and weights of some products, half of
+them wrong. Compare two checkouts with
 `PYTHONPATH=<worktree> .venv/bin/python benchmarks/number_checks.py`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 
 from pytest_llmfaith.text import exact
 from pytest_llmfaith.text.sentences import sentences
 
+LAYOUTS = {
+    "sentences": lambda rows: " ".join(f"{name} costs {eur} EUR and weighs {kg} kg. It ships from Oslo in {days} "
+                                       "days." for name, eur, kg, days in rows),
+    "json": lambda rows: json.dumps([{"product": name, "price_eur": eur, "weight_kg": kg, "ships_in_days": days}
+                                     for name, eur, kg, days in rows]),
+    "csv": lambda rows: "\n".join(["product,price_eur,weight_kg,ships_in_days"]
+                                  + [f"{name},{eur},{kg},{days}" for name, eur, kg, days in rows]),
+    "table": lambda rows: "\n".join(["| product | price (EUR) | weight (kg) | ships in (days) |", "|---|---|---|---|"]
+                                    + [f"| {name} | {eur} | {kg} | {days} |" for name, eur, kg, days in rows]),
+}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--products", type=int, default=400)
     parser.add_argument("--claims", type=int, default=40)
+    parser.add_argument("--layout", choices=["sentences", "json", "csv", "table"], default="sentences")
     args = parser.parse_args()
     rng = random.Random(1)
     names = [f"Product{chr(65 + i % 26)}{i}" for i in range(args.products)]
-    context = [" ".join(f"{name} costs {rng.randint(10, 999)} EUR and weighs {rng.randint(1, 50)} kg. It ships "
-                        f"from Oslo in {rng.randint(1, 9)} days." for name in names[k:k + 10])
-               for k in range(0, args.products, 10)]
+    rows = [(name, rng.randint(10, 999), rng.randint(1, 50), rng.randint(1, 9)) for name in names]
+    context = [LAYOUTS[args.layout](rows[k:k + 10]) for k in range(0, args.products, 10)]
     step = max(1, 2 * args.products // args.claims)
     priced = range(0, args.products, step)
     weighed = range(step // 2, args.products, step)
@@ -40,7 +54,8 @@ def main() -> None:
         exact.unwritten(claim, context)
         exact.numbers_not_written(claim, context)
     seconds = time.perf_counter() - started
-    print(f"{len(context)} passages, {sum(len(sentences(p)) for p in context)} sentences, {len(claims)} claims: "
+    print(f"{args.layout}: {len(context)} passages, {sum(len(sentences(p)) for p in context)} sentences, "
+          f"{len(claims)} claims: "
           f"{seconds:.2f} s, {1000 * seconds / len(claims):.1f} ms a claim")
 
 

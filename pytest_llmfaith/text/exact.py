@@ -6,7 +6,6 @@ case, white space and quote marks are folded, and every other character must mat
 
 from __future__ import annotations
 
-import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import NamedTuple
 import regex
 
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
+from pytest_llmfaith.text.records import data, parts
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -213,7 +213,7 @@ def tokens(text: str) -> list[str]:
 def _written(context: tuple[str, ...]) -> tuple[frozenset[str], str]:
     """The context's tokens, and each number written apart from the letters after it written
     together too: "100 MB" writes the code 100MB, "seat 14 C" 14C."""
-    text = "\n".join(fold(c) for c in context)
+    text = "\n".join(fold(c) for c in _as_written(context))
     found = _TOKEN.findall(text) + _TOKEN.findall(_DIGIT_THEN_LETTER.sub(r"\1\2", text))
     return frozenset(found) | {_bare(t) for t in found}, text
 
@@ -401,11 +401,9 @@ def _grams(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32)
 def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The context's sentences, and a passage that holds an indented JSON block (a tool's result)
-    as its records: its lines are keys and values, no sentences; evidence of one line ("flight":
-    "SK4705") hides the price beside it, and the whole passage as evidence reads every record again."""
-    return tuple((s, _grams(s)) for item in context
-                 for s in (_records(item) if _JSON_BLOCK.search(item) else sentences(item)))
+    """The context's sentences, and the records of its data (`records.parts`): evidence of one line
+    ("flight": "SK4705") hides the price beside it, and the whole passage reads every record again."""
+    return tuple((s, _grams(s)) for item in context for s in parts(item))
 
 
 class _Place(NamedTuple):
@@ -414,46 +412,20 @@ class _Place(NamedTuple):
     pattern: list[str | Number]
     tokens: frozenset[str]  # its folded tokens, bare too
     values: frozenset[str]  # its numbers' values
+    valued: tuple[tuple[str | Number, tuple[str, str]], ...]  # each number or code (`_or_code`), and `_beside` it
 
 
 @lru_cache(maxsize=32)
 def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
-    return tuple(_Place(_pattern(sentence), frozenset(t for token in tokens(sentence) for t in (token, _bare(token))),
-                        frozenset(v for n in numbers(sentence) for v in n.values))
-                 for sentence, _ in _context_sentences(context))
+    return tuple(_place(sentence) for sentence, _ in _context_sentences(context))
 
 
-_JSON_BLOCK = regex.compile(r"^\s*[\[{]\s*$", regex.MULTILINE)
-
-
-def _records(passage: str) -> list[str]:
-    """Each object of an indented JSON block that holds no other (a flight, a booking) with the
-    passage's first line (the call that returned it), and the values outside every such object
-    together; the passage whole where its brackets do not pair."""
-    lines = passage.split("\n")
-    opened: list[list[int]] = []  # [line, holds another object or list]
-    spans: list[tuple[int, int]] = []
-    for i, line in enumerate(lines):
-        text = line.strip()
-        if text.endswith(("{", "[")):
-            if opened:
-                opened[-1][1] = 1
-            opened.append([i, 0])
-        elif text.rstrip(",") in ("}", "]"):
-            if not opened:
-                return [passage]
-            start, holds = opened.pop()
-            if not holds and lines[start].strip().endswith("{"):
-                spans.append((start, i))
-    if opened or not spans:
-        return [passage]
-    inside = {i for start, end in spans for i in range(start, end + 1)}
-    head = lines[0] if 0 not in inside and not _JSON_BLOCK.match(lines[0]) else ""  # the call, not a bracket
-    rest = [line for i, line in enumerate(lines[1:], 1) if i not in inside
-            and not line.strip().rstrip(",").endswith(("{", "[", "}", "]"))]
-    parts = [textwrap.dedent("\n".join(lines[a:b + 1])).rstrip().rstrip(",") for a, b in spans]
-    parts += [textwrap.dedent("\n".join(rest)).rstrip().rstrip(",")] if rest else []
-    return [f"{head}\n{part}".strip() for part in parts]
+def _place(sentence: str) -> _Place:
+    pattern = _pattern(sentence)
+    return _Place(pattern, frozenset(t for token in tokens(sentence) for t in (token, _bare(token))),
+                  frozenset(v for n in numbers(sentence) for v in n.values),
+                  tuple((_or_code(item), _beside(pattern, at)) for at, item in enumerate(pattern)
+                        if isinstance(item, Number) or any(c.isdigit() for c in item)))
 
 
 def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:
@@ -522,6 +494,12 @@ class Number:
     def values(self) -> frozenset[str]:
         """By value: 3.10 is 3.1, for comparing roles and roundings."""
         return frozenset(_plain(Decimal(form)) if _is_decimal(form) else form for form in self.forms)
+
+    @property
+    def code(self) -> str:
+        """As a code, where a scale letter is glued on ("12B", "3K": a seat or a room as well as 12
+        billion), else ""."""
+        return fold(self.shown) if self.scale in _SCALES else ""
 
     @property
     def decimals(self) -> list[Decimal]:
@@ -642,8 +620,14 @@ class _Written(NamedTuple):
         return bool(number.forms & found)
 
 
+def _as_written(context: tuple[str, ...]) -> tuple[str, ...]:
+    """Each passage, or the records of one that is data (`records.data`): a CSV row's cells are its values."""
+    return tuple("\n".join(data(item)) or item for item in context)
+
+
 @lru_cache(maxsize=64)
 def _context_values(context: tuple[str, ...]) -> _Written:
+    context = _as_written(context)
     found = [(item, n) for item in context for n in numbers(item)]
     scaled: dict[str, set[str]] = {}
     units: dict[str, set[str]] = {}
@@ -831,15 +815,14 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     for stretch in stretches(words) or [words]:
         anchors = _anchors(stretch, written)
         apart: dict[bool, list[OtherValue]] = {True: [], False: []}  # by: is it a number?
-        for item in _pattern(stretch):
+        for item in map(_or_code, _pattern(stretch)):
             if not (isinstance(item, Number) or (item in anchors and any(c.isdigit() for c in item))):
                 continue
             own = {fold(t) for t in tokens(item.shown)} if isinstance(item, Number) else {item}
             with_it = [place for place in places if _writes(place, item)]
-            beside = {_beside(p.pattern, at) for p in with_it for at, theirs in enumerate(p.pattern)
-                      if _same_value(theirs, item)}
-            others = [(p, theirs) for p in places if not _writes(p, item) for at, theirs in enumerate(p.pattern)
-                      if _same_kind(theirs, item) and any(_a_side_in_common(_beside(p.pattern, at), b) for b in beside)]
+            beside = {side for p in with_it for theirs, side in p.valued if _same_value(theirs, item)}
+            others = [(p, theirs) for p in places if not _writes(p, item) for theirs, side in p.valued
+                      if _same_kind(theirs, item) and any(_a_side_in_common(side, b) for b in beside)]
             rivals = {theirs if isinstance(theirs, str) else fold(theirs.shown) for _, theirs in others}
             names = [o for o in dict.fromkeys(anchors) if o not in own and o not in rivals and not (
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
@@ -852,6 +835,11 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                     OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False))
         found += apart[True] or apart[False]  # a code only where no number is: "22A", not "SK4705" of "costs 142"
     return tuple(found)
+
+
+def _or_code(item: str | Number) -> str | Number:
+    """A number with a scale letter glued on as the code it may be: seat 22B beside seat 14C."""
+    return item.code or item if isinstance(item, Number) else item
 
 
 def _writes(place: _Place, value: str | Number) -> bool:
