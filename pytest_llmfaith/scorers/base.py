@@ -349,7 +349,7 @@ class ClaimsScorer(Scorer):
             return ""
         config = self.judge.config
         chosen = [items[i] for i in which]
-        written = [i not in unwritten_of for i in which]
+        written = [i not in unwritten_of and not numbers_in_other_roles(items[i].quote, context) for i in which]
         found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, written)
         calls.extend(label_calls)
         samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),

@@ -77,7 +77,7 @@ class Label:
     p_supported: float
     p_contradicted: float | None  # asked only of claims that are not supported
     evidence: str  # the context sentence nearest the words (shown to the judge first)
-    written: bool = False  # the context writes every name and number of the words
+    written: bool = False  # the context writes every name and number of the words, none in another role
     leftover: bool = False  # a sentence judged for what its claims leave out (`Judged.leftover`)
     p_evidence: float | None = None  # asked only where it can still make the claim supported (`needs_evidence`)
 
@@ -230,7 +230,10 @@ def messages(task: str, context: Sequence[str], item: Judged) -> list[dict[str, 
 def judge_claims(judge: Judge, items: list[Judged], context: list[str],
                  written: Sequence[bool]) -> tuple[list[Label], list[JudgeCall], str]:
     """Label every claim's words, then ask the contradiction question of the unsupported ones.
-    `written`: per item, whether the context writes every name and number of its words (`Label.written`)."""
+    `written`: per item, whether the context writes every name and number of its words, none only
+    in another role or for something else (`Label.written`): "SK4705 costs 142 EUR" beside the
+    flight records, 142 being DY1872's, is no clean claim: the 1.5B judge's second question said
+    yes to 11 of 12 such swaps (benchmarks/swap_questions.py)."""
     asked = [messages(SUPPORT, context, item) for item in items]
     if judge.traits.asks_in_turn:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))

@@ -17,7 +17,7 @@ import pytest
 from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
-from pytest_llmfaith.text.exact import fold, numbers
+from pytest_llmfaith.text.exact import fold, numbers, unwritten
 from pytest_llmfaith.text.sentences import sentences
 
 # (language, the context's sentence, a faithful output in another number form, the same with a wrong year)
@@ -683,6 +683,31 @@ GIVEN_APART = [
      "航班SK4705价格为142欧元。", "142"),
     ("ko, a spaced unit", "SK4705편 가격은 189 유로입니다. DY1872편 가격은 142 유로입니다.",
      "DY1872편 가격은 142 유로입니다.", "SK4705편 가격은 142 유로입니다.", "142"),
+    # a seat whose letter is also a scale (12B, 3K, 22M are codes as well as numbers)
+    ("en, seat 22B", "Ingrid Dahl: seat 14C. Karin Berg: seat 22B.", "Karin Berg sits in seat 22B.",
+     "Ingrid Dahl sits in seat 22B.", "22b"),
+    ("sv, seats 14K and 22M", "Ingrid Dahl: plats 14K. Karin Berg: plats 22M.", "Ingrid Dahl sitter på plats 14K.",
+     "Ingrid Dahl sitter på plats 22M.", "22m"),
+    # records in every layout a context takes (`text/records.py`): JSON on one line, escaped or not
+    ("en, JSON on one line", 'search_flights returned: [{"flight": "SK4705", "price_eur": 189}, '
+     '{"flight": "DY1872", "price_eur": 142}]', "SK4705 costs 189 EUR.", "SK4705 costs 142 EUR.", "142"),
+    ("pl, escaped JSON",
+     json.dumps([{"hotel": "Wawel Kraków", "pokój": "12B"}, {"hotel": "Łódź Plaza", "pokój": "7A"}]),
+     "Hotel Łódź Plaza: pokój 7A.", "Hotel Łódź Plaza: pokój 12B.", "12b"),
+    ("en, a CSV export", "flight,price_eur,stops\nSK4705,189,0\nDY1872,142,1", "DY1872 costs 142 EUR.",
+     "SK4705 costs 142 EUR.", "142"),
+    ("de, semicolons", "Flug;Preis (EUR);Stopps\nLH2024;310;0\nEW8472;95;1", "Der Flug EW8472 kostet 95 Euro.",
+     "Der Flug LH2024 kostet 95 Euro.", "95"),
+    ("fr, a Markdown table", "Vols du jour :\n\n| Vol | Porte | Départ |\n|---|---|---|\n| AF1234 | B12 | 08:40 |\n"
+     "| KL5678 | D7 | 09:15 |", "Le vol KL5678 part de la porte D7.", "Le vol AF1234 part de la porte D7.", "d7"),
+    ("es, YAML", "pasajeros:\n  - nombre: Ana García\n    asiento: 14C\n  - nombre: Luis Pérez\n    asiento: 22A",
+     "Ana García tiene el asiento 14C.", "Ana García tiene el asiento 22A.", "22a"),
+    ("en, key: value blocks", "Found 2 flights:\n\nFlight: SK4705\nPrice: 189 EUR\n\nFlight: DY1872\nPrice: 142 EUR",
+     "DY1872 costs 142 EUR.", "SK4705 costs 142 EUR.", "142"),
+    ("nb, key: value lines", "Fly: SK4705\nPris: 1 890 kr\nFly: DY1872\nPris: 1 420 kr", "DY1872 koster 1 420 kr.",
+     "SK4705 koster 1 420 kr.", "1 420"),
+    ("ja, TSV", "便\t価格（ユーロ）\nSK4705\t189\nDY1872\t142", "便DY1872は142ユーロです。",
+     "便SK4705は142ユーロです。", "142"),
 ]
 
 
@@ -705,6 +730,34 @@ def test_a_value_given_only_apart_from_its_name_fails_though_the_verdict_says_su
     result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(wrong, [context])
     assert result.score == 0.0 and "for something else" in result.verdicts[0].reason, result.verdicts
     assert Hallucination(make_fake_judge(verdicts=verdicts)).run(wrong, [context]).score == 1.0
+
+
+COIN_FLIP = {"p_supported": 0.56, "p_contradicted": 0.3, "p_evidence": 0.6}
+"""The offline judge's answers to a swap it cannot read (benchmarks/README.md, round 25): support
+a coin flip, no contradiction, the evidence alone above its line; and the second question a yes."""
+
+
+CLEAN = [case for case in GIVEN_APART if not unwritten(case[2], [case[1]], at_starts=False)]
+"""The faithful answers whose every name and number the context writes, as code sees them ("Euro"
+beside "EUR" and a Japanese particle are not: those are held to SUPPORTED_FROM already)."""
+
+
+@pytest.mark.parametrize(("language", "context", "output", "_", "__"), CLEAN, ids=[c[0] for c in CLEAN])
+def test_a_coin_flip_carries_a_clean_claim(fake, make_fake_judge, language, context, output, _, __):
+    """Where code sees no risk, a coin-flip support answer with a second reading that agrees is
+    support: a faithful price at P 0.56 does not fail the answer."""
+    fake.facts(**{key: {output: p} for key, p in COIN_FLIP.items()})
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, [context]).score == 1.0
+
+
+@pytest.mark.parametrize(("language", "context", "_", "wrong", "__"), GIVEN_APART, ids=[c[0] for c in GIVEN_APART])
+def test_a_coin_flip_never_carries_a_value_given_apart(fake, make_fake_judge, language, context, _, wrong, __):
+    """A value the context writes only for something else is a risk code sees: the same coin-flip
+    answers, and a yes to the second question, leave the swap unsupported."""
+    fake.facts(**{key: {wrong: p} for key, p in COIN_FLIP.items()})
+    result = Faithfulness(make_fake_judge(verdicts="label")).run(wrong, [context])
+    assert result.score == 0.0, result.verdicts
+    assert Hallucination(make_fake_judge(verdicts="label")).run(wrong, [context]).score == 1.0
 
 
 @pytest.mark.parametrize("verdicts", ["all", "label"])
