@@ -278,10 +278,19 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
-        elif token not in written and _bare(token) not in written:
+        elif token not in written and _bare(token) not in written and not _elided(original, written):
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     return list(dict.fromkeys(missing))
+
+
+def _elided(token: str, written: frozenset[str]) -> bool:
+    """"d'Ingrid", "Ingrid's", "dell'Acme": a word the context writes, with a clitic an apostrophe
+    joins to it (short and lower-case: "O'Brien" is no "Brien")."""
+    parts = token.split("'")
+    return len(parts) > 1 and any(fold(part) in written and all(j == i or (len(other) <= 4 and other.islower())
+                                                                 for j, other in enumerate(parts))
+                                  for i, part in enumerate(parts))
 
 
 def words_in_numbers_places(words: str, context: Sequence[str]) -> frozenset[str]:
@@ -790,12 +799,29 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
     return tuple(found)
 
 
-def _anchors(stretch: str, written: frozenset[str]) -> list[str]:
-    """The stretch's tokens that may name something, as code sees them (`_asked_about`: "SK4705",
-    "14C", "Dahl"; no capital that only starts a sentence), and that the context writes."""
+def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(names, names that only may be) of the stretch that the context writes. Names, as code sees
+    them (`_asked_about`: "SK4705", "14C", "Dahl"; no capital that only starts a sentence); and the
+    words that start it or stand by an apostrophe ("Ingrid sits in 22A", "Ingrid's seat",
+    "d'Ingrid") where the context writes them with a capital: a name or any word, so they may find
+    another thing's place, never settle a value."""
+    written, capitals = _written(context)[0], _capitalised(context)
     normal = unicodedata.normalize("NFKC", stretch.translate(_SIGNS)).translate(_SAME_MARKS)
-    return [fold(m.group()) for m in _TOKEN.finditer(normal)
-            if _asked_about(m.group(), bool(_STARTS.search(normal, 0, m.start()))) and fold(m.group()) in written]
+    names, maybe = [], []
+    for match in _TOKEN.finditer(normal):
+        token, starts = match.group(), bool(_STARTS.search(normal, 0, match.start()))
+        if _asked_about(token, starts) and fold(token) in written:
+            names.append(fold(token))
+        parts = token.split("'")
+        maybe += [fold(part) for part in [token] * starts + parts * (len(parts) > 1) if fold(part) in capitals]
+    return names, maybe
+
+
+@lru_cache(maxsize=64)
+def _capitalised(context: tuple[str, ...]) -> frozenset[str]:
+    """The context's tokens written with a capital first, anywhere: a name's, or a sentence's first word's."""
+    return frozenset(fold(token) for item in _as_written(context) for token in _TOKEN.findall(item)
+                     if _CASED_CAPITAL.match(token))
 
 
 @lru_cache(maxsize=256)
@@ -810,10 +836,9 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     pronoun may name the subject where the value is written): the judge is asked, as of a value in
     another role."""
     places = _places(context)
-    written = _written(context)[0]
     found = []
     for stretch in stretches(words) or [words]:
-        anchors = _anchors(stretch, written)
+        anchors, maybe = _anchors(stretch, context)
         apart: dict[bool, list[OtherValue]] = {True: [], False: []}  # by: is it a number?
         for item in map(_or_code, _pattern(stretch)):
             if not (isinstance(item, Number) or (item in anchors and any(c.isdigit() for c in item))):
@@ -824,9 +849,9 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             others = [(p, theirs) for p in places if not _writes(p, item) for theirs, side in p.valued
                       if _same_kind(theirs, item) and any(_a_side_in_common(side, b) for b in beside)]
             rivals = {theirs if isinstance(theirs, str) else fold(theirs.shown) for _, theirs in others}
-            names = [o for o in dict.fromkeys(anchors) if o not in own and o not in rivals and not (
+            names = [o for o in dict.fromkeys(anchors + maybe) if o not in own and o not in rivals and not (
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
-            if any(o in p.tokens for p in with_it for o in names):
+            if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
             other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
             if other is not None:

@@ -688,6 +688,17 @@ GIVEN_APART = [
      "Ingrid Dahl sits in seat 22B.", "22b"),
     ("sv, seats 14K and 22M", "Ingrid Dahl: plats 14K. Karin Berg: plats 22M.", "Ingrid Dahl sitter på plats 14K.",
      "Ingrid Dahl sitter på plats 22M.", "22m"),
+    # a name that starts the answer, or stands by an apostrophe: a name or any word, as code sees it
+    ("en, a first name first", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", "Ingrid sits in seat 14C.",
+     "Ingrid sits in seat 22A.", "22a"),
+    ("en, a possessive", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", "Seat 14C is Ingrid's.",
+     "Seat 22A is Ingrid's.", "22a"),
+    ("fr, an elided name", "Ingrid Dahl : siège 14C. Karin Berg : siège 22A.", "Le siège d'Ingrid est le 14C.",
+     "Le siège d'Ingrid est le 22A.", "22a"),
+    ("de, a surname first", "Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", "Berg sitzt auf Platz 22A.",
+     "Dahl sitzt auf Platz 22A.", "22a"),
+    ("es, a plan first", "Plan Básico: 10 usuarios. Plan Pro: 50 usuarios.", "Básico permite 10 usuarios.",
+     "Básico permite 50 usuarios.", "50"),
     # records in every layout a context takes (`text/records.py`): JSON on one line, escaped or not
     ("en, JSON on one line", 'search_flights returned: [{"flight": "SK4705", "price_eur": 189}, '
      '{"flight": "DY1872", "price_eur": 142}]', "SK4705 costs 189 EUR.", "SK4705 costs 142 EUR.", "142"),

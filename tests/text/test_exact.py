@@ -126,6 +126,21 @@ def test_a_code_or_number_the_context_writes_is_not_asked_about(words, context):
     assert unwritten(words, [context], at_starts=False) == []
 
 
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a clitic an apostrophe joins to a word the context writes: the word is written
+    ("Le siège d'Ingrid est le 14C.", "Ingrid Dahl : siège 14C.", []),
+    ("Seat 14C is Ingrid’s.", "Ingrid Dahl: seat 14C.", []),
+    ("La sede dell'Acme è a Oslo.", "Acme ha sede a Oslo.", []),
+    ("Nous allons à l'Opéra Garnier.", "Visite : Opéra Garnier, 10 h.", []),
+    # ... never another name: the clitic's word must be written, and a capital is no clitic
+    ("Le siège d'Ingmar est le 14C.", "Ingrid Dahl : siège 14C.", ["d'ingmar"]),
+    ("Seat 14C is Karin’s.", "Ingrid Dahl: seat 14C.", ["karin's"]),
+    ("O'Dahl sits in 14C.", "Ingrid Dahl: seat 14C.", ["o'dahl"]),
+])
+def test_a_name_with_a_clitic_is_written_where_the_name_is(words, context, asked):
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
 def test_a_code_is_no_number_in_the_text_or_the_context():
     assert [n.shown for n in numbers("Seat 12C, 5G, 4K, 40K, 10am, 2026-06-12")] == \
         ["4K", "40K", "10", "2026", "06", "12"]
@@ -462,6 +477,17 @@ FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    
      "euros.", ["4 million", "2023"]),
     ("The battery of model M3 is rated 9 units, and its screen is rated 10 units.",  # two facts, each with its own
      "The battery of model M3 is rated 9 units. The screen of model M3 is rated 10 units.", []),
+    # a word that starts the words, or stands by an apostrophe, where the context writes it with a capital
+    ("Ingrid sits in seat 22A.", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", ["22a"]),
+    ("Karin sits in seat 22A.", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", []),
+    ("Seat 22A is Ingrid’s.", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", ["22a"]),
+    ("Le siège d'Ingrid est le 22A.", "Ingrid Dahl : siège 14C. Karin Berg : siège 22A.", ["22a"]),
+    ("Le siège de Karin est le 22A.", "Ingrid Dahl : siège 14C. Karin Berg : siège 22A.", []),
+    # ... that never settles a value, as a name does: "The" is written with 142, SK4705 with 189
+    ("The SK4705 flight costs 142 EUR.", "SK4705 costs 189 EUR. The DY1872 flight costs 142 EUR.", ["142"]),
+    ("The DY1872 flight costs 142 EUR.", "SK4705 costs 189 EUR. The DY1872 flight costs 142 EUR.", []),
+    # ... nor is a lower-case one ("basic" is written, never with a capital)
+    ("Basic allows 20 users.", "The basic plan allows 5 users. The pro plan allows 20 users.", []),
 ])
 def test_a_value_written_only_apart_from_the_words_names_is_asked_never_decided(words, context, asked):
     """Written in one record, while the record of the words' name writes another beside the same
