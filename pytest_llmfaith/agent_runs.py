@@ -746,7 +746,7 @@ def _arguments(arguments: Any) -> Any:
     if isinstance(arguments, str):
         try:
             return json.loads(arguments) if arguments.strip() else {}
-        except ValueError:
+        except (ValueError, RecursionError):
             return arguments
     return arguments
 
@@ -778,7 +778,7 @@ def _parsed(text: str) -> Any:
         return text
     try:
         return json.loads(stripped)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than Python reads: literal_eval says so too
         pass
     try:
         value = ast.literal_eval(stripped)

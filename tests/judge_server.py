@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "wrong_schema",
+FAULTS = ("delay", "429", "500", "401", "error_200", "no_choices", "length", "malformed", "nested", "wrong_schema",
           "wrong_count", "empty_body", "empty_content", "drop", "fenced", "no_claims", "extra_claim",
           "repeat_first", "no_logprobs", "restate", "echo_key")
 
@@ -369,6 +369,8 @@ class ScriptedJudge:
         claims, verdicts = data.get("claims"), data.get("verdicts")
         if kind == "malformed":
             content = '{"claims": ["unterminated'
+        elif kind == "nested":  # valid JSON, deeper than Python reads
+            content = '{"claims": ' + "[" * 100_000 + "]" * 100_000 + "}"
         elif kind == "wrong_schema":
             content = json.dumps({"items": ["not", "what", "was", "asked"]})
         elif kind == "wrong_count" and verdicts is not None:

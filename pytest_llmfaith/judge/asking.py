@@ -43,6 +43,8 @@ def extract_json(text: str) -> Any:
             return json.loads(candidate)
         except ValueError:
             continue
+        except RecursionError:
+            raise ValueError("the answer is JSON nested deeper than can be read") from None
     raise ValueError("the answer is not JSON")
 
 

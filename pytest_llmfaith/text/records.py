@@ -10,6 +10,7 @@ import csv
 import json
 import textwrap
 from functools import lru_cache
+from itertools import islice
 
 import regex
 
@@ -67,15 +68,17 @@ def _indented(passage: str) -> list[str]:
 def _json(passage: str) -> list[str]:
     """The records of a JSON value after a call's words or none, laid out as an indented block
     whatever its layout (a number as written: 189.50 is not 189.5 to `exact`)."""
-    for start in [m.start() for m in regex.finditer(r"[\[{]", passage)][:3]:  # "tool [v2] returned: {...}"
+    for found in islice(regex.finditer(r"[\[{]", passage), 3):  # "tool [v2] returned: {...}"
         try:
-            value, end = json.JSONDecoder(parse_float=str).raw_decode(passage, start)
+            value, end = json.JSONDecoder(parse_float=str).raw_decode(passage, found.start())
+            laid_out = json.dumps(value, indent=2, ensure_ascii=False)
         except ValueError:
             continue
+        except RecursionError:  # nested deeper than Python reads: no records, its sentences
+            return []
         if passage[end:].strip() or not isinstance(value, (dict, list)):
             return []
-        head = passage[:start].strip()
-        return _indented_records(f"{head}\n{json.dumps(value, indent=2, ensure_ascii=False)}".strip())
+        return _indented_records(f"{passage[:found.start()].strip()}\n{laid_out}".strip())
     return []
 
 

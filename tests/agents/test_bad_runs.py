@@ -96,3 +96,16 @@ def test_a_callable_context_is_given_the_run() -> None:
     assert scored.context == [PASSAGE, "Zorblat Corp's office is on Mars."]
     retrieve = lambda: ["docs"]  # noqa: E731
     assert judged(run, context=retrieve).context is retrieve  # no argument: the scorer calls it, as before
+
+
+@pytest.mark.parametrize("deep", ["[" * 100_000 + "]" * 100_000, '{"a": ' * 100_000 + "1" + "}" * 100_000])
+def test_a_tool_result_or_arguments_nested_deeper_than_python_reads_are_their_text(deep: str) -> None:
+    """JSON nested past Python's recursion limit is no crash: the judge reads it as written."""
+    run = [{"role": "user", "content": "Hi"},
+           {"role": "assistant", "content": None, "tool_calls": [
+               {"id": "c1", "type": "function", "function": {"name": "lookup", "arguments": deep}}]},
+           {"role": "tool", "tool_call_id": "c1", "content": deep},
+           {"role": "assistant", "content": "Nothing found."}]
+    found = judged(run)
+    assert found.output == "Nothing found."
+    assert found.context and all(passage.startswith("lookup(") for passage in found.context)

@@ -61,7 +61,7 @@ def test_unreachable_judge_is_an_error(make_judge):
         Hallucination(make_judge(api_base="http://127.0.0.1:9/v1", retries=0)).run(OUTPUT, TESLA)
 
 
-@pytest.mark.parametrize("kind", ["malformed", "wrong_schema", "empty_content", "empty_body"])
+@pytest.mark.parametrize("kind", ["malformed", "nested", "wrong_schema", "empty_content", "empty_body"])
 def test_bad_answer_is_reasked_then_scored(tesla, make_judge, kind):
     tesla.fail(kind, step="claims", times=1)
     result = Hallucination(make_judge()).run(OUTPUT, TESLA)
@@ -69,7 +69,7 @@ def test_bad_answer_is_reasked_then_scored(tesla, make_judge, kind):
     assert result.judge_calls[0].attempts == 2 or kind == "empty_body"
 
 
-@pytest.mark.parametrize("kind", ["malformed", "wrong_schema", "empty_content"])
+@pytest.mark.parametrize("kind", ["malformed", "nested", "wrong_schema", "empty_content"])
 def test_persistently_bad_answer_is_a_clear_error(tesla, make_judge, kind):
     tesla.fail(kind, step="claims", times=99)
     with pytest.raises(JudgeError) as err:

@@ -97,3 +97,11 @@ def test_a_seat_whose_letter_is_also_a_scale_is_a_code_given_apart(words, contex
 
 def test_numbers_are_compared_as_written_in_data_too():
     assert numbers_not_written("It costs 142 EUR.", ["flight,price_eur\nDY1872,142"]) == []
+
+
+@pytest.mark.parametrize("passage", ["[" * 100_000 + "]" * 100_000, "returned: " + '{"a": ' * 3000 + "1" + "}" * 3000])
+def test_json_nested_deeper_than_python_reads_is_read_as_text(passage):
+    """No RecursionError out of a context: read as it is written, its numbers and names too."""
+    assert parts(passage)
+    assert other_values("SK4705 costs 142 EUR.", [passage]) == ()
+    assert unwritten("SK4705 costs 142 EUR.", [passage], at_starts=False) == ["142", "sk4705", "eur"]
