@@ -1,8 +1,9 @@
 """A passage's records, whatever its layout: a tool's JSON (indented or on one line), a Markdown
-table, a CSV or TSV export, a YAML list or "key: value" blocks. Code reads one record as one place, its fields as "key:
-value" lines with the passage's first line (the call that returned it): a flight's price beside
-its code. A line alone hides the name ("| 142 | 1 |", "price_eur: 142"), and the whole passage
-writes every thing's values, so neither can tell a value given for another thing."""
+table, a CSV or TSV export, a YAML list or "key: value" blocks. Code reads one record as one
+place, its fields as "key: value" lines with the passage's first line (the call that returned
+it): a flight's price beside its code. A line alone hides the name ("| 142 | 1 |", "price_eur:
+142"), and the whole passage writes every thing's values, so neither can tell a value given for
+another thing."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def parts(passage: str) -> tuple[str, ...]:
 @lru_cache(maxsize=64)
 def data(passage: str) -> tuple[str, ...]:
     """The records of a passage that is data as a whole, none for prose. Read so, its cells are
-    written as values: "SK4705,189,0" of a CSV export writes SK4705 and 189 (as text, one token),
-    and "Z\\u00fcrich" of a JSON result writes Zürich."""
+    written as values: "SK4705,189,0" of a CSV export writes SK4705 and 189 (as text it is one
+    token), and "Z\\u00fcrich" of a JSON result writes Zürich."""
     for read in (_json, _indented, _delimited, _key_values):
         found = read(passage)
         if found:
