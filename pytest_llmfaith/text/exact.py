@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import regex
 
+from pytest_llmfaith.text import records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
-from pytest_llmfaith.text.records import data, parts
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -287,10 +287,10 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
 def _elided(token: str, written: frozenset[str]) -> bool:
     """"d'Ingrid", "Ingrid's", "dell'Acme": a word the context writes, with a clitic an apostrophe
     joins to it (short and lower-case: "O'Brien" is no "Brien")."""
-    parts = token.split("'")
-    return len(parts) > 1 and any(fold(part) in written and all(j == i or (len(other) <= 4 and other.islower())
-                                                                 for j, other in enumerate(parts))
-                                  for i, part in enumerate(parts))
+    pieces = token.split("'")
+    return len(pieces) > 1 and any(fold(piece) in written and all(j == i or (len(other) <= 4 and other.islower())
+                                                                   for j, other in enumerate(pieces))
+                                   for i, piece in enumerate(pieces))
 
 
 def words_in_numbers_places(words: str, context: Sequence[str]) -> frozenset[str]:
@@ -412,7 +412,7 @@ def _grams(text: str) -> frozenset[str]:
 def _context_sentences(context: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     """The context's sentences, and the records of its data (`records.parts`): evidence of one line
     ("flight": "SK4705") hides the price beside it, and the whole passage reads every record again."""
-    return tuple((s, _grams(s)) for item in context for s in parts(item))
+    return tuple((s, _grams(s)) for item in context for s in records.parts(item))
 
 
 class _Place(NamedTuple):
@@ -631,7 +631,7 @@ class _Written(NamedTuple):
 
 def _as_written(context: tuple[str, ...]) -> tuple[str, ...]:
     """Each passage, or the records of one that is data (`records.data`): a CSV row's cells are its values."""
-    return tuple("\n".join(data(item)) or item for item in context)
+    return tuple("\n".join(records.data(item)) or item for item in context)
 
 
 @lru_cache(maxsize=64)
@@ -812,8 +812,8 @@ def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[st
         token, starts = match.group(), bool(_STARTS.search(normal, 0, match.start()))
         if _asked_about(token, starts) and fold(token) in written:
             names.append(fold(token))
-        parts = token.split("'")
-        maybe += [fold(part) for part in [token] * starts + parts * (len(parts) > 1) if fold(part) in capitals]
+        pieces = token.split("'")
+        maybe += [fold(piece) for piece in [token] * starts + pieces * (len(pieces) > 1) if fold(piece) in capitals]
     return names, maybe
 
 
