@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
@@ -667,10 +667,10 @@ unbroken, for its numbers to stand in the same role as the context's ("founded i
 
 def _rounds_to(said: Decimal, other: Decimal) -> bool:
     """Whether `said` is `other` rounded at its own last significant digit (1,200 for 1,234; 2000 for
-    1997; 1.2 for 1.23): an approximation the judge reads, never a difference code decides."""
-    exponent = said.normalize().as_tuple().exponent
+    1997; 1.2 for 1.23), a tie either way: Python writes 3.25 as "3.2" and 4.55 as "4.5" (`f"{x:.1f}"`)
+    and round(188.5) as 188. An approximation the judge reads, never a difference code decides."""
     try:
-        return other.quantize(Decimal(1).scaleb(int(exponent)), rounding=ROUND_HALF_UP) == said
+        return abs(other - said) * 2 <= Decimal(1).scaleb(int(said.normalize().as_tuple().exponent))
     except InvalidOperation:  # more digits than Decimal's precision holds: not decided by code
         return True
 
@@ -716,10 +716,11 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
 def _differs(said: Number, other: Number) -> bool:
     """Two numbers code can tell apart: no value in common, neither scaled (or both by the same
     scale: "3,5 millones" is not "5,3 millones"), `said` no rounding of `other`, neither a short
-    form of the other (`_short_form`), and not the same runs of digits ("12.6." beside "12.06.")."""
+    form of the other (`_short_form`), and not the same runs of digits ("12.6." beside "12.06.") nor
+    one time of day on two clocks ("5.30" beside "17.30")."""
     uncertain = (said.scaled or other.scaled) and not (said.scale and said.scale == other.scale)
     return not (uncertain or said.values & other.values or not said.decimals or not other.decimals
-                or _digit_groups(said) == _digit_groups(other)
+                or _digit_groups(said) == _digit_groups(other) or _one_time(said, other)
                 or any(_rounds_to(s, o) or _short_form(s, o) or _short_form(o, s)
                        for s in said.decimals for o in other.decimals))
 
@@ -730,12 +731,24 @@ def _digit_groups(number: Number) -> tuple[int, ...]:
     return tuple(int(run) for run in regex.findall(r"\d+", _ascii_digits(number.shown)))
 
 
+def _one_time(one: Number, other: Number) -> bool:
+    """Hours and minutes written with a mark ("5.30", "17.30"): the same minutes, and hours that may be
+    one on two clocks (`_other_clock`)."""
+    a, b = _digit_groups(one), _digit_groups(other)
+    return len(a) == len(b) == 2 and a[1] == b[1] < 60 and (_other_clock(a[0], b[0]) or _other_clock(b[0], a[0]))
+
+
 def _short_form(short: Decimal, full: Decimal) -> bool:
     """Whether `short` may be `full` written another common way: a year by its last two digits
-    ("born in 90" for 1990, "2023/24"), or an hour on a 12-hour clock ("closes at 5" for 17)."""
+    ("born in 90" for 1990, "2023/24"), or an hour on another clock (`_other_clock`)."""
     if short != short.to_integral_value() or full != full.to_integral_value() or short < 0:
         return False
-    return (short < 100 and 1000 <= full < 10000 and full % 100 == short) or (short <= 12 and full == short + 12)
+    return (short < 100 and 1000 <= full < 10000 and full % 100 == short) or _other_clock(int(short), int(full))
+
+
+def _other_clock(short: int, full: int) -> bool:
+    """An hour on a 12-hour clock ("closes at 5" for 17), or midnight as 0 and as 24 ("24:00", "00:00")."""
+    return (short <= 12 and full == short + 12) or (short == 0 and full == 24)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 ("U.S.", "e.g.", "z.B."), an initial ("J. Smith"), a day before its month ("am 12. Juni"), one
 followed by a lower-case word ("approx. five") in a text that starts its sentences with a capital
 (a lower-cased text does not: "the cat sat. the dog ran." is two), or a title before a name
-(listed per script, to tolerate: "Dr. Tanaka")."""
+or a number (listed per script, to tolerate: "Dr. Tanaka", "kl. 17.30")."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ _SPLIT = regex.compile(r"(?<=[.!?؟…])[\"”’')\]»]*\s+|(?<=[。！？])[\"
 _BULLET = regex.compile(r"^(?:[-*•・]|\d+[.)])\s+")
 _DOTTED = regex.compile(r"(?:^|[\s(])(?:\p{L}{1,2}\.){2,}$|(?:^|[\s(])\p{Lu}\.$")
 _TITLES = frozenset("""dr mr mrs ms prof sr jr st mt no nr vs ca approx etc fig vol dept inc ltd co corp
-hr fr frau herr mme mlle sra srta dra ing mio mrd tsd""".split())  # and scales before a unit: "2,5 Mrd. Euro"
+hr fr frau herr mme mlle sra srta dra ing mio mrd tsd kl tel tlf p pp s art ch bzw""".split())
+"""Words that end in a period before a name, a scale's unit ("2,5 Mrd. Euro") or a number ("kl. 17.30",
+"ca. 5 Uhr", "S. 12", "Tel. 555 1234")."""
 _LAST_WORD = regex.compile(r"(\p{L}+)\.$")
 _DAY_OF_MONTH = regex.compile(r"(?:^|\s)[0-3]?\d\.$")
 _FIRST_WORD = regex.compile(r"\p{L}+")
@@ -53,4 +55,4 @@ def _continues(before: str, after: str, capitalised: bool) -> bool:
     if _DAY_OF_MONTH.search(before) and (month := _FIRST_WORD.match(after)) and month[0].casefold() in MONTHS:
         return True  # a day written as an ordinal: "am 12. Juni", "den 3. Mai"
     last = _LAST_WORD.search(before)
-    return last is not None and last[1].casefold() in _TITLES and after[:1].isupper()
+    return last is not None and last[1].casefold() in _TITLES and (after[:1].isupper() or after[:1].isdigit())

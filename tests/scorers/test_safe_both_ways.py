@@ -276,6 +276,12 @@ OWN_FAITHFUL = [
     ("Die Führung kostet 20 Euro.", "Die Führung kostet zwanzig Euro."),
     ("Le musée ouvre à 9 heures.", "Le musée ouvre à neuf heures."),
     ("El vuelo dura 3 horas.", "El vuelo dura tres horas."),
+    # a tie rounded either way, as Python writes it; one time of day on another clock
+    ("The baby weighs 3.25 kg.", "The baby weighs 3.2 kg."),
+    ("Der Zins beträgt 4,55 %.", "Der Zins beträgt 4,5 %."),
+    ("The room costs 188.50 EUR.", "The room costs 188 EUR."),
+    ("Museet stenger kl. 17.30.", "Museet stenger kl. 5.30."),
+    ("Le train part à 00:00.", "Le train part à 24:00."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -303,6 +309,11 @@ OWN_UNFAITHFUL = [
     ("门票价格为¥50。", "门票价格为$50。", "$"),
     ("Acme has 17 offices.", "Acme has 5 offices.", "5"),  # 17 may be 5 pm: asked, not decided
     ("The museum closes at 17.", "The museum closes at 6.", None),
+    ("The baby weighs 3.25 kg.", "The baby weighs 3.1 kg.", None),  # more than a tie off
+    ("The room costs 188.99 EUR.", "The room costs 188 EUR.", None),
+    ("Museet stenger kl. 17.30.", "Museet stenger kl. 6.30.", None),
+    ("Le train part à 00:00.", "Le train part à 23:00.", None),
+    ("Acme employs 45 people.", "Acme employs 40 people.", "40"),  # a tie: asked, never decided
     ("He was born in 1990.", "He was born in 91.", None),
     # the value written, with other decimal places (a version, another locale's 1,500) or another unit
     ("Python 3.10 is required.", "Python 3.1 is required.", "3.1"),
@@ -1280,3 +1291,17 @@ def test_no_single_wrong_answer_passes_a_wrong_first_word_for_a_hosted_judge(fak
                                                                              context, output, token):
     fake.facts(**_wrong(output, token))
     assert fake.wrong_answers_that_pass(_passes(Faithfulness, make_fake_judge, output, context)) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Museet stenger kl. 17.30.", ("Museet stenger kl. 17.30.",)),
+    ("Der Zug fährt um ca. 5 Uhr.", ("Der Zug fährt um ca. 5 Uhr.",)),
+    ("The fee is approx. 5 EUR.", ("The fee is approx. 5 EUR.",)),
+    ("Siehe S. 12 im Handbuch.", ("Siehe S. 12 im Handbuch.",)),
+    ("The bus leaves at 7. 3 seats are left.", ("The bus leaves at 7.", "3 seats are left.")),
+    ("Il part vers 17 h. 3 places restent.", ("Il part vers 17 h.", "3 places restent.")),
+])
+def test_an_abbreviation_before_a_number_ends_no_sentence(text, expected):
+    """Split there, "Museet stenger kl." is a fragment a correct judge calls unsupported, and "17.30."
+    a number without the words that let code pin it."""
+    assert sentences(text) == expected

@@ -287,6 +287,34 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
     assert exact.contradicted_number(words, [context]) == decided
 
 
+@pytest.mark.parametrize(("words", "context", "decided"), [
+    # a tie rounded either way: what Python writes (f"{3.25:.1f}" is "3.2", round(188.5) is 188)
+    ("The baby weighs 3.2 kg.", "The baby weighs 3.25 kg.", None),
+    ("The baby weighs 3.3 kg.", "The baby weighs 3.25 kg.", None),
+    ("Der Zins beträgt 4,5 %.", "Der Zins beträgt 4,55 %.", None),
+    ("The room costs 188 EUR.", "The room costs 188.50 EUR.", None),
+    ("Le trajet dure 2 heures.", "Le trajet dure 2,5 heures.", None),
+    ("Acme employs 40 people.", "Acme employs 45 people.", None),
+    # more than a tie off, or cut short: another value
+    ("The baby weighs 3.1 kg.", "The baby weighs 3.25 kg.", ("3.1", "3.25")),
+    ("Der Zins beträgt 4,4 %.", "Der Zins beträgt 4,55 %.", ("4,4", "4,55")),
+    ("The room costs 188 EUR.", "The room costs 188.99 EUR.", ("188", "188.99")),
+    ("Acme employs 40 people.", "Acme employs 46 people.", ("40", "46")),
+    ("Acme was founded in 1999.", "Acme was founded in 2000.", ("1999", "2000")),
+    # one time of day on two clocks, its hours and minutes written with a mark; midnight as 0 and 24
+    ("The museum closes at 5.30.", "The museum closes at 17.30.", None),
+    ("Museet stenger kl. 17.30.", "Museet stenger kl. 5.30.", None),
+    ("The train leaves at 24:00.", "The train leaves at 00:00.", None),
+    ("Der Zug fährt um 0.15 Uhr.", "Der Zug fährt um 24.15 Uhr.", None),
+    ("The museum closes at 6.30.", "The museum closes at 17.30.", ("6.30", "17.30")),
+    ("The museum closes at 5.45.", "The museum closes at 17.30.", ("5.45", "17.30")),
+    ("The train leaves at 23:00.", "The train leaves at 00:00.", ("23", "00")),
+])
+def test_a_rounding_or_another_clock_is_the_judges_and_any_other_value_is_decided(words, context, decided):
+    """Code decides only a value that cannot be the context's written another way."""
+    assert exact.contradicted_number(words, [context]) == decided
+
+
 @pytest.mark.parametrize(("words", "sentence", "context", "decided"), [
     # a word of the sentence outside the words makes the number a total: the judge reads it
     ("the ticket costs 48 EUR", "For a family of four, the ticket costs 48 EUR.", "The ticket costs 12 EUR.", None),
