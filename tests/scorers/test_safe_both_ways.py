@@ -282,6 +282,10 @@ OWN_FAITHFUL = [
     ("The room costs 188.50 EUR.", "The room costs 188 EUR."),
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 5.30."),
     ("Le train part à 00:00.", "Le train part à 24:00."),
+    # names the context writes together, or a name with a title of its own: a correct judge's yes
+    ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "Karin Berg and Ingrid Dahl fly together."),
+    ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "Ms Ingrid Dahl sits in 14C."),
+    ("Boris Johnson became Prime Minister in 2019.", "Prime Minister Boris Johnson took office in 2019."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -314,6 +318,12 @@ OWN_UNFAITHFUL = [
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 6.30.", None),
     ("Le train part à 00:00.", "Le train part à 23:00.", None),
     ("Acme employs 45 people.", "Acme employs 40 people.", "40"),  # a tie: asked, never decided
+    # a name made of two names of the context: each word written, never together
+    ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "The booking is for Ingrid Berg.", "ingrid berg"),
+    ("Huéspedes: Ana García (14C) y Luis Pérez (22A).", "La reserva es de Ana Pérez.", "ana pérez"),
+    ("Hotels: Hotel Bristol (2 nights), Grand Hotel Oslo (1 night).", "You stay 2 nights at the Grand Hotel Bristol.",
+     "grand hotel bristol"),
+    ("Пассажиры: Анна Иванова и Мария Петрова.", "Пассажир: Мария Иванова.", "мария иванова"),
     ("He was born in 1990.", "He was born in 91.", None),
     # the value written, with other decimal places (a version, another locale's 1,500) or another unit
     ("Python 3.10 is required.", "Python 3.1 is required.", "3.1"),

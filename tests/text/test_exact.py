@@ -176,6 +176,31 @@ def test_a_code_the_context_writes_with_a_space_is_written(words, context, asked
     assert unwritten(words, [context], at_starts=False) == asked
 
 
+PASSENGERS = "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)."
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a name made of two of the context's names: every word written, never together
+    ("The booking is in the name of Ingrid Berg.", PASSENGERS, ["ingrid berg"]),
+    ("Karin Dahl sits in 22A.", PASSENGERS, ["karin dahl"]),
+    ("Ingrid Dahl-Berg sits in 14C.", PASSENGERS, ["ingrid dahl berg"]),
+    ("You stay at the Hotel Bristol Oslo.", "Rooms: Hotel Bristol, 2 nights; Grand Hotel Oslo, 1 night.",
+     ["hotel bristol oslo"]),
+    ("Jean-Pierre Martin signe le contrat.", "Jean-Pierre Dubois et Paul Martin signent.", ["jean pierre martin"]),
+    ("Ana Pérez tiene el asiento 14C.", "Ana García: asiento 14C. Luis Pérez: asiento 22A.", ["ana pérez"]),
+    ("Анна Петрова летит в Осло.", "Анна Иванова и Мария Петрова летят в Осло.", ["анна петрова"]),
+    # names the context writes together, or a word of no name of its own: nothing asked
+    ("Ingrid Dahl sits in 14C.", PASSENGERS, []),
+    ("Karin Berg and Ingrid Dahl travel together.", PASSENGERS, []),
+    ("Ingrid and Karin Berg travel together.", PASSENGERS, []),
+    ("Hi Ms Dahl, your seat is 14C.", PASSENGERS, ["ms"]),  # a word of no name: asked as itself
+    ("You stay at the Grand Hotel Oslo.", "Rooms: Hotel Bristol, 2 nights; Grand Hotel Oslo, 1 night.", []),
+    ("The Dahl booking is confirmed.", "The Dahl family booked it. The booking is confirmed.", []),
+])
+def test_a_name_made_of_two_names_of_the_context_is_asked_about(words, context, asked):
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
 @pytest.mark.parametrize(("words", "context", "asked", "left_out"), [
     ("Berg booked the flight.", "Dahl booked the flight.", ["berg"], []),
     ("Flight to Oslo. Karin is the passenger.", "Ingrid is the passenger on the flight to Oslo.", ["karin"], []),
