@@ -282,7 +282,31 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         elif token not in written and _bare(token) not in written and not _elided(original, written):
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
-    return list(dict.fromkeys(missing + mixed_names(normal, tuple(context))))
+    missing = list(dict.fromkeys(missing + mixed_names(normal, tuple(context))))
+    return _as_names(missing, normal, tuple(context))
+
+
+def _as_names(missing: list[str], words: str, context: tuple[str, ...]) -> list[str]:
+    """A name with a word the context never writes, and one of a name of the context, asked as the
+    whole name: "Ingrid Bergs" or "Марии Ивановой" word by word is "given" (each word another form of
+    a name of the context), though the context gives no such person. The name runs from its first to
+    its last word that is asked or of a name ("Ingrid Bergs" of "Ingrid Bergs Platz")."""
+    names = _context_names(context)[1]
+    for run in _names_of(words):
+        ends = [i for i, word in enumerate(run) if word in missing or _of_a_name(word, names)]
+        run = run[ends[0]:ends[-1] + 1] if ends else []
+        if len(run) > 1 and any(word in missing for word in run) and any(_of_a_name(w, names) for w in run):
+            at = min(missing.index(word) for word in run if word in missing)
+            missing = [*[m for m in missing[:at] if m not in run], " ".join(run),
+                       *[m for m in missing[at:] if m not in run]]
+    return list(dict.fromkeys(missing))
+
+
+def _of_a_name(word: str, names: frozenset[frozenset[str]]) -> bool:
+    """A word of a name of the context, in any inflection as far as a shared start of four letters
+    tells ("Bergs" of Berg, "Ивановой" of Иванова): only which words are asked together hangs on it."""
+    return any(word == other or (len(word) >= 4 and len(other) >= 4 and word[:4] == other[:4])
+               for name in names for other in name)
 
 
 _JOINED = regex.compile(r"[ \u00a0\u202f-]")
@@ -291,11 +315,11 @@ _JOINED = regex.compile(r"[ \u00a0\u202f-]")
 
 def _names_of(text: str) -> list[list[str]]:
     """The runs of two or more words written with a capital first and joined (`_JOINED`), folded: the
-    names a text writes whole ("Ingrid Dahl", "Grand Hotel Oslo")."""
+    names a text writes whole ("Ingrid Dahl", "Grand Hotel Oslo"; a code such as "B21" is none)."""
     runs: list[list[str]] = [[]]
     end = -1
     for match in _TOKEN.finditer(text):
-        capital = bool(_CASED_CAPITAL.match(match.group()))
+        capital = bool(_CASED_CAPITAL.match(match.group())) and not any(c.isdigit() for c in match.group())
         joined = match.start() == end + 1 and _JOINED.fullmatch(text[end:match.start()]) is not None
         if not (capital and joined and runs[-1]):
             runs.append([])
@@ -324,7 +348,7 @@ def mixed_names(words: str, context: tuple[str, ...]) -> list[str]:
     for run in _names_of(words):
         known = [w for w in run if w not in lower and any(w in name for name in names)]
         if any(not any(a in name and b in name for name in names) for a, b in combinations(known, 2)):
-            found.append(" ".join(run))
+            found.append(" ".join(run[run.index(known[0]):]))  # from its first word of a name: not "The"
     return found
 
 

@@ -39,7 +39,7 @@ NEVER_WRITTEN = {  # an unfaithful answer whose wrong part no tool result writes
     UNFAITHFUL[7]: ("12C", ["12C", "12c"]),
     UNFAITHFUL[8]: ("70 EUR", ["70"]),
     UNFAITHFUL[9]: ("15:45", ["15:45", "15"]),
-    UNFAITHFUL[10]: ("Ingrid Berg", ["Ingrid Berg", "Berg", "berg"]),
+    UNFAITHFUL[10]: ("Ingrid Berg", ["Ingrid Berg", "ingrid berg"]),
     UNFAITHFUL[13]: ("40 EUR", ["40"]),
     UNFAITHFUL[14]: ("Stockholm", ["Stockholm", "stockholm"]),
 }

@@ -286,6 +286,8 @@ OWN_FAITHFUL = [
     ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "Karin Berg and Ingrid Dahl fly together."),
     ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "Ms Ingrid Dahl sits in 14C."),
     ("Boris Johnson became Prime Minister in 2019.", "Prime Minister Boris Johnson took office in 2019."),
+    ("Пассажиры: Анна Иванова и Мария Петрова.", "Бронь на имя Марии Петровой."),
+    ("Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", "Ingrid Dahls Platz ist 14C."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -324,6 +326,9 @@ OWN_UNFAITHFUL = [
     ("Hotels: Hotel Bristol (2 nights), Grand Hotel Oslo (1 night).", "You stay 2 nights at the Grand Hotel Bristol.",
      "grand hotel bristol"),
     ("Пассажиры: Анна Иванова и Мария Петрова.", "Пассажир: Мария Иванова.", "мария иванова"),
+    # a name in another case: word by word each is "given", as a whole it is no one's
+    ("Пассажиры: Анна Иванова и Мария Петрова.", "Бронь на имя Марии Ивановой.", "марии ивановой"),
+    ("Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", "Ingrid Bergs Platz ist 14C.", "ingrid bergs"),
     ("He was born in 1990.", "He was born in 91.", None),
     # the value written, with other decimal places (a version, another locale's 1,500) or another unit
     ("Python 3.10 is required.", "Python 3.1 is required.", "3.1"),

@@ -189,11 +189,15 @@ PASSENGERS = "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)."
     ("Jean-Pierre Martin signe le contrat.", "Jean-Pierre Dubois et Paul Martin signent.", ["jean pierre martin"]),
     ("Ana Pérez tiene el asiento 14C.", "Ana García: asiento 14C. Luis Pérez: asiento 22A.", ["ana pérez"]),
     ("Анна Петрова летит в Осло.", "Анна Иванова и Мария Петрова летят в Осло.", ["анна петрова"]),
+    ("Бронь на имя Марии Ивановой.", "Пассажиры: Анна Иванова и Мария Петрова.", ["марии ивановой"]),
+    ("Ingrid Bergs Platz ist 14C.", "Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", ["ingrid bergs"]),
+    ("Der AquaPur fasst 3,5 Liter Wasser.", "Der AquaPur fasst 3,5 Liter.", ["wasser"]),  # no name's words
+    ("Marie Curie forschte in Paris.", "Die Forscherin arbeitete in Paris.", ["curie"]),
     # names the context writes together, or a word of no name of its own: nothing asked
     ("Ingrid Dahl sits in 14C.", PASSENGERS, []),
     ("Karin Berg and Ingrid Dahl travel together.", PASSENGERS, []),
     ("Ingrid and Karin Berg travel together.", PASSENGERS, []),
-    ("Hi Ms Dahl, your seat is 14C.", PASSENGERS, ["ms"]),  # a word of no name: asked as itself
+    ("Hi Ms Dahl, your seat is 14C.", PASSENGERS, ["ms dahl"]),  # a word of no name: asked with its name
     ("You stay at the Grand Hotel Oslo.", "Rooms: Hotel Bristol, 2 nights; Grand Hotel Oslo, 1 night.", []),
     ("The Dahl booking is confirmed.", "The Dahl family booked it. The booking is confirmed.", []),
 ])
@@ -208,7 +212,7 @@ def test_a_name_made_of_two_names_of_the_context_is_asked_about(words, context, 
     ("«Lyon est la capitale.»", "Paris est la capitale.", ["lyon"], []),
     ("We open at 9.", "The museum opens at 9.", ["we"], []),  # a correct judge says it does not matter
     ("The museum opens at 9.", "the museum opens at 9", [], []),  # written, in any case
-    ("Anna Berg booked it.", "Anna Dahl booked it.", ["berg"], ["berg"]),  # not at a start: asked either way
+    ("Anna Berg booked it.", "Anna Dahl booked it.", ["anna berg"], ["anna berg"]),  # not at a start: asked either way
 ])
 def test_a_capital_that_starts_a_sentence_is_asked_about_unless_left_out(words, context, asked, left_out):
     """Writing systems with case capitalise a sentence's first word whatever it is: code cannot tell
