@@ -717,12 +717,18 @@ def _context_values(context: tuple[str, ...]) -> _Written:
                     {k: frozenset(v) for k, v in units.items()})
 
 
+_BOUND = regex.compile(r"[<>≤≥≦≧≲≳≈≃~∼±]|(?<=\d)\+")
+"""A sign that makes a number a bound or an approximation: "<50 ms" beside "42 ms" or "<42 ms",
+"30+ people" beside "45 people", "~185 EUR" beside "189 EUR" say no other value, whatever the
+digits: never decided by code."""
+
+
 def _pattern(text: str) -> list[str | Number]:
-    """The text as its folded tokens and unit symbols ("5 %" is not 0.05 in the same role), each
-    number in its place as a `Number`."""
+    """The text as its folded tokens, unit symbols ("5 %" is not 0.05 in the same role) and bounds
+    (`_BOUND`), each number in its place as a `Number`."""
     found = numbers(text)
     items: list[tuple[int, str | Number]] = [(n.start, n) for n in found]
-    for match in [*_TOKEN.finditer(text), *_UNIT_SYMBOL.finditer(text)]:
+    for match in [*_TOKEN.finditer(text), *_UNIT_SYMBOL.finditer(text), *_BOUND.finditer(text)]:
         if not any(n.start <= match.start() < n.end for n in found) and not _is_number_token(match.group()):
             items.append((match.start(), fold(match.group())))
     return [item for _, item in sorted(items, key=lambda pair: pair[0])]
@@ -871,8 +877,9 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
         near_end = any(isinstance(item, Number) for item in pattern[-2:])
         open_edges = any((isinstance(pattern[0], Number) and at > 0) or (near_end and at + len(pattern) < len(theirs))
                          for theirs, at in matches)
-        alone = not open_edges and all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
-                                       for diff, ks in zip(differing, other))
+        bound = any(isinstance(item, str) and _BOUND.fullmatch(item) for item in pattern)  # "<50" of "<42" too
+        alone = not (open_edges or bound) and all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
+                                                  for diff, ks in zip(differing, other))
         k = other[0][0]
         moved = any(said[j].values & written for ks in other for j in ks)  # a value the context has elsewhere
         found.append(OtherValue(said[k].shown, places[0][k].shown,

@@ -282,6 +282,10 @@ OWN_FAITHFUL = [
     ("The room costs 188.50 EUR.", "The room costs 188 EUR."),
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 5.30."),
     ("Le train part à 00:00.", "Le train part à 24:00."),
+    ("Latency: 42 ms.", "Latency: <50 ms."),  # a bound or an approximation by a sign
+    ("The team has 45 people.", "The team has 30+ people."),
+    ("Der Flug kostet 189 EUR.", "Der Flug kostet ~190 EUR."),
+    ("El vuelo cuesta 189 EUR.", "El vuelo cuesta ≥ 150 EUR."),
     # names the context writes together, or a name with a title of its own: a correct judge's yes
     ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "Karin Berg and Ingrid Dahl fly together."),
     ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "Ms Ingrid Dahl sits in 14C."),
@@ -320,6 +324,8 @@ OWN_UNFAITHFUL = [
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 6.30.", None),
     ("Le train part à 00:00.", "Le train part à 23:00.", None),
     ("Acme employs 45 people.", "Acme employs 40 people.", "40"),  # a tie: asked, never decided
+    ("Latency: 42 ms.", "Latency: <30 ms.", "30"),  # a wrong bound: asked, never decided
+    ("The team has 45 people.", "The team has 50+ people.", "50"),
     # a name made of two names of the context: each word written, never together
     ("Passengers: Ingrid Dahl (14C) and Karin Berg (22A).", "The booking is for Ingrid Berg.", "ingrid berg"),
     ("Huéspedes: Ana García (14C) y Luis Pérez (22A).", "La reserva es de Ana Pérez.", "ana pérez"),

@@ -338,6 +338,13 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
     ("The museum closes at 6.30.", "The museum closes at 17.30.", ("6.30", "17.30")),
     ("The museum closes at 5.45.", "The museum closes at 17.30.", ("5.45", "17.30")),
     ("The train leaves at 23:00.", "The train leaves at 00:00.", ("23", "00")),
+    # a bound or an approximation by a sign, on either side: no other value, whatever the digits
+    ("Latency: <50 ms.", "Latency: 42 ms.", None),
+    ("Latency: <50 ms.", "Latency: <42 ms.", None),
+    ("The team has 30+ people.", "The team has 45 people.", None),
+    ("Der Flug kostet ~185 EUR.", "Der Flug kostet 189 EUR.", None),
+    ("Le vol coûte ≥ 150 EUR.", "Le vol coûte 189 EUR.", None),
+    ("Latency: 50 ms.", "Latency: 42 ms.", ("50", "42")),
 ])
 def test_a_rounding_or_another_clock_is_the_judges_and_any_other_value_is_decided(words, context, decided):
     """Code decides only a value that cannot be the context's written another way."""
