@@ -291,50 +291,64 @@ def _as_names(missing: list[str], words: str, context: tuple[str, ...]) -> list[
     whole name: "Ingrid Bergs" or "Марии Ивановой" word by word is "given" (each word another form of
     a name of the context), though the context gives no such person. The name runs from its first to
     its last word that is asked or of a name ("Ingrid Bergs" of "Ingrid Bergs Platz")."""
-    names = _context_names(context)[1]
-    for run in _names_of(words):
-        ends = [i for i, word in enumerate(run) if word in missing or _of_a_name(word, names)]
-        run = run[ends[0]:ends[-1] + 1] if ends else []
-        if len(run) > 1 and any(word in missing for word in run) and any(_of_a_name(w, names) for w in run):
-            at = min(missing.index(word) for word in run if word in missing)
-            missing = [*[m for m in missing[:at] if m not in run], " ".join(run),
-                       *[m for m in missing[at:] if m not in run]]
-    return list(dict.fromkeys(missing))
+    names, asked = _context_names(context), set(missing)
+    wholes: dict[str, list[str]] = {}  # a word asked, and the names asked in its place
+    for found in _names_of(words):
+        ends = [i for i, word in enumerate(found) if word in asked or names.holds(word)]
+        run = found[ends[0]:ends[-1] + 1] if ends else ()
+        if len(run) > 1 and any(word in asked for word in run) and any(names.holds(word) for word in run):
+            for word in run:
+                wholes.setdefault(word, []).append(" ".join(run))
+    return list(dict.fromkeys(whole for word in missing for whole in wholes.get(word, [word])))
 
 
-def _of_a_name(word: str, names: frozenset[frozenset[str]]) -> bool:
-    """A word of a name of the context, in any inflection as far as a shared start of four letters
-    tells ("Bergs" of Berg, "Ивановой" of Иванова): only which words are asked together hangs on it."""
-    return any(word == other or (len(word) >= 4 and len(other) >= 4 and word[:4] == other[:4])
-               for name in names for other in name)
-
-
-_JOINED = regex.compile(r"[ \u00a0\u202f-]")
+_JOINED = " \u00a0\u202f-"
 """What joins the words of one name: a space of any width, a hyphen ("Dahl-Berg")."""
-
-
-def _names_of(text: str) -> list[list[str]]:
-    """The runs of two or more words written with a capital first and joined (`_JOINED`), folded: the
-    names a text writes whole ("Ingrid Dahl", "Grand Hotel Oslo"; a code such as "B21" is none)."""
-    runs: list[list[str]] = [[]]
-    end = -1
-    for match in _TOKEN.finditer(text):
-        capital = bool(_CASED_CAPITAL.match(match.group())) and not any(c.isdigit() for c in match.group())
-        joined = match.start() == end + 1 and _JOINED.fullmatch(text[end:match.start()]) is not None
-        if not (capital and joined and runs[-1]):
-            runs.append([])
-        if capital:
-            runs[-1].append(fold(match.group()))
-        end = match.end()
-    return [run for run in runs if len(run) > 1]
+MAX_NAME_WORDS = 6
+"""Words of a name at most: a longer run of capitals is a heading in title case, and is read as none."""
 
 
 @lru_cache(maxsize=64)
-def _context_names(context: tuple[str, ...]) -> tuple[frozenset[str], frozenset[frozenset[str]]]:
-    """The context's words written in lower case somewhere (common words, never a name), and the
-    words of each name it writes whole (`_names_of`)."""
+def _names_of(text: str) -> tuple[tuple[str, ...], ...]:
+    """The runs of two to MAX_NAME_WORDS words written with a capital first and joined by one
+    `_JOINED`, folded: the names a text writes whole ("Ingrid Dahl", "Grand Hotel Oslo"; a code such
+    as "B21" is none). Cached: `unwritten` reads them twice."""
+    runs: list[list[str]] = [[]]
+    end = -1
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        capital = (word[0].isupper() or word[0].istitle()) and not any(c.isdigit() for c in word)
+        if not (capital and runs[-1] and match.start() == end + 1 and text[end] in _JOINED):
+            runs.append([])
+        if capital:
+            runs[-1].append(fold(word))
+        end = match.end()
+    return tuple(tuple(run) for run in runs if 1 < len(run) <= MAX_NAME_WORDS)
+
+
+@dataclass(frozen=True)
+class _Names:
+    """The names a context writes whole (`_names_of`), read once per context."""
+
+    lower: frozenset[str]  # its words written in lower case somewhere: common words, never a name
+    homes: dict[str, frozenset[int]]  # each word of a name: which names hold it
+    starts: frozenset[str]  # the first four letters of each word of a name of four or more
+
+    def holds(self, word: str) -> bool:
+        """A word of a name, in any inflection as far as a shared start of four letters tells
+        ("Bergs" of Berg, "Ивановой" of Иванова): only which words are asked together hangs on it."""
+        return word in self.homes or (len(word) >= 4 and word[:4] in self.starts)
+
+
+@lru_cache(maxsize=64)
+def _context_names(context: tuple[str, ...]) -> _Names:
+    homes: dict[str, set[int]] = {}
+    for n, run in enumerate(run for item in _as_written(context) for run in _names_of(item)):
+        for word in run:
+            homes.setdefault(word, set()).add(n)
     lower = frozenset(fold(t) for item in _as_written(context) for t in _TOKEN.findall(item) if t == t.lower())
-    return lower, frozenset(frozenset(run) for item in _as_written(context) for run in _names_of(item))
+    return _Names(lower, {w: frozenset(ns) for w, ns in homes.items()},
+                  frozenset(w[:4] for w in homes if len(w) >= 4))
 
 
 def mixed_names(words: str, context: tuple[str, ...]) -> list[str]:
@@ -343,11 +357,11 @@ def mixed_names(words: str, context: tuple[str, ...]) -> list[str]:
     written, so no token is unwritten, yet the context never writes two of them in one name. Asked,
     as a token the context never writes is: a correct judge answers whether it gives the name in
     any form ("Ms Dahl" is no mix: "Ms" is of no name of the context)."""
-    lower, names = _context_names(context)
+    names = _context_names(context)
     found = []
     for run in _names_of(words):
-        known = [w for w in run if w not in lower and any(w in name for name in names)]
-        if any(not any(a in name and b in name for name in names) for a, b in combinations(known, 2)):
+        known = [w for w in run if w not in names.lower and w in names.homes]
+        if any(not names.homes[a] & names.homes[b] for a, b in combinations(known, 2)):
             found.append(" ".join(run[run.index(known[0]):]))  # from its first word of a name: not "The"
     return found
 

@@ -200,6 +200,8 @@ PASSENGERS = "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)."
     ("Hi Ms Dahl, your seat is 14C.", PASSENGERS, ["ms dahl"]),  # a word of no name: asked with its name
     ("You stay at the Grand Hotel Oslo.", "Rooms: Hotel Bristol, 2 nights; Grand Hotel Oslo, 1 night.", []),
     ("The Dahl booking is confirmed.", "The Dahl family booked it. The booking is confirmed.", []),
+    # more than six words with capitals: a heading in title case, no name
+    ("The Ingrid Berg And Karin Dahl Travel Guide", PASSENGERS, ["travel", "guide"]),
 ])
 def test_a_name_made_of_two_names_of_the_context_is_asked_about(words, context, asked):
     assert unwritten(words, [context], at_starts=False) == asked
