@@ -546,7 +546,7 @@ def quoted_sentence(reason: str, context: Sequence[str]) -> str:
 _SEPARATORS = ".,'’\u066b\u066c\u00a0\u202f\u2009"
 _NUMBER = regex.compile(
     rf"(?<!{_SPACED}|[_.,])(?P<sign>[-\u2212\u2012\u2013](?=[.,]?\d))?(?P<lead>[.,](?=\d))?"
-    r"(?P<core>\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)|\d+(?:[" + _SEPARATORS + r"]\d+)*)"
+    r"(?P<core>\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?:[.,\u066b]\d+)?(?!\d)|\d+(?:[" + _SEPARATORS + r"]\d+)*)"
     rf"(?P<suffix>{_SPACED}+)?", regex.VERSION1)
 _SCALES = {"k": ("1000",), "m": ("1000000", "1"), "mn": ("1000000",), "b": ("1000000000",),
            "bn": ("1000000000",)}

@@ -560,3 +560,14 @@ def test_a_value_written_only_apart_from_the_words_names_is_asked_never_decided(
     word: whether the context gives it for what the words say is the judge's second answer."""
     assert exact.numbers_in_other_roles(words, [context]) == asked
     assert exact.contradicted_number(words, [context]) is None
+
+
+@pytest.mark.parametrize(("text", "shown", "value"), [
+    ("Le prix est de 1 890,50 €.", "1 890,50", "1890.50"),
+    ("Prisen er 1\u00a0890,5 kr.", "1\u00a0890,5", "1890.5"),
+    ("Population: 12\u202f345.678", "12\u202f345.678", "12345.678"),
+])
+def test_thousands_grouped_by_a_space_keep_their_decimals(text, shown, value):
+    """"1 890,50" was 1890, its cents left out: beside "1 890,50 €", "1 890,70 €" was written and
+    "1890,50 €" another price."""
+    assert (numbers(text)[0].shown, set(numbers(text)[0].forms)) == (shown, {value})
