@@ -563,6 +563,8 @@ which is then written only where the context writes the same digits with the sam
 1.5 million is 1,500,000 is the judge's question; a word missing here costs nothing but the
 stricter reading ("1.5 million" beside "1.5 billion" asked about, though 1.5 is written)."""
 _SCALE_AFTER = regex.compile(r"[ \u00a0\u202f]?([千万萬亿億兆천만억조])|[ \u00a0\u202f](\p{L}+)(\.)?(?!\p{L})")
+_EXPONENT = regex.compile(r"[eE]([+-]?\d{1,3})(?![\p{L}\p{N}])")
+"""Scientific notation after the digits: "1e6" is a million, not 1 beside the context's 1,000,000."""
 _FULL_WIDTH = str.maketrans("，．－", ",.-")
 _MARKER = regex.compile(r"[\[【]\^?\d+(?:\s*[,\-–]\s*\d+)*(?:[\]】]|$)|\d\ufe0f?\u20e3")
 """A reference marker (unclosed at the end, where a stretch's edge trims the "]"), or a keycap
@@ -660,14 +662,20 @@ def numbers(text: str) -> tuple[Number, ...]:
     the context. A reference marker ("[1]", "[^2]", "[1, 3]", "【4】") names a source and a keycap ("2️⃣") a list
     item, no number; two digits after an apostrophe ("'97", "the ’90s") are a year cut short, so,
     like a scale, never certain."""
-    found = []
+    found: list[Number] = []
     plain = _ascii_digits(text)
     markers = [m.span() for m in _MARKER.finditer(plain)]
     for match in _NUMBER.finditer(plain):
-        if any(a <= match.start() < b for a, b in markers):
-            continue  # a reference ("[1]"): which source, not how many
+        if any(a <= match.start() < b for a, b in markers) or (found and match.start() < found[-1].end):
+            continue  # a reference ("[1]"): which source, not how many; an exponent's digits ("e-3")
         suffix = (match["suffix"] or "").casefold()
         scales = _SCALES.get(suffix)
+        if exponent := _EXPONENT.match(plain, match.end("core")):  # "1e6", "2.5E+06": the value, never decided
+            forms = _core_forms(match["core"])
+            found.append(Number(match.start(), exponent.end(), text[match.start():exponent.end()],
+                                frozenset(_form(Decimal(v).scaleb(int(exponent[1]))) for v in forms
+                                          if v.replace(".", "", 1).isdigit()), True, ""))
+            continue
         if not scales and suffix not in _SCALE_WORDS and _CASED_CAPITAL.search(match["suffix"] or ""):
             continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
         scale, end = (suffix, match.end()) if scales or suffix in _SCALE_WORDS else ("", match.end("core"))

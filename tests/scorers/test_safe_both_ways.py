@@ -282,6 +282,7 @@ OWN_FAITHFUL = [
     ("The room costs 188.50 EUR.", "The room costs 188 EUR."),
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 5.30."),
     ("Le train part à 00:00.", "Le train part à 24:00."),
+    ("The population is 1,000,000.", "The population is 1e6."),  # scientific notation
     ("Le prix est de 1 890,50 €.", "Le prix est de 1890,50 €."),  # thousands by a space, then decimals
     ("Prisen er 1890.50 kr.", "Prisen er 1\u00a0890,50 kr."),
     ("Latency: 42 ms.", "Latency: <50 ms."),  # a bound or an approximation by a sign
@@ -326,6 +327,7 @@ OWN_UNFAITHFUL = [
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 6.30.", None),
     ("Le train part à 00:00.", "Le train part à 23:00.", None),
     ("Acme employs 45 people.", "Acme employs 40 people.", "40"),  # a tie: asked, never decided
+    ("The population is 1,000,000.", "The population is 2e6.", "2e6"),  # scientific notation: asked
     ("Le prix est de 1 890,50 €.", "Le prix est de 1 890,70 €.", None),  # the cents after grouped thousands
     ("Prisen er 1\u00a0890,50 kr.", "Prisen er 1\u00a0890,90 kr.", None),
     ("Latency: 42 ms.", "Latency: <30 ms.", "30"),  # a wrong bound: asked, never decided

@@ -571,3 +571,14 @@ def test_thousands_grouped_by_a_space_keep_their_decimals(text, shown, value):
     """"1 890,50" was 1890, its cents left out: beside "1 890,50 €", "1 890,70 €" was written and
     "1890,50 €" another price."""
     assert (numbers(text)[0].shown, set(numbers(text)[0].forms)) == (shown, {value})
+
+
+@pytest.mark.parametrize(("text", "shown", "value"), [
+    ("The population is 1e6.", "1e6", "1000000"),
+    ("Es sind 2.5E+06 Zellen.", "2.5E+06", "2500000"),
+    ("It takes 1.2e-3 s.", "1.2e-3", "0.0012"),
+])
+def test_scientific_notation_is_its_value_and_never_decides(text, shown, value):
+    """"1e6" was 1 (its exponent dropped): beside the context's 1,000,000, another value decided by code."""
+    (found,) = numbers(text)
+    assert (found.shown, set(found.forms), found.scaled) == (shown, {value}, True)
