@@ -282,7 +282,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         elif token not in written and _bare(token) not in written and not _elided(original, written):
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
-    missing = list(dict.fromkeys(missing + mixed_names(normal, tuple(context))))
+    missing = list(dict.fromkeys(missing + _mixed_names(normal, tuple(context))))
     return _as_names(missing, normal, tuple(context))
 
 
@@ -351,7 +351,7 @@ def _context_names(context: tuple[str, ...]) -> _Names:
                   frozenset(w[:4] for w in homes if len(w) >= 4))
 
 
-def mixed_names(words: str, context: tuple[str, ...]) -> list[str]:
+def _mixed_names(words: str, context: tuple[str, ...]) -> list[str]:
     """Names of the words made of two names of the context ("Ingrid Berg" beside "Ingrid Dahl" and
     "Karin Berg"; "Hotel Bristol Oslo" beside "Hotel Bristol" and "Grand Hotel Oslo"): every word is
     written, so no token is unwritten, yet the context never writes two of them in one name. Asked,
@@ -670,11 +670,11 @@ def numbers(text: str) -> tuple[Number, ...]:
             continue  # a reference ("[1]"): which source, not how many; an exponent's digits ("e-3")
         suffix = (match["suffix"] or "").casefold()
         scales = _SCALES.get(suffix)
+        forms = _core_forms(f"0{match['lead']}{match['core']}" if match["lead"] else match["core"])
         if exponent := _EXPONENT.match(plain, match.end("core")):  # "1e6", "2.5E+06": the value, never decided
-            forms = _core_forms(match["core"])
+            forms = frozenset(_form(Decimal(v).scaleb(int(exponent[1]))) for v in forms if _is_plain(v)) or forms
             found.append(Number(match.start(), exponent.end(), text[match.start():exponent.end()],
-                                frozenset(_form(Decimal(v).scaleb(int(exponent[1]))) for v in forms
-                                          if v.replace(".", "", 1).isdigit()), True, ""))
+                                _signed(forms, match["sign"]), True, ""))
             continue
         if not scales and suffix not in _SCALE_WORDS and _CASED_CAPITAL.search(match["suffix"] or ""):
             continue  # a code ("12C", "5G"): compared as written, as "SK4705" is
@@ -683,16 +683,22 @@ def numbers(text: str) -> tuple[Number, ...]:
         if word and (word[1] or word[2]).casefold() in _SCALE_WORDS:  # "1.5 million", "2,5 Mrd.", "3万"
             scale = (word[1] or word[2]).casefold()
             end = word.end(3) if word[3] and len(word[2]) <= 4 else word.end(2) if word[2] else word.end(1)
-        forms = _core_forms(f"0{match['lead']}{match['core']}" if match["lead"] else match["core"])
         if scales:
-            forms = frozenset(_form(Decimal(v) * Decimal(s)) for v in forms for s in scales
-                              if v.replace(".", "", 1).isdigit())
-        if match["sign"]:
-            forms = frozenset(v if v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in forms)
+            forms = frozenset(_form(Decimal(v) * Decimal(s)) for v in forms for s in scales if _is_plain(v))
+        forms = _signed(forms, match["sign"])
         clipped = match.start() > 0 and plain[match.start() - 1] in "'’" and len(match["core"]) == 2
         clipped |= bool(match["suffix"]) and match["suffix"][0].isnumeric() and not match["suffix"][0].isdecimal()
         found.append(Number(match.start(), end, text[match.start():end], forms, bool(scale) or clipped, scale))
     return tuple(found)
+
+
+def _is_plain(form: str) -> bool:
+    """A value `_core_forms` read, not the text it kept as written ("3.11.7")."""
+    return form.replace(".", "", 1).isdigit()
+
+
+def _signed(forms: frozenset[str], sign: str | None) -> frozenset[str]:
+    return frozenset(v if not sign or v.startswith("-") or not v[:1].isdigit() else f"-{v}" for v in forms)
 
 
 def _is_number_token(token: str) -> bool:
