@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -288,18 +288,18 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
 
 def _as_names(missing: list[str], words: str, context: tuple[str, ...]) -> list[str]:
     """A name with a word the context never writes, and one of a name of the context, asked as the
-    whole name: "Ingrid Bergs" or "Марии Ивановой" word by word is "given" (each word another form of
-    a name of the context), though the context gives no such person. The name runs from its first to
-    its last word that is asked or of a name ("Ingrid Bergs" of "Ingrid Bergs Platz")."""
+    whole name too: "Ingrid Bergs" or "Марии Ивановой" word by word is "given" (each word another
+    form of a name of the context), though the context gives no such person; the word stays asked
+    alone ("Mini" of "AquaBrew Mini" beside "AquaBrew Pro" is plainly not given). The name runs from
+    its first to its last word that is asked or of a name ("Ingrid Bergs" of "Ingrid Bergs Platz")."""
     names, asked = _context_names(context), set(missing)
-    wholes: dict[str, list[str]] = {}  # a word asked, and the names asked in its place
+    wholes = []
     for found in _names_of(words):
         ends = [i for i, word in enumerate(found) if word in asked or names.holds(word)]
         run = found[ends[0]:ends[-1] + 1] if ends else ()
         if len(run) > 1 and any(word in asked for word in run) and any(names.holds(word) for word in run):
-            for word in run:
-                wholes.setdefault(word, []).append(" ".join(run))
-    return list(dict.fromkeys(whole for word in missing for whole in wholes.get(word, [word])))
+            wholes.append(" ".join(run))
+    return list(dict.fromkeys([*missing, *wholes]))
 
 
 _JOINED = " \u00a0\u202f-"
@@ -769,10 +769,15 @@ unbroken, for its numbers to stand in the same role as the context's ("founded i
 
 def _rounds_to(said: Decimal, other: Decimal) -> bool:
     """Whether `said` is `other` rounded at its own last significant digit (1,200 for 1,234; 2000 for
-    1997; 1.2 for 1.23), a tie either way: Python writes 3.25 as "3.2" and 4.55 as "4.5" (`f"{x:.1f}"`)
-    and round(188.5) as 188. An approximation the judge reads, never a difference code decides."""
+    1997; 1.2 for 1.23), a tie at the units or finer either way: Python writes 3.25 as "3.2" and 4.55
+    as "4.5" (`f"{x:.1f}"`) and round(188.5) as 188 (not 40 for 45, nor "3.000,00" for 3.500,00,
+    whose zeros may be written digits). An approximation the judge reads, never a difference code
+    decides."""
+    exponent = int(said.normalize().as_tuple().exponent)
     try:
-        return abs(other - said) * 2 <= Decimal(1).scaleb(int(said.normalize().as_tuple().exponent))
+        if exponent <= 0:
+            return abs(other - said) * 2 <= Decimal(1).scaleb(exponent)
+        return other.quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_UP) == said
     except InvalidOperation:  # more digits than Decimal's precision holds: not decided by code
         return True
 

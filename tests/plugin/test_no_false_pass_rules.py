@@ -80,7 +80,8 @@ def test_right_product():
     assert [r[:3] for r in rows(result)] == [["test_a.py::test_wrong_product", "halluc", "1.00"],
                                              ["test_a.py::test_right_product", "faithful", "1.00"]]
     reason = json.loads((pytester.path / "r.json").read_text())["results"][0]["result"]["verdicts"][0]["reason"]
-    assert reason.startswith("not in the context: it never writes “mini”, and asked whether it gives them")
+    assert reason.startswith("not in the context: it never writes “mini”, “aquabrew mini”, and asked whether it "
+                             "gives them")
 
 
 REFUSALS = ["申し訳ありませんが、その情報は資料に記載されていません。", "죄송하지만 해당 정보는 문서에 없습니다.",

@@ -326,7 +326,7 @@ OWN_UNFAITHFUL = [
     ("The room costs 188.99 EUR.", "The room costs 188 EUR.", None),
     ("Museet stenger kl. 17.30.", "Museet stenger kl. 6.30.", None),
     ("Le train part à 00:00.", "Le train part à 23:00.", None),
-    ("Acme employs 45 people.", "Acme employs 40 people.", "40"),  # a tie: asked, never decided
+    ("Acme employs 45 people.", "Acme employs 40 people.", None),  # a tie of tens: half up, decided
     ("The population is 1,000,000.", "The population is 2e6.", "2e6"),  # scientific notation: asked
     ("Le prix est de 1 890,50 €.", "Le prix est de 1 890,70 €.", None),  # the cents after grouped thousands
     ("Prisen er 1\u00a0890,50 kr.", "Prisen er 1\u00a0890,90 kr.", None),

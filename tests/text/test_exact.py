@@ -189,15 +189,16 @@ PASSENGERS = "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)."
     ("Jean-Pierre Martin signe le contrat.", "Jean-Pierre Dubois et Paul Martin signent.", ["jean pierre martin"]),
     ("Ana Pérez tiene el asiento 14C.", "Ana García: asiento 14C. Luis Pérez: asiento 22A.", ["ana pérez"]),
     ("Анна Петрова летит в Осло.", "Анна Иванова и Мария Петрова летят в Осло.", ["анна петрова"]),
-    ("Бронь на имя Марии Ивановой.", "Пассажиры: Анна Иванова и Мария Петрова.", ["марии ивановой"]),
-    ("Ingrid Bergs Platz ist 14C.", "Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", ["ingrid bergs"]),
+    ("Бронь на имя Марии Ивановой.", "Пассажиры: Анна Иванова и Мария Петрова.", ["марии", "ивановой",
+                                                                                   "марии ивановой"]),
+    ("Ingrid Bergs Platz ist 14C.", "Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", ["bergs", "ingrid bergs"]),
     ("Der AquaPur fasst 3,5 Liter Wasser.", "Der AquaPur fasst 3,5 Liter.", ["wasser"]),  # no name's words
     ("Marie Curie forschte in Paris.", "Die Forscherin arbeitete in Paris.", ["curie"]),
     # names the context writes together, or a word of no name of its own: nothing asked
     ("Ingrid Dahl sits in 14C.", PASSENGERS, []),
     ("Karin Berg and Ingrid Dahl travel together.", PASSENGERS, []),
     ("Ingrid and Karin Berg travel together.", PASSENGERS, []),
-    ("Hi Ms Dahl, your seat is 14C.", PASSENGERS, ["ms dahl"]),  # a word of no name: asked with its name
+    ("Hi Ms Dahl, your seat is 14C.", PASSENGERS, ["ms", "ms dahl"]),  # a word of no name: and with its name
     ("You stay at the Grand Hotel Oslo.", "Rooms: Hotel Bristol, 2 nights; Grand Hotel Oslo, 1 night.", []),
     ("The Dahl booking is confirmed.", "The Dahl family booked it. The booking is confirmed.", []),
     # more than six words with capitals: a heading in title case, no name
@@ -214,7 +215,7 @@ def test_a_name_made_of_two_names_of_the_context_is_asked_about(words, context, 
     ("«Lyon est la capitale.»", "Paris est la capitale.", ["lyon"], []),
     ("We open at 9.", "The museum opens at 9.", ["we"], []),  # a correct judge says it does not matter
     ("The museum opens at 9.", "the museum opens at 9", [], []),  # written, in any case
-    ("Anna Berg booked it.", "Anna Dahl booked it.", ["anna berg"], ["anna berg"]),  # not at a start: asked either way
+    ("Anna Berg booked it.", "Anna Dahl booked it.", ["berg", "anna berg"], ["berg", "anna berg"]),  # not at a start
 ])
 def test_a_capital_that_starts_a_sentence_is_asked_about_unless_left_out(words, context, asked, left_out):
     """Writing systems with case capitalise a sentence's first word whatever it is: code cannot tell
@@ -325,11 +326,12 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
     ("Der Zins beträgt 4,5 %.", "Der Zins beträgt 4,55 %.", None),
     ("The room costs 188 EUR.", "The room costs 188.50 EUR.", None),
     ("Le trajet dure 2 heures.", "Le trajet dure 2,5 heures.", None),
-    ("Acme employs 40 people.", "Acme employs 45 people.", None),
     # more than a tie off, or cut short: another value
     ("The baby weighs 3.1 kg.", "The baby weighs 3.25 kg.", ("3.1", "3.25")),
     ("Der Zins beträgt 4,4 %.", "Der Zins beträgt 4,55 %.", ("4,4", "4,55")),
     ("The room costs 188 EUR.", "The room costs 188.99 EUR.", ("188", "188.99")),
+    ("Acme employs 40 people.", "Acme employs 45 people.", ("40", "45")),  # a tie of tens: half up
+    ("O cartão custa R$ 3.000,00.", "O cartão custa R$ 3.500,00.", ("3.000,00", "3.500,00")),
     ("Acme employs 40 people.", "Acme employs 46 people.", ("40", "46")),
     ("Acme was founded in 1999.", "Acme was founded in 2000.", ("1999", "2000")),
     # one time of day on two clocks, its hours and minutes written with a mark; midnight as 0 and 24
