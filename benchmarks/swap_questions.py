@@ -66,7 +66,8 @@ def main() -> None:
         own = [s for s in places if exact.fold(found.other) in exact.fold(s) and exact.fold(found.said) not in
                exact.fold(s)]
         both = [s for s in places if s in own or exact.fold(found.said) in exact.fold(s)]
-        (role,), _ = questions.same_roles(judge, [context], [(claim, list(found.written))])
+        (role,), _ = questions.same_roles(judge, [context], [(claim, list(found.written),
+                                                              exact.values_given_instead(claim, [context]))])
         print(f"{'yes' if faithful else 'no '} | {found.said} / {found.other} | {role:.2f} | "
               f"{support(judge, own, claim):.2f} | {support(judge, both, claim):.2f} | {claim}")
 

@@ -173,14 +173,15 @@ def _label_questions() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
     def pattern(template: str) -> re.Pattern[str]:
         parts = re.split(r"\{(\w+)\}", template)  # literal, name, literal, name, ...
-        return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*?)" for i, p in enumerate(parts)),
-                          re.DOTALL)
+        return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P={p})" if p in parts[1:i:2] else f"(?P<{p}>.*?)"
+                                  for i, p in enumerate(parts)), re.DOTALL)
 
     return (("supported", pattern(labels.SUPPORT)), ("contradicted", pattern(labels.CONTRADICT)),
             ("evidence", pattern(labels.EVIDENCE)),  # after SUPPORT, whose text it would match too
             ("fact", pattern(questions.FACT)), ("more", pattern(questions.MORE)),
             ("changed", pattern(questions.CHANGED)), ("specifics", pattern(questions.SPECIFICS)),
             ("amount", pattern(questions.AMOUNT)), ("role", pattern(questions.ROLE)),
+            ("role", pattern(questions.INSTEAD)),
             ("numbers", pattern(questions.NUMBERS)))
 
 

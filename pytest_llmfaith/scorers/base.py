@@ -39,11 +39,12 @@ from pytest_llmfaith.text.exact import (
     fold,
     nearest_sentences,
     numbers_beside_the_same_words,
-    numbers_in_other_roles,
     numbers_not_written,
     other_values,
     quoted_sentence,
     unwritten,
+    values_given_instead,
+    values_in_other_roles,
 )
 from pytest_llmfaith.wording import plural, shorten
 
@@ -313,8 +314,9 @@ class ClaimsScorer(Scorer):
             answers.given[i] = answers.given[i] and p >= questions.YES_AT
         placed = [(i, numbers) for i in [*supported, *(i for i in labelled if i >= claim_count)]
                   if answers.verdicts[i].verdict == self.supported_verdict and answers.given.get(i) is not False
-                  and (numbers := numbers_in_other_roles(items[i].quote, context))]
-        roles, role_calls = questions.same_roles(self.judge, context, [(items[i].sentence, n) for i, n in placed])
+                  and (numbers := values_in_other_roles(items[i].quote, context))]
+        roles, role_calls = questions.same_roles(self.judge, context, [
+            (items[i].sentence, n, values_given_instead(items[i].quote, context)) for i, n in placed])
         calls.extend(role_calls)
         answers.role.update({i: p >= questions.YES_AT for (i, _), p in zip(placed, roles)})
         return answers, prompt
@@ -334,7 +336,7 @@ class ClaimsScorer(Scorer):
         self._label_verdicts(items, shared, unwritten_of, answers, context, calls)
         judged = {*labelled, *shared}
         settled = {s for s in judged if s >= claim_count and answers.verdicts[s].verdict == self.supported_verdict
-                   and s not in unwritten_of and not numbers_in_other_roles(items[s].quote, context)}
+                   and s not in unwritten_of and not values_in_other_roles(items[s].quote, context)}
         partial = [i for i in partial if not sentences_of[i] <= settled]
         found, changed_calls = questions.changed(self.judge, [(items[i].sentence, items[i].quote) for i in partial])
         calls.extend(changed_calls)
@@ -349,7 +351,7 @@ class ClaimsScorer(Scorer):
             return ""
         config = self.judge.config
         chosen = [items[i] for i in which]
-        written = [i not in unwritten_of and not numbers_in_other_roles(items[i].quote, context) for i in which]
+        written = [i not in unwritten_of and not values_in_other_roles(items[i].quote, context) for i in which]
         found, label_calls, prompt = labels.judge_claims(self.judge, chosen, context, written)
         calls.extend(label_calls)
         samples = [[Verdict(statement=i.quote, verdict=self.label_verdict(f), reason=self.label_reason(f),
@@ -385,11 +387,12 @@ class ClaimsScorer(Scorer):
                                               + ", ".join(f"“{t}”" for t in self._unwritten(item.quote, context))
                                               + ", and asked whether it gives them in any form, the judge says no")
             if verdicts[i].verdict == self.supported_verdict and answers.role.get(i) is False:
-                verdicts[i] = self._overruled(verdicts[i], "the context gives these numbers for something else: "
+                asked = values_in_other_roles(item.quote, context)
+                verdicts[i] = self._overruled(verdicts[i], f"the context gives these {questions.kind_of(asked)} for "
+                                              "something else: "
                                               + "; ".join(f"beside these words it writes “{o.other}”, not “{o.said}”"
                                                           for o in other_values(item.quote, context) if o.written)
-                                              + ", and asked whether it gives "
-                                              + ", ".join(f"“{n}”" for n in numbers_in_other_roles(item.quote, context))
+                                              + ", and asked whether it gives " + ", ".join(f"“{n}”" for n in asked)
                                               + " for what the words say, the judge says no")
         for i in range(len(claims)):  # after the sentences' own verdicts are final
             held = [verdicts[s] for s in _sentence_items(items, len(claims), i)
@@ -497,7 +500,7 @@ def _as_asked(item: Judged, context: list[str], unwritten_tokens: list[str]) -> 
         data["not_in_context"] = unwritten_tokens
     if item.whole and item.bare and (values := numbers_not_written(item.quote, context)):
         data["numbers"] = values
-    if others := numbers_in_other_roles(item.quote, context):
+    if others := values_in_other_roles(item.quote, context):
         data["other_role"] = others
     return data
 

@@ -232,8 +232,9 @@ def judge_claims(judge: Judge, items: list[Judged], context: list[str],
     """Label every claim's words, then ask the contradiction question of the unsupported ones.
     `written`: per item, whether the context writes every name and number of its words, none only
     in another role or for something else (`Label.written`): "SK4705 costs 142 EUR" beside the
-    flight records, 142 being DY1872's, is no clean claim: the 1.5B judge's second question said
-    yes to 11 of 12 such swaps (benchmarks/swap_questions.py)."""
+    flight records, 142 being DY1872's, is no clean claim: asked as it was before round 27, the
+    1.5B judge's second question said yes to 11 of 12 such swaps (benchmarks/swap_questions.py);
+    told what the records give instead, to none, but its yes still needs a verdict at 0.60."""
     asked = [messages(SUPPORT, context, item) for item in items]
     if judge.traits.asks_in_turn:
         found = [_one_by_one(judge, question, messages(CONTRADICT, context, item))

@@ -15,7 +15,9 @@ move an outcome to the safe side on its own (how-scoring-works: safe both ways):
 - does the context give a claim's number for what the claim says it is, where the context writes
   that number but writes another beside the claim's words? ("400 people in Oslo" beside "40
   people in Oslo and 400 in Bergen": no; "55 in 2024" beside "40 employees in 2020 and 55 in
-  2024": yes): a no makes a supported claim unsupported.
+  2024": yes); and a number, code or name it writes only for another thing, told what it writes
+  for the claim's ("SK4705 costs 142 EUR" beside records giving it 189): a no makes a supported
+  claim unsupported.
 
 A hosted judge answers them in the verdicts' own request (fields of each verdict: `JSON_FIELDS`);
 the offline judge answers each as a label read from one token's probabilities, asked only where
@@ -126,8 +128,21 @@ NUMBERS = ("Sentence: {sentence}\nNumbers in it: {tokens}\n\nDoes the sentence s
            "about the world (an amount, a date, a count, a price, a duration), not only as the label of a step, a list "
            "item or a section? Answer yes or no.")
 ROLE = ("Document:\n{context}\n\nSentence: {sentence}\n\nThe document writes {tokens}, but beside the words around "
-        "them in the sentence it writes other numbers. Does the document give these numbers for what the sentence "
+        "them in the sentence it writes other {kind}. Does the document give these {kind} for what the sentence "
         "says they are, not only for something else? Answer yes or no.")
+INSTEAD = ("Document:\n{context}\n\nSentence: {sentence}\n\nBeside what the sentence is about, the document writes "
+           "{instead}, not {tokens}. Does the document still say what the sentence says? Answer yes or no.")
+"""ROLE where the document gives the value for another thing (exact.values_given_instead), saying
+what it gives for the sentence's: asked ROLE, the 1.5B offline judge said yes to 21 of 29 swaps of
+names, numbers and codes between records or sentences (P 0.44-0.63); asked this, 6 of 29, and yes
+to 8 of 10 faithful claims so asked (a pronoun between a name and its value, comparisons of two
+records: 0.42 and 0.48 below): benchmarks/README.md, round 27."""
+
+
+def kind_of(tokens: Sequence[str]) -> str:
+    """What the tokens are, as ROLE and the reasons name them: "numbers" (a code such as "22A" too), "names"."""
+    digits = [any(c.isdigit() for c in token) for token in tokens]
+    return "numbers" if all(digits) else "names" if not any(digits) else "names and numbers"
 
 AMOUNT = "Is {said} the same amount as {others}? Answer yes or no."
 """As bare as it can be: asked with the document beside it, the 1.5B offline judge said yes to 40
@@ -145,8 +160,9 @@ JSON_FIELDS = {
                  'Else "yes".',
     "states_numbers": 'item with "numbers": does it state any of these numbers as a fact (an amount, date, count, '
                       'price or duration), not only as the label of a step, list item or section? Else "yes".',
-    "same_role": 'item with "other_role": the CONTEXT writes these numbers, but beside these words it writes '
-                 'others: does it give each for what the words say it is, not only for something else? Else "yes".',
+    "same_role": 'item with "other_role": the CONTEXT writes these numbers or names, but beside these words it '
+                 'writes others: does it give each for what the words say it is, not only for something else? '
+                 'Else "yes".',
 }
 """The narrow questions as fields of the verdicts in the verdicts' own request, each asked of the
 items that carry its key (`ASKED_BY`): one request an assertion carries them all, the output and
@@ -226,7 +242,7 @@ def states_facts(judge: Judge, output: str, sentences: Sequence[tuple[str, Seque
 
 def states_numbers(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[bool], list[JudgeCall]]:
     """Whether each sentence states any of its numbers (the context's never) as a fact, not as a label."""
-    found, calls = _ask(judge, "facts", [NUMBERS.format(sentence=s, tokens=", ".join(f"“{t}”" for t in tokens))
+    found, calls = _ask(judge, "facts", [NUMBERS.format(sentence=s, tokens=_quoted(tokens))
                                          for s, tokens in asked])
     return [p >= YES_AT for p in found], calls
 
@@ -248,20 +264,28 @@ def specifics(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, S
     return _of_document(judge, SPECIFICS, context, asked)
 
 
-def same_roles(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
+def same_roles(judge: Judge, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str], Sequence[str]]]
                ) -> tuple[list[float], list[JudgeCall]]:
-    """P(the context gives them for what the sentence says) for each (sentence, numbers the context
-    writes, but with other numbers beside the sentence's words)."""
-    return _of_document(judge, ROLE, context, asked)
+    """P(the context gives them for what the sentence says) for each (sentence, numbers or names the
+    context writes, but with others beside the sentence's words, what it gives instead for the
+    sentence's things where it gives them for another: INSTEAD)."""
+    body = context_text(context)
+    texts = [(INSTEAD if instead else ROLE).format(context=body, sentence=sentence, tokens=_quoted(tokens),
+                                                   kind=kind_of(tokens), instead=_quoted(instead))
+             for sentence, tokens, instead in asked]
+    return _ask(judge, "names", texts, DOCUMENT_SYSTEM)
 
 
 def _of_document(judge: Judge, template: str, context: Sequence[str], asked: Sequence[tuple[str, Sequence[str]]]
                  ) -> tuple[list[float], list[JudgeCall]]:
     """A question about tokens of a sentence, the document first: read once for every question."""
     body = context_text(context)
-    texts = [template.format(context=body, sentence=sentence, tokens=", ".join(f"“{t}”" for t in tokens))
-             for sentence, tokens in asked]
+    texts = [template.format(context=body, sentence=sentence, tokens=_quoted(tokens)) for sentence, tokens in asked]
     return _ask(judge, "names", texts, DOCUMENT_SYSTEM)
+
+
+def _quoted(tokens: Sequence[str]) -> str:
+    return ", ".join(f"“{t}”" for t in tokens)
 
 
 def same_amounts(judge: Judge, asked: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[float], list[JudgeCall]]:

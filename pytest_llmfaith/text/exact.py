@@ -7,7 +7,7 @@ case, white space and quote marks are folded, and every other character must mat
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cached_property, lru_cache
@@ -230,14 +230,23 @@ def _bare(token: str) -> str:
 _CASED_CAPITAL = regex.compile(r"\p{Lu}|\p{Lt}")
 
 
+def _has_digit(token: str) -> bool:
+    return any(map(str.isdigit, token))
+
+
 def _asked_about(original: str, starts: bool) -> bool:
     """Whether the judge is asked about a token the context never writes: one with a digit, a
-    capital (where `starts`, not the first letter: writing systems with case capitalise it there
-    whatever the word) or a script without case. Which tokens are asked costs questions, never an
+    capital (`_capital`) or a script without case. Which tokens are asked costs questions, never an
     outcome: the question says that words which are no name or number do not matter, so "It" or
     "は" asked is answered yes by a correct judge."""
-    capital = _CASED_CAPITAL.search(original[1:] if starts else original)
-    return bool(capital) or any(c.isdigit() for c in original) or not any(c.lower() != c.upper() for c in original)
+    return _capital(original, starts) or _has_digit(original) or \
+        not any(c.lower() != c.upper() for c in original)
+
+
+def _capital(original: str, starts: bool) -> bool:
+    """A capital in the token (where `starts`, not its first letter: writing systems with case
+    capitalise it there whatever the word)."""
+    return bool(_CASED_CAPITAL.search(original[1:] if starts else original))
 
 
 _UNIT_SYMBOL = regex.compile(r"[\p{Sc}%‰‱٪°]")
@@ -275,7 +284,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         day = WEEKDAYS.get(token)  # a day the context names in no form
         named_day = match.start() in months or (day is not None and day not in days)
         asked = named_day or _asked_about(original, starts) or fold(original) in placed
-        if not asked or (any(c.isdigit() for c in original) and _is_number_token(original)):
+        if not asked or (_has_digit(original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
@@ -317,7 +326,7 @@ def _names_of(text: str) -> tuple[tuple[str, ...], ...]:
     end = -1
     for match in _TOKEN.finditer(text):
         word = match.group()
-        capital = (word[0].isupper() or word[0].istitle()) and not any(c.isdigit() for c in word)
+        capital = (word[0].isupper() or word[0].istitle()) and not _has_digit(word)
         if not (capital and runs[-1] and match.start() == end + 1 and text[end] in _JOINED):
             runs.append([])
         if capital:
@@ -503,7 +512,7 @@ class _Place(NamedTuple):
     pattern: list[str | Number]
     tokens: frozenset[str]  # its folded tokens, bare too
     values: frozenset[str]  # its numbers' values
-    valued: tuple[tuple[str | Number, tuple[str, str]], ...]  # each number or code (`_or_code`), and `_beside` it
+    valued: tuple[tuple[str | Number, tuple[str, str], str], ...]  # each value, `_beside` it, and its `_kind`
 
 
 @lru_cache(maxsize=32)
@@ -513,10 +522,43 @@ def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
 
 def _place(sentence: str) -> _Place:
     pattern = _pattern(sentence)
+    names = _names_in(sentence)
+    valued = [(value, _beside(pattern, at), _kind(value, names)) for at, value in enumerate(map(_or_code, pattern))]
     return _Place(pattern, frozenset(t for token in tokens(sentence) for t in (token, _bare(token))),
                   frozenset(v for n in numbers(sentence) for v in n.values),
-                  tuple((_or_code(item), _beside(pattern, at)) for at, item in enumerate(pattern)
-                        if isinstance(item, Number) or any(c.isdigit() for c in item)))
+                  tuple((value, side, kind) for value, side, kind in valued if kind is not None))
+
+
+_KINDS = ("number", "code", "name")  # in the order a stretch's values are asked about
+
+
+def _kind(value: str | Number, names: Collection[str]) -> str | None:
+    """What a value is, as code compares values across records: a number, a code (a token with a
+    digit, "22A"), a name (one of `names`), or none of them (a word)."""
+    if isinstance(value, Number):
+        return "number"
+    return "code" if _has_digit(value) else "name" if value in names else None
+
+
+def _names_in(text: str) -> frozenset[str]:
+    """The tokens of the text without digits that are names as code sees them (`_capital`; no part
+    of a date, `_dated`), folded."""
+    normal = unicodedata.normalize("NFKC", text.translate(_SIGNS)).translate(_SAME_MARKS)
+    found = [m for m in _TOKEN.finditer(normal) if _CASED_CAPITAL.search(m.group()) and not _has_digit(m.group())]
+    dated = _dated(normal) if found else frozenset()
+    return frozenset(fold(m.group()) for m in found if m.start() not in dated
+                     and _capital(m.group(), bool(_STARTS.search(normal, 0, m.start()))))
+
+
+def _dated(text: str) -> frozenset[int]:
+    """Where the text's tokens that name a date start, no thing: a day of the week, a month's name
+    in a date (`month_names`: "October 6", not "Jan Kowalski") and the numbers beside it."""
+    months = {start for start, _ in month_names(_ascii_digits(text))}
+    found = list(_TOKEN.finditer(text))
+    named = [m.start() in months or fold(m.group()) in WEEKDAYS for m in found]
+    return frozenset(m.start() for k, m in enumerate(found)
+                     if named[k] or (m.group().isdecimal() and any(
+                         beside.start() in months for beside in found[max(k - 1, 0):k + 2])))
 
 
 def nearest_sentences(text: str, context: Sequence[str], count: int, share: float = 0.0) -> list[str]:
@@ -871,6 +913,7 @@ class OtherValue:
     number alone, by `_differs` (no rounding of it): a list gives one thing several values with
     fewer words ("had 40 employees in 2020 and 55 in 2024"), and a place that differs in every
     number ("40 … in 2020" for "55 … in 2024") may be another fact: only the judge reads those."""
+    apart: bool = False  # given for another thing (`_given_apart`): `other` is what the context gives for the words'
 
 
 def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
@@ -925,12 +968,16 @@ def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[st
     them (`_asked_about`: "SK4705", "14C", "Dahl"; no capital that only starts a sentence); and the
     words that start it or stand by an apostrophe ("Ingrid sits in 22A", "Ingrid's seat",
     "d'Ingrid") where the context writes them with a capital: a name or any word, so they may find
-    another thing's place, never settle a value."""
+    another thing's place, never settle a value. The words of a date are no name (`_dated`: "On
+    October 6, 1995" is no place of "Why October 6th matters … In 1969")."""
     written, capitals = _written(context)[0], _capitalised(context)
     normal = unicodedata.normalize("NFKC", stretch.translate(_SIGNS)).translate(_SAME_MARKS)
     names, maybe = [], []
+    dated = _dated(normal)
     for match in _TOKEN.finditer(normal):
         token, starts = match.group(), bool(_STARTS.search(normal, 0, match.start()))
+        if match.start() in dated:
+            continue
         if _asked_about(token, starts) and fold(token) in written:
             names.append(fold(token))
         pieces = token.split("'")
@@ -947,40 +994,85 @@ def _capitalised(context: tuple[str, ...]) -> frozenset[str]:
 
 @lru_cache(maxsize=256)
 def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
-    """Values of the words (a number, or a code such as "22A") that the context writes only apart
-    from a name or code of the words, while a sentence or record with that name writes another
-    value beside the same word: "SK4705 costs 142 EUR" beside the records {"flight": "SK4705",
-    "price_eur": 189} and {"flight": "DY1872", "price_eur": 142}, or "Dahl sits in 22A" beside
-    "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.". A name written both with the value and apart
-    from it ("EUR") tells nothing, nor does the other value itself ("rated 9 units, and its screen
-    is rated 10 units": two facts); one written with the value settles it. Never decided by code (a
-    pronoun may name the subject where the value is written): the judge is asked, as of a value in
-    another role."""
-    places = _places(context)
+    """Values of the words (a number, a code such as "22A", or a name) that the context writes only
+    apart from a name or code of the words, while a sentence or record with that name writes another
+    value of the kind beside the same word: "SK4705 costs 142 EUR" beside the records {"flight":
+    "SK4705", "price_eur": 189} and {"flight": "DY1872", "price_eur": 142}, "Dahl sits in 22A" beside
+    "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", "Dahl flies to Tromsø" beside "Ingrid Dahl: to
+    Bergen. Karin Berg: to Tromsø." (a name as code sees one, `_capital`, written with a capital in
+    the context: a value swapped between records, every word of it written). A name written both
+    with the value and apart from it ("EUR") tells nothing, nor does the other value itself ("rated
+    9 units, and its screen is rated 10 units": two facts); one written with the value settles it.
+    Never decided by code (a pronoun may name the subject where the value is written): the judge is
+    asked, as of a value in another role."""
+    places, capitals = _places(context), _capitalised(context)
     found = []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
-        apart: dict[bool, list[OtherValue]] = {True: [], False: []}  # by: is it a number?
+        runs = _names_of(stretch)
+        apart: dict[str, list[OtherValue]] = {kind: [] for kind in _KINDS}
         for item in map(_or_code, _pattern(stretch)):
-            if not (isinstance(item, Number) or (item in anchors and any(c.isdigit() for c in item))):
+            kind = _kind(item, capitals)
+            if kind is None or (kind != "number" and item not in anchors):
                 continue
-            own = {fold(t) for t in tokens(item.shown)} if isinstance(item, Number) else {item}
-            with_it = [place for place in places if _writes(place, item)]
-            beside = {side for p in with_it for theirs, side in p.valued if _same_value(theirs, item)}
-            others = [(p, theirs) for p in places if not _writes(p, item) for theirs, side in p.valued
-                      if _same_kind(theirs, item) and any(_a_side_in_common(side, b) for b in beside)]
+            own = ({fold(t) for t in tokens(item.shown)} if isinstance(item, Number)
+                   else {item, *next((run for run in runs if item in run), ())})  # "Dahl" is no other name of "Ingrid"
+            writes = [_writes(place, item) for place in places]
+            with_it = [place for place, has in zip(places, writes) if has]
+            beside = {side for p in with_it for theirs, side, _ in p.valued if _same_value(theirs, item)}
+            others = [(p, theirs) for p, has in zip(places, writes) if not has for theirs, side, k in p.valued
+                      if k == kind and (kind == "number" or theirs != item)
+                      and any(_a_side_in_common(side, b) for b in beside)]
             rivals = {theirs if isinstance(theirs, str) else fold(theirs.shown) for _, theirs in others}
             names = [o for o in dict.fromkeys(anchors + maybe) if o not in own and o not in rivals and not (
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
+            if kind == "name" and rivals & set(anchors):
+                continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø")
             other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
             if other is not None:
                 shown = item.shown if isinstance(item, Number) else item
-                apart[isinstance(item, Number)].append(
-                    OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False))
-        found += apart[True] or apart[False]  # a code only where no number is: "22A", not "SK4705" of "costs 142"
+                apart[kind].append(
+                    OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False, True))
+        # a code only where no number is ("22A", not "SK4705" of "costs 142"), a name where neither is
+        found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(stretch, anchors, places,
+                                                                                         capitals)
     return tuple(found)
+
+
+_OWNERS = {"number": ("code", "name"), "code": ("name",)}
+"""Whose values, as `_out_of_turn` pairs them: a price or a count is a flight's or a person's, a seat a person's."""
+
+
+def _out_of_turn(stretch: str, anchors: list[str], places: tuple[_Place, ...],
+                 capitals: frozenset[str]) -> list[OtherValue]:
+    """Values of a stretch that names two or more things, each given to another of them: "SK4705
+    costs 142 EUR and DY1872 costs 189 EUR" beside records giving 189 to SK4705 and 142 to DY1872,
+    "Ingrid Dahl has seat 22A and Karin Berg has seat 14C". Each value is written with a name of the
+    words, so none is given apart; but the things they are written with come in another order than
+    the values: each value's owner is the name of the words written with it in the context (not
+    with every value: "EUR"), at its place in the words nearest the value, and owners and values
+    go in the same turn whatever the language's order ("189 EUR for SK4705 and 142 EUR for
+    DY1872", "SK4705 and DY1872 cost 189 and 142 EUR"). A sentence that names a thing again out of
+    turn costs a question a correct judge answers yes."""
+    pattern = list(map(_or_code, _pattern(stretch)))
+    found: list[OtherValue] = []
+    for kind, owner_kinds in _OWNERS.items():
+        subjects = [(at, item) for at, item in enumerate(pattern)
+                    if isinstance(item, str) and item in anchors and _kind(item, capitals) in owner_kinds]
+        values = [(at, item, {n for p in places if _writes(p, item) for _, n in subjects if n in p.tokens})
+                  for at, item in enumerate(pattern) if _kind(item, capitals) == kind]
+        values = [value for value in values if value[2]]
+        common = set.intersection(*(names for *_, names in values)) if values else set()
+        owned = [(item, min((abs(where - at), where) for where, n in subjects if n in names - common)[1])
+                 for at, item, names in values if names - common]
+        for (one, first), (two, second) in combinations(owned, 2):  # in the words' order
+            if first > second:
+                shown = [v.shown if isinstance(v, Number) else v for v in (one, two)]
+                found += [OtherValue(shown[0], shown[1], (shown[0],), False),  # the words write both: no instead
+                          OtherValue(shown[1], shown[0], (shown[1],), False)]
+    return found
 
 
 def _or_code(item: str | Number) -> str | Number:
@@ -998,18 +1090,17 @@ def _same_value(one: str | Number, other: str | Number) -> bool:
     return one == other
 
 
-def _same_kind(theirs: str | Number, item: str | Number) -> bool:
-    """Another number for a number, another code for a code."""
-    if isinstance(item, Number):
-        return isinstance(theirs, Number)
-    return isinstance(theirs, str) and theirs != item and any(c.isdigit() for c in theirs)
-
-
-def numbers_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
-    """The numbers of the words that the context writes, but never beside the same words, or only
-    apart from the words' names (`_given_apart`): the judge reads whether it gives them for what
-    the words say (a second answer, never code)."""
+def values_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
+    """The numbers of the words that the context writes, but never beside the same words, and the
+    numbers, codes and names it writes only apart from the words' names (`_given_apart`): the judge
+    reads whether it gives them for what the words say (a second answer, never code)."""
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
+
+
+def values_given_instead(words: str, context: Sequence[str]) -> list[str]:
+    """What the context gives for the things the words name, where the words give them a value it
+    writes only for something else (`_given_apart`): "189" for "SK4705 costs 142 EUR"."""
+    return list(dict.fromkeys(o.other for o in other_values(words, context) if o.apart))
 
 
 def contradicted_number(words: str, context: Sequence[str], sentence: str = "") -> tuple[str, str] | None:

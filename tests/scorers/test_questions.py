@@ -215,11 +215,26 @@ def test_the_context_gives_a_number_for_what_the_words_say_as_the_judge_says(ser
     """Asked with the document first, like every question about it: the judge reads it once."""
     server.facts(unnamed=["400"])
     context = ["Acme employs 40 people in Oslo and 400 in Bergen."]
-    found, calls = questions.same_roles(make_judge(), context, [("Acme employs 400 people in Oslo.", ["400"]),
-                                                                ("Acme employs 40 people in Oslo.", ["40"])])
+    found, calls = questions.same_roles(make_judge(), context, [("Acme employs 400 people in Oslo.", ["400"], []),
+                                                                ("Acme employs 40 people in Oslo.", ["40"], [])])
     assert found == [0.0, 1.0] and [c.step for c in calls] == ["names", "names"]
     system, user = server.calls("names")[0]["body"]["messages"]
     assert system["content"] == DOCUMENT_SYSTEM and user["content"].startswith(f"Document:\n{context[0]}\n\n")
+    assert "other numbers" in user["content"]
+
+
+def test_a_value_given_for_another_thing_is_asked_with_what_the_context_gives_instead(server, make_judge):
+    """Told what the document writes beside the sentence's thing (exact.values_given_instead), not
+    only that it writes something else."""
+    server.facts(unnamed=["142"])
+    context = ['{"flights": [{"flight": "SK4705", "price_eur": 189}, {"flight": "DY1872", "price_eur": 142}]}']
+    found, _ = questions.same_roles(make_judge(), context, [("SK4705 costs 142 EUR.", ["142"], ["189"]),
+                                                           ("Ingrid Dahl is travelling to Tromsø.", ["tromsø"],
+                                                            ["bergen"])])
+    assert found == [0.0, 1.0]
+    asked = [c["body"]["messages"][-1]["content"] for c in server.calls("names")]  # in any order: asked at once
+    user = next(text for text in asked if "SK4705 costs 142 EUR." in text)
+    assert "the document writes “189”, not “142”" in user and "other numbers" not in user
 
 
 def test_a_sentence_states_its_numbers_as_facts_as_the_judge_says(server, make_judge):

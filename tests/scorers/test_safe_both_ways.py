@@ -295,6 +295,13 @@ OWN_FAITHFUL = [
     ("Boris Johnson became Prime Minister in 2019.", "Prime Minister Boris Johnson took office in 2019."),
     ("Пассажиры: Анна Иванова и Мария Петрова.", "Бронь на имя Марии Петровой."),
     ("Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.", "Ingrid Dahls Platz ist 14C."),
+    # each name with its own values, or a pronoun between a name and its value: a correct judge's yes
+    ("Ingrid Dahl: window seat, flight to Bergen. Karin Berg: aisle seat, flight to Tromsø.",
+     "Karin Berg flies to Tromsø, Ingrid Dahl to Bergen."),
+    ("John Smith works in Bergen. He later lived in Oslo.", "Smith later lived in Oslo."),
+    ("La sede de Madrid la dirige Lucía Ortega. La sede de Sevilla la dirige Pablo Ruiz.",
+     "Lucía Ortega dirige la sede de Madrid."),
+    ("Projekt Alfa vede Jana Nováková. Projekt Beta vede Petr Dvořák.", "Petr Dvořák vede projekt Beta."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -366,6 +373,18 @@ OWN_UNFAITHFUL = [
     ("Le musée ouvre à 9 heures.", "Le musée ouvre à dix heures.", "dix"),
     ("El vuelo dura 3 horas.", "El vuelo dura cuatro horas.", "cuatro"),
     ("Bilet kosztuje 20 zł.", "Bilet kosztuje trzydzieści zł.", "trzydzieści"),
+    # a name given to another thing, every word written (the second question asks about a name of it)
+    ("Ingrid Dahl: window seat, flight to Bergen. Karin Berg: aisle seat, flight to Tromsø.",
+     "Karin Berg flies to Bergen.", "bergen"),
+    ("Hôtel Lutetia : quartier Saint-Germain. Hôtel Régina : quartier Louvre.",
+     "L'hôtel Régina est dans le quartier Saint-Germain.", "saint"),
+    ("Den Kurs Python leitet Frau Weber. Den Kurs Java leitet Herr Schulz.", "Den Kurs Python leitet Herr Schulz.",
+     "herr"),
+    ("La sede de Madrid la dirige Lucía Ortega. La sede de Sevilla la dirige Pablo Ruiz.",
+     "La sede de Madrid la dirige Pablo Ruiz.", "pablo"),
+    ("Ο Γιώργος Παππάς μένει στην Αθήνα. Η Μαρία Νικολάου μένει στη Θεσσαλονίκη.",
+     "Ο Γιώργος Παππάς μένει στη Θεσσαλονίκη.", "παππάσ"),
+    ("Projekt Alfa vede Jana Nováková. Projekt Beta vede Petr Dvořák.", "Projekt Alfa vede Petr Dvořák.", "petr"),
 ]
 
 
@@ -697,6 +716,9 @@ def test_a_value_the_context_gives_for_something_else_fails_though_the_verdict_s
 FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
                 '      "price_eur": 189,\n      "stops": 0\n    },\n    {\n      "flight": "DY1872",\n'
                 '      "price_eur": 142,\n      "stops": 1\n    }\n  ]\n}')
+BOOKINGS_JSON = ('get_bookings() returned:\n{\n  "bookings": [\n    {\n      "ref": "QX7K2P",\n      "passenger": '
+                 '"Ingrid Dahl",\n      "city": "Bergen"\n    },\n    {\n      "ref": "LM3N8R",\n      "passenger": '
+                 '"Karin Berg",\n      "city": "Tromsø"\n    }\n  ]\n}')
 # (language, a context giving two things their values in records or sentences of one shape, a faithful
 # answer, the same with the other thing's value, that value): every name and number of the wrong one
 # is written, but the value never with its name, while its name's record writes another beside the same word
@@ -757,6 +779,48 @@ GIVEN_APART = [
      "SK4705 koster 1 420 kr.", "1 420"),
     ("ja, TSV", "便\t価格（ユーロ）\nSK4705\t189\nDY1872\t142", "便DY1872は142ユーロです。",
      "便SK4705は142ユーロです。", "142"),
+    # a name given to another thing, every word of it written: a value swapped between records or
+    # sentences of one shape (the entity swaps of fact-checking sets)
+    ("en, a city in records", BOOKINGS_JSON, "Ingrid Dahl is travelling to Bergen.",
+     "Ingrid Dahl is travelling to Tromsø.", "tromsø"),
+    ("en, a founder", "Acme was founded by John Smith in 1990. Beta was founded by Mary Jones in 1995.",
+     "Acme was founded by John Smith.", "Acme was founded by Mary Jones.", "jones"),
+    ("de, a seat", "Die Firma Acme hat ihren Sitz in Berlin. Die Firma Beta hat ihren Sitz in Hamburg.",
+     "Die Firma Acme hat ihren Sitz in Berlin.", "Die Firma Acme hat ihren Sitz in Hamburg.", "hamburg"),
+    ("fr, a birthplace", "Marie Curie est née à Varsovie. Pierre Curie est né à Paris.",
+     "Marie Curie est née à Varsovie.", "Marie Curie est née à Paris.", "paris"),
+    ("es, a hotel", "El hotel Bristol está en Oslo. El hotel Norge está en Bergen.",
+     "El hotel Bristol está en Oslo.", "El hotel Bristol está en Bergen.", "bergen"),
+    ("ru, a city", "Анна Иванова живёт в Москве. Борис Петров живёт в Казани.",
+     "Анна Иванова живёт в Москве.", "Анна Иванова живёт в Казани.", "казани"),
+    ("it, a restaurant", "Il ristorante Da Mario si trova a Roma. Il ristorante La Pergola si trova a Milano.",
+     "Il ristorante Da Mario si trova a Roma.", "Il ristorante Da Mario si trova a Milano.", "milano"),
+    ("en, a plan's feature", "The Pro plan includes SSO and Audit Logs. The Basic plan includes Email Support.",
+     "The Pro plan includes SSO.", "The Basic plan includes SSO.", "sso"),
+    ("nl, a CSV", "naam,stad,nachten\nIngrid Dahl,Bergen,3\nKarin Berg,Tromsø,2", "Ingrid Dahl woont in Bergen.",
+     "Ingrid Dahl woont in Tromsø.", "tromsø"),
+    ("pl, a team lead", "Zespołem Alfa kieruje Anna Nowak. Zespołem Beta kieruje Jan Kowalski.",
+     "Zespołem Beta kieruje Jan Kowalski.", "Zespołem Alfa kieruje Jan Kowalski.", "jan"),
+    ("sv, YAML", "resenärer:\n  - namn: Ingrid Dahl\n    stad: Bergen\n    plats: 14C\n  - namn: Karin Berg\n"
+     "    stad: Tromsø\n    plats: 22A", "Karin Berg reser till Tromsø.", "Karin Berg reser till Bergen.", "bergen"),
+    ("pt, key: value blocks", "Hóspede: Ana Costa\nQuarto: Vista Mar\nNoites: 3\n\nHóspede: Rui Silva\n"
+     "Quarto: Jardim\nNoites: 2", "Ana Costa ficou no quarto Vista Mar.", "Rui Silva ficou no quarto Vista Mar.",
+     "mar"),
+    ("tr, a carrier", "Sipariş A: kargo firması Aras. Sipariş B: kargo firması Yurtiçi.",
+     "Sipariş A kargo firması Aras ile gönderildi.", "Sipariş A kargo firması Yurtiçi ile gönderildi.", "yurtiçi"),
+    # two things' values swapped inside one claim, each written with one of the words' names
+    ("en, two prices in one sentence", FLIGHTS_JSON, "SK4705 costs 189 EUR and DY1872 costs 142 EUR.",
+     "SK4705 costs 142 EUR and DY1872 costs 189 EUR.", "142"),
+    ("en, values first", FLIGHTS_JSON, "189 EUR for SK4705 and 142 EUR for DY1872.",
+     "142 EUR for SK4705 and 189 EUR for DY1872.", "189"),
+    ("fr, respectively", FLIGHTS_JSON, "SK4705 et DY1872 coûtent 189 et 142 EUR.",
+     "SK4705 et DY1872 coûtent 142 et 189 EUR.", "142"),
+    ("ja, two prices", FLIGHTS_JSON, "SK4705は189ユーロ、DY1872は142ユーロです。",
+     "SK4705は142ユーロ、DY1872は189ユーロです。", "142"),
+    ("en, two seats", "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", "Ingrid Dahl has seat 14C and Karin Berg has "
+     "seat 22A.", "Ingrid Dahl has seat 22A and Karin Berg has seat 14C.", "22a"),
+    ("de, two seats", "Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.",
+     "Karin Berg sitzt auf 22A, Ingrid Dahl auf 14C.", "Karin Berg sitzt auf 14C, Ingrid Dahl auf 22A.", "14c"),
 ]
 
 
@@ -816,8 +880,8 @@ def test_a_correct_judge_passes_a_value_compared_across_records(fake, make_fake_
     output = "DY1872 costs 142 EUR, 47 EUR less than SK4705."
     fake.facts(supported=[output])
     assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, [FLIGHTS_JSON]).score == 1.0
-    assert any("sk4705" in str(r["body"]) and ("other_role" in str(r["body"]) or "other numbers" in str(r["body"]))
-               for r in fake.requests)
+    asked = [r for r in fake.requests if "other_role" in str(r["body"])] if verdicts == "all" else _asked(fake, "role")
+    assert asked, fake.requests
 
 
 def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(server, make_judge):
@@ -1139,7 +1203,7 @@ TOOL_RESULTS = ['search_flights(origin="OSL") returned:\n{\n  "flight": "DY1872"
 READ_AGAIN = ["DY1872 stops in CPH.", "Airport taxes of 31 EUR are refunded on request.",
               "I could not find a booking ZZ9999.", "Die Flughafensteuern von 31 EUR werden auf Anfrage erstattet."]
 NOT_READ_AGAIN = ["DY1872 is a direct flight.", "Airport taxes are not refunded on request.",
-                  "Your booking ZZ9999 is confirmed.", "Light-Tarife werden auf Anfrage erstattet."]
+                  "Your booking ZZ9999 is confirmed.", "Light-Tarife werden erstattet."]
 BANDS = {  # P(supported) and P(contradicted) with the whole context, P(supported) on the evidence alone
     "coin flip": (0.58, 0.66, 0.62),  # the borderline: a clean claim read again, held to 0.50
     "dispute": (0.67, 0.74, 0.66),  # both leaning their own way, as the offline judge beside "non-refundable"

@@ -256,7 +256,7 @@ def test_a_number_the_context_gives_in_a_list_is_never_contradicted_by_code(word
 def test_a_number_no_place_of_the_context_gives_and_one_place_gives_otherwise_is_contradicted(words, context,
                                                                                               said, other):
     assert exact.contradicted_number(words, [context]) == (said, other)
-    assert exact.numbers_in_other_roles(words, [context]) == []
+    assert exact.values_in_other_roles(words, [context]) == []
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
@@ -271,7 +271,7 @@ def test_a_number_the_context_writes_for_something_else_is_asked_never_decided(w
     """Written, but beside these words the context writes another: whether it gives it for this
     is the judge's second answer (same_role), in both directions."""
     assert exact.contradicted_number(words, [context]) is None
-    assert exact.numbers_in_other_roles(words, [context]) == asked
+    assert exact.values_in_other_roles(words, [context]) == asked
 
 
 @pytest.mark.parametrize(("words", "context"), [
@@ -281,7 +281,7 @@ def test_a_number_the_context_writes_for_something_else_is_asked_never_decided(w
     ("Acme employs about 1,200 people.", "Acme employs about 1,234 people."),
 ])
 def test_a_number_the_context_gives_beside_the_same_words_asks_nothing(words, context):
-    assert exact.numbers_in_other_roles(words, [context]) == []
+    assert exact.values_in_other_roles(words, [context]) == []
     assert exact.contradicted_number(words, [context]) is None
 
 
@@ -560,8 +560,88 @@ FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    
 def test_a_value_written_only_apart_from_the_words_names_is_asked_never_decided(words, context, asked):
     """Written in one record, while the record of the words' name writes another beside the same
     word: whether the context gives it for what the words say is the judge's second answer."""
-    assert exact.numbers_in_other_roles(words, [context]) == asked
+    assert exact.values_in_other_roles(words, [context]) == asked
     assert exact.contradicted_number(words, [context]) is None
+
+
+BOOKINGS_JSON = ('get_bookings() returned:\n{\n  "bookings": [\n    {\n      "ref": "QX7K2P",\n      "passenger": '
+                 '"Ingrid Dahl",\n      "city": "Bergen"\n    },\n    {\n      "ref": "LM3N8R",\n      "passenger": '
+                 '"Karin Berg",\n      "city": "Tromsø"\n    }\n  ]\n}')
+FOUNDERS = "Acme was founded by John Smith in 1990. Beta was founded by Mary Jones in 1995."
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Ingrid Dahl is travelling to Tromsø.", BOOKINGS_JSON, ["dahl", "tromsø"]),
+    ("Acme was founded by Mary Jones.", FOUNDERS, ["mary", "jones"]),
+    ("Marie Curie est née à Paris.", "Marie Curie est née à Varsovie. Pierre Curie est né à Paris.", ["paris"]),
+    ("Анна Иванова живёт в Казани.", "Анна Иванова живёт в Москве. Борис Петров живёт в Казани.",
+     ["иванова", "казани"]),
+    ("Karin Berg reser till Bergen.", "resenärer:\n  - namn: Ingrid Dahl\n    stad: Bergen\n    plats: 14C\n"
+     "  - namn: Karin Berg\n    stad: Tromsø\n    plats: 22A", ["berg", "bergen"]),
+    ("Ingrid Dahl woont in Tromsø.", "naam,stad,nachten\nIngrid Dahl,Bergen,3\nKarin Berg,Tromsø,2",
+     ["dahl", "tromsø"]),
+    # a code of the words is asked first, as a number is before a code
+    ("Booking QX7K2P is in the name of Karin Berg.", BOOKINGS_JSON, ["qx7k2p"]),
+    # a pronoun names the subject where the name is written: asked, and a correct judge says yes
+    ("Smith later lived in Oslo.", "John Smith works in Bergen. He later lived in Oslo.", ["oslo"]),
+    # given with its own name, or beside the other thing's name in the same words: nothing asked
+    ("Ingrid Dahl is travelling to Bergen.", BOOKINGS_JSON, []),
+    ("Ingrid Dahl goes to Bergen, Karin Berg to Tromsø.", BOOKINGS_JSON, []),
+    ("Ingrid Dahl and Karin Berg are travelling to Bergen and Tromsø.", BOOKINGS_JSON, []),
+    ("John Smith founded Acme, and Mary Jones founded Beta.", FOUNDERS, []),
+    ("Acme was founded by John Smith.", FOUNDERS, []),
+    ("Helios Analytics reimburses hotels in Europe.", "Helios Analytics pays for travel. Hotels are reimbursed in "
+     "Europe and elsewhere.", []),  # the other name is the words' own
+    # a value written in lower case is no name, as code sees one: the verdict's alone
+    ("Ingrid Dahl asked for a kosher meal.", "Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", []),
+])
+def test_a_name_written_only_apart_from_the_words_names_is_asked_never_decided(words, context, asked):
+    """A value swapped between records with every word of it written: a name, as code sees one
+    (a capital, not only a sentence's first), whose place in the context holds no name of the
+    words, while a place with one writes another name beside the same word."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+    assert exact.contradicted_number(words, [context]) is None
+
+
+PASSENGERS_SEATS = "Ingrid Dahl: seat 14C. Karin Berg: seat 22A."
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("SK4705 costs 142 EUR and DY1872 costs 189 EUR.", FLIGHTS_JSON, ["142", "189"]),
+    ("142 EUR for SK4705 and 189 EUR for DY1872.", FLIGHTS_JSON, ["142", "189"]),
+    ("SK4705 and DY1872 cost 142 and 189 EUR.", FLIGHTS_JSON, ["142", "189"]),
+    ("SK4705 kostet 142 EUR, DY1872 dagegen 189 EUR.", FLIGHTS_JSON, ["142", "189"]),
+    ("SK4705は142ユーロ、DY1872は189ユーロです。", FLIGHTS_JSON, ["142", "189"]),
+    ("SK4705 has 1 stop and DY1872 has 0 stops.", FLIGHTS_JSON, ["1", "0"]),
+    ("Ingrid Dahl has seat 22A and Karin Berg has seat 14C.", PASSENGERS_SEATS, ["22a", "14c"]),
+    ("Karin Berg sits in 14C, Ingrid Dahl in 22A.", PASSENGERS_SEATS, ["14c", "22a"]),
+    # each value in turn with its own thing, in any order the words take
+    ("SK4705 costs 189 EUR and DY1872 costs 142 EUR.", FLIGHTS_JSON, []),
+    ("189 EUR for SK4705 and 142 EUR for DY1872.", FLIGHTS_JSON, []),
+    ("DY1872 and SK4705 cost 142 and 189 EUR.", FLIGHTS_JSON, []),
+    ("At 189 EUR, SK4705 costs more than DY1872 at 142 EUR.", FLIGHTS_JSON, []),
+    ("Unlike DY1872, SK4705 is direct and costs 189 EUR; DY1872 costs 142 EUR.", FLIGHTS_JSON, []),
+    ("SK4705は189ユーロ、DY1872は142ユーロです。", FLIGHTS_JSON, []),
+    ("Seats 14C and 22A are Ingrid Dahl's and Karin Berg's.", PASSENGERS_SEATS, []),
+    ("Karin Berg sits in 22A, Ingrid Dahl in 14C.", PASSENGERS_SEATS, []),
+])
+def test_values_given_out_of_turn_in_one_stretch_are_asked_never_decided(words, context, asked):
+    """Two things' values swapped inside one claim: each value is written with a name of the words,
+    so neither is given apart, but the names they are written with come in another order."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+    assert exact.contradicted_number(words, [context]) is None
+
+
+@pytest.mark.parametrize(("words", "context", "instead"), [
+    ("SK4705 costs 142 EUR.", FLIGHTS_JSON, ["189"]),
+    ("Ingrid Dahl is travelling to Tromsø.", BOOKINGS_JSON, ["berg", "bergen"]),  # each value apart from the other
+    ("Ingrid Dahl sits in seat 22A.", PASSENGERS_SEATS, ["14c"]),
+    ("SK4705 costs 142 EUR and DY1872 costs 189 EUR.", FLIGHTS_JSON, []),  # both written: nothing instead
+    ("Acme employs 400 people in Oslo.", "Acme employs 40 people in Oslo and 400 in Bergen.", []),  # another role
+    ("SK4705 costs 189 EUR.", FLIGHTS_JSON, []),
+])
+def test_what_the_context_gives_instead_is_said_only_for_a_value_given_apart(words, context, instead):
+    assert exact.values_given_instead(words, [context]) == instead
 
 
 @pytest.mark.parametrize(("text", "shown", "value"), [
