@@ -1011,7 +1011,8 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
         anchors, maybe = _anchors(stretch, context)
         runs = _names_of(stretch)
         apart: dict[str, list[OtherValue]] = {kind: [] for kind in _KINDS}
-        for item in map(_or_code, _pattern(stretch)):
+        pattern = list(map(_or_code, _pattern(stretch)))
+        for item in pattern:
             kind = _kind(item, capitals)
             if kind is None or (kind != "number" and item not in anchors):
                 continue
@@ -1036,7 +1037,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 apart[kind].append(
                     OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False, True))
         # a code only where no number is ("22A", not "SK4705" of "costs 142"), a name where neither is
-        found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(stretch, anchors, places,
+        found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(pattern, anchors, places,
                                                                                          capitals)
     return tuple(found)
 
@@ -1045,7 +1046,7 @@ _OWNERS = {"number": ("code", "name"), "code": ("name",)}
 """Whose values, as `_out_of_turn` pairs them: a price or a count is a flight's or a person's, a seat a person's."""
 
 
-def _out_of_turn(stretch: str, anchors: list[str], places: tuple[_Place, ...],
+def _out_of_turn(pattern: list[str | Number], anchors: list[str], places: tuple[_Place, ...],
                  capitals: frozenset[str]) -> list[OtherValue]:
     """Values of a stretch that names two or more things, each given to another of them: "SK4705
     costs 142 EUR and DY1872 costs 189 EUR" beside records giving 189 to SK4705 and 142 to DY1872,
@@ -1055,8 +1056,7 @@ def _out_of_turn(stretch: str, anchors: list[str], places: tuple[_Place, ...],
     with every value: "EUR"), at its place in the words nearest the value, and owners and values
     go in the same turn whatever the language's order ("189 EUR for SK4705 and 142 EUR for
     DY1872", "SK4705 and DY1872 cost 189 and 142 EUR"). A sentence that names a thing again out of
-    turn costs a question a correct judge answers yes."""
-    pattern = list(map(_or_code, _pattern(stretch)))
+    turn costs a question a correct judge answers yes. `pattern`: the stretch's, codes as codes (`_or_code`)."""
     found: list[OtherValue] = []
     for kind, owner_kinds in _OWNERS.items():
         subjects = [(at, item) for at, item in enumerate(pattern)
