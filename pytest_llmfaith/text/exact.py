@@ -513,31 +513,55 @@ class _Place(NamedTuple):
     tokens: frozenset[str]  # its folded tokens, bare too
     values: frozenset[str]  # its numbers' values
     valued: tuple[tuple[str | Number, tuple[str, str], str], ...]  # each value, `_beside` it, and its `_kind`
+    words: frozenset[str]  # a record's field values in small letters (`_field_words`); none of a sentence
 
 
 @lru_cache(maxsize=32)
 def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
-    return tuple(_place(sentence) for sentence, _ in _context_sentences(context))
+    return tuple(_place(part, part in records.data(item)) for item in context for part in records.parts(item))
 
 
-def _place(sentence: str) -> _Place:
+def _place(sentence: str, record: bool) -> _Place:
     pattern = _pattern(sentence)
-    names = _names_in(sentence)
-    valued = [(value, _beside(pattern, at), _kind(value, names)) for at, value in enumerate(map(_or_code, pattern))]
+    names, words = _names_in(sentence), _field_words(sentence) if record else frozenset()
+    valued = [(value, _beside(pattern, at), _kind(value, names, words))
+              for at, value in enumerate(map(_or_code, pattern))]
     return _Place(pattern, frozenset(t for token in tokens(sentence) for t in (token, _bare(token))),
                   frozenset(v for n in numbers(sentence) for v in n.values),
-                  tuple((value, side, kind) for value, side, kind in valued if kind is not None))
+                  tuple((value, side, kind) for value, side, kind in valued if kind is not None), words)
 
 
-_KINDS = ("number", "code", "name")  # in the order a stretch's values are asked about
+@lru_cache(maxsize=64)
+def _record_words(context: tuple[str, ...]) -> frozenset[str]:
+    """Every record's field values in small letters (`_field_words`)."""
+    return frozenset().union(*(place.words for place in _places(context)))
 
 
-def _kind(value: str | Number, names: Collection[str]) -> str | None:
+_KINDS = ("number", "code", "name", "word")  # in the order a stretch's values are asked about
+
+
+def _kind(value: str | Number, names: Collection[str], words: Collection[str]) -> str | None:
     """What a value is, as code compares values across records: a number, a code (a token with a
-    digit, "22A"), a name (one of `names`), or none of them (a word)."""
+    digit, "22A"), a name (one of `names`), a word (one of `words`: a record's field value in small
+    letters, `_field_words`), or none of them."""
     if isinstance(value, Number):
         return "number"
-    return "code" if _has_digit(value) else "name" if value in names else None
+    if _has_digit(value):
+        return "code"
+    return "name" if value in names else "word" if value in words else None
+
+
+_FIELD_VALUE = regex.compile(r"""^\s*"?[^":\n]{1,40}"?\s*:\s*"?([^"\n:]+?)"?,?\s*$""", regex.MULTILINE)
+MAX_FIELD_WORDS = 3
+"""Words a record's field value may have for its words to be values ("kosher", "window seat"); more is text."""
+
+
+def _field_words(record: str) -> frozenset[str]:
+    """The words in small letters of a record's short field values ("status": "cancelled", "meal:
+    kosher"): values code compares across records as it does names, though no capital shows them."""
+    found = [_TOKEN.findall(m.group(1)) for m in _FIELD_VALUE.finditer(record)]
+    return frozenset(fold(t) for words in found if len(words) <= MAX_FIELD_WORDS for t in words
+                     if t == t.lower() and t != t.upper() and not _has_digit(t))
 
 
 def _names_in(text: str) -> frozenset[str]:
@@ -1000,21 +1024,24 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     "SK4705", "price_eur": 189} and {"flight": "DY1872", "price_eur": 142}, "Dahl sits in 22A" beside
     "Ingrid Dahl: seat 14C. Karin Berg: seat 22A.", "Dahl flies to Tromsø" beside "Ingrid Dahl: to
     Bergen. Karin Berg: to Tromsø." (a name as code sees one, `_capital`, written with a capital in
-    the context: a value swapped between records, every word of it written). A name written both
-    with the value and apart from it ("EUR") tells nothing, nor does the other value itself ("rated
+    the context: a value swapped between records, every word of it written), "Booking QX7K2P has
+    been cancelled" beside {"ref": "QX7K2P", "status": "confirmed"} and {"ref": "LM3N8R", "status":
+    "cancelled"} (a word in small letters, only as a record's field value: `_field_words`). A name
+    written both with the value and apart from it ("EUR") tells nothing, nor does the other value itself ("rated
     9 units, and its screen is rated 10 units": two facts); one written with the value settles it.
     Never decided by code (a pronoun may name the subject where the value is written): the judge is
     asked, as of a value in another role."""
-    places, capitals = _places(context), _capitalised(context)
+    places, capitals, fields = _places(context), _capitalised(context), _record_words(context)
     found = []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
         runs = _names_of(stretch)
         apart: dict[str, list[OtherValue]] = {kind: [] for kind in _KINDS}
         pattern = list(map(_or_code, _pattern(stretch)))
+        mentioned = {item for item in pattern if isinstance(item, str)}
         for item in pattern:
-            kind = _kind(item, capitals)
-            if kind is None or (kind != "number" and item not in anchors):
+            kind = _kind(item, capitals, fields)
+            if kind is None or (kind in ("code", "name") and item not in anchors):
                 continue
             own = ({fold(t) for t in tokens(item.shown)} if isinstance(item, Number)
                    else {item, *next((run for run in runs if item in run), ())})  # "Dahl" is no other name of "Ingrid"
@@ -1029,25 +1056,40 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
-            if kind == "name" and rivals & set(anchors):
-                continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø")
+            if kind != "number" and rivals & mentioned and not any(
+                    item in clause and o in clause and not rivals & clause for clause in _clauses(stretch)
+                    for o in names if any(o in p.tokens for p, _ in others)):
+                continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
+                # is direct, while DY1872 stops in CPH"), and what finds its place is no part of the value's
+                # clause without it ("SK4705 stops in CPH, unlike DY1872" is asked): `_out_of_turn` reads the rest
             other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
             if other is not None:
                 shown = item.shown if isinstance(item, Number) else item
                 apart[kind].append(
                     OtherValue(shown, other.shown if isinstance(other, Number) else other, (shown,), False, True))
-        # a code only where no number is ("22A", not "SK4705" of "costs 142"), a name where neither is
-        found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(pattern, anchors, places,
-                                                                                         capitals)
+        # a code only where no number is ("22A", not "SK4705" of "costs 142"), a name where neither is, a
+        # word where none is
+        found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(
+            pattern, anchors, places, lambda item: _kind(item, capitals, fields))
     return tuple(found)
 
 
-_OWNERS = {"number": ("code", "name"), "code": ("name",)}
-"""Whose values, as `_out_of_turn` pairs them: a price or a count is a flight's or a person's, a seat a person's."""
+_CLAUSE_MARKS = regex.compile(r"[,;:()\[\]{}—–、，；：]|\s-\s")
+
+
+def _clauses(stretch: str) -> list[frozenset[str]]:
+    """The folded tokens of each part of the stretch between commas, semicolons, colons, brackets and dashes."""
+    return [frozenset(t for token in tokens(part) for t in (token, _bare(token)))
+            for part in _CLAUSE_MARKS.split(stretch)]
+
+
+_OWNERS = {"number": ("code", "name"), "code": ("name",), "word": ("code", "name")}
+"""Whose values, as `_out_of_turn` pairs them: a price or a count is a flight's or a person's, a seat
+a person's, a status a booking's."""
 
 
 def _out_of_turn(pattern: list[str | Number], anchors: list[str], places: tuple[_Place, ...],
-                 capitals: frozenset[str]) -> list[OtherValue]:
+                 kind_of: Callable[[str | Number], str | None]) -> list[OtherValue]:
     """Values of a stretch that names two or more things, each given to another of them: "SK4705
     costs 142 EUR and DY1872 costs 189 EUR" beside records giving 189 to SK4705 and 142 to DY1872,
     "Ingrid Dahl has seat 22A and Karin Berg has seat 14C". Each value is written with a name of the
@@ -1056,13 +1098,14 @@ def _out_of_turn(pattern: list[str | Number], anchors: list[str], places: tuple[
     with every value: "EUR"), at its place in the words nearest the value, and owners and values
     go in the same turn whatever the language's order ("189 EUR for SK4705 and 142 EUR for
     DY1872", "SK4705 and DY1872 cost 189 and 142 EUR"). A sentence that names a thing again out of
-    turn costs a question a correct judge answers yes. `pattern`: the stretch's, codes as codes (`_or_code`)."""
+    turn costs a question a correct judge answers yes. `pattern`: the stretch's, codes as codes
+    (`_or_code`); `kind_of`: `_kind` with the context's names and field words."""
     found: list[OtherValue] = []
     for kind, owner_kinds in _OWNERS.items():
         subjects = [(at, item) for at, item in enumerate(pattern)
-                    if isinstance(item, str) and item in anchors and _kind(item, capitals) in owner_kinds]
+                    if isinstance(item, str) and item in anchors and kind_of(item) in owner_kinds]
         values = [(at, item, {n for p in places if _writes(p, item) for _, n in subjects if n in p.tokens})
-                  for at, item in enumerate(pattern) if _kind(item, capitals) == kind]
+                  for at, item in enumerate(pattern) if kind_of(item) == kind]
         values = [value for value in values if value[2]]
         common = set.intersection(*(names for *_, names in values)) if values else set()
         owned = [(item, min((abs(where - at), where) for where, n in subjects if n in names - common)[1])

@@ -716,6 +716,10 @@ def test_a_value_the_context_gives_for_something_else_fails_though_the_verdict_s
 FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
                 '      "price_eur": 189,\n      "stops": 0\n    },\n    {\n      "flight": "DY1872",\n'
                 '      "price_eur": 142,\n      "stops": 1\n    }\n  ]\n}')
+STATUS_JSON = json.dumps({"bookings": [{"ref": "QX7K2P", "passenger": "Ingrid Dahl", "status": "confirmed"},
+                                         {"ref": "LM3N8R", "passenger": "Karin Berg", "status": "cancelled"}]},
+                         indent=2)
+FLIGHTS_VIA = FLIGHTS_JSON.replace('"stops": 1', '"stops": 1,\n      "via": "CPH"')
 BOOKINGS_JSON = ('get_bookings() returned:\n{\n  "bookings": [\n    {\n      "ref": "QX7K2P",\n      "passenger": '
                  '"Ingrid Dahl",\n      "city": "Bergen"\n    },\n    {\n      "ref": "LM3N8R",\n      "passenger": '
                  '"Karin Berg",\n      "city": "Tromsø"\n    }\n  ]\n}')
@@ -821,6 +825,28 @@ GIVEN_APART = [
      "seat 22A.", "Ingrid Dahl has seat 22A and Karin Berg has seat 14C.", "22a"),
     ("de, two seats", "Ingrid Dahl: Platz 14C. Karin Berg: Platz 22A.",
      "Karin Berg sitzt auf 22A, Ingrid Dahl auf 14C.", "Karin Berg sitzt auf 14C, Ingrid Dahl auf 22A.", "14c"),
+    # two things named in one sentence: a code is asked where a word of its own clause finds the
+    # other thing's record and that clause does not name the other thing
+    ("en, a stop in the other's clause", FLIGHTS_VIA, "SK4705 is a direct flight, while DY1872 stops in CPH.",
+     "SK4705 stops in CPH, unlike DY1872.", "sk4705"),
+    ("fr, une escale", FLIGHTS_VIA, "SK4705 est un vol direct, tandis que DY1872 fait escale à CPH.",
+     "SK4705 fait escale à CPH, contrairement à DY1872.", "sk4705"),
+    ("it, uno scalo", FLIGHTS_VIA, "Il volo SK4705 è diretto, mentre DY1872 fa scalo a CPH.",
+     "Il volo SK4705 fa scalo a CPH, a differenza di DY1872.", "sk4705"),
+    ("de, a booking's city", BOOKINGS_JSON, "Buchung QX7K2P geht nach Bergen; LM3N8R nach Tromsø.",
+     "Buchung QX7K2P geht nach Tromsø, anders als LM3N8R.", "qx7k2p"),
+    # a record's field value in small letters, given to another record
+    ("en, a booking's status", STATUS_JSON, "Booking QX7K2P is confirmed.", "Booking QX7K2P has been cancelled.",
+     "cancelled"),
+    ("de, ein Status", '[{"buchung": "QX7K2P", "status": "bestätigt"}, {"buchung": "LM3N8R", "status": "storniert"}]',
+     "Die Buchung QX7K2P ist bestätigt.", "Die Buchung QX7K2P ist storniert.", "storniert"),
+    ("fr, un repas", json.dumps([{"réservation": "QX7K2P", "repas": "végétarien"},
+                                 {"réservation": "LM3N8R", "repas": "casher"}], indent=2),
+     "La réservation QX7K2P a un repas végétarien.", "La réservation QX7K2P a un repas casher.", "casher"),
+    ("es, a CSV", "reserva,estado,noches\nQX7K2P,confirmada,3\nLM3N8R,cancelada,2",
+     "La reserva QX7K2P está confirmada.", "La reserva QX7K2P está cancelada.", "cancelada"),
+    ("en, two statuses in one claim", STATUS_JSON, "QX7K2P is confirmed and LM3N8R is cancelled.",
+     "QX7K2P is cancelled and LM3N8R is confirmed.", "cancelled"),
 ]
 
 
@@ -874,14 +900,17 @@ def test_a_coin_flip_never_carries_a_value_given_apart(fake, make_fake_judge, la
 
 
 @pytest.mark.parametrize("verdicts", ["all", "label"])
-def test_a_correct_judge_passes_a_value_compared_across_records(fake, make_fake_judge, verdicts):
-    """Both names in one claim: the value is asked about (a record without it names the other),
-    and a correct judge's yes passes it."""
-    output = "DY1872 costs 142 EUR, 47 EUR less than SK4705."
+@pytest.mark.parametrize(("output", "asked"), [
+    ("DY1872 costs 142 EUR, 47 EUR less than SK4705.", False),  # each name in a clause of its own
+    ("SK4705 costs more than 142 EUR.", True),  # 142 is DY1872's, which the words do not name
+])
+def test_a_correct_judge_passes_a_value_compared_across_records(fake, make_fake_judge, verdicts, output, asked):
+    """A comparison of two records: a value is asked about where the words do not name the other
+    record, or name it only outside the value's clause; a correct judge's yes passes it."""
     fake.facts(supported=[output])
     assert Faithfulness(make_fake_judge(verdicts=verdicts)).run(output, [FLIGHTS_JSON]).score == 1.0
-    asked = [r for r in fake.requests if "other_role" in str(r["body"])] if verdicts == "all" else _asked(fake, "role")
-    assert asked, fake.requests
+    found = [r for r in fake.requests if "other_role" in str(r["body"])] if verdicts == "all" else _asked(fake, "role")
+    assert bool(found) == asked, fake.requests
 
 
 def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(server, make_judge):

@@ -4,6 +4,8 @@ them in; words it does not have (a part of a longer word, a changed word) are no
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pytest_llmfaith.text import exact
@@ -599,6 +601,37 @@ def test_a_name_written_only_apart_from_the_words_names_is_asked_never_decided(w
     """A value swapped between records with every word of it written: a name, as code sees one
     (a capital, not only a sentence's first), whose place in the context holds no name of the
     words, while a place with one writes another name beside the same word."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+    assert exact.contradicted_number(words, [context]) is None
+
+
+STATUS_JSON = json.dumps({"bookings": [{"ref": "QX7K2P", "passenger": "Ingrid Dahl", "status": "confirmed",
+                                          "meal": "kosher"},
+                                         {"ref": "LM3N8R", "passenger": "Karin Berg", "status": "cancelled",
+                                          "meal": "vegetarian"}]}, indent=2)
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Booking QX7K2P has been cancelled.", STATUS_JSON, ["cancelled"]),
+    ("Ingrid Dahl's booking has been cancelled.", STATUS_JSON, ["cancelled"]),
+    ("Ingrid Dahl asked for a vegetarian meal.", STATUS_JSON, ["vegetarian"]),
+    ("Die Buchung QX7K2P ist storniert.", '[{"buchung": "QX7K2P", "status": "bestätigt"}, '
+     '{"buchung": "LM3N8R", "status": "storniert"}]', ["storniert"]),
+    ("La reserva QX7K2P está cancelada.", "reserva,estado,noches\nQX7K2P,confirmada,3\nLM3N8R,cancelada,2",
+     ["cancelada"]),
+    ("QX7K2P is cancelled and LM3N8R is confirmed.", STATUS_JSON, ["cancelled", "confirmed"]),  # out of turn
+    # given with its own thing, or in its own clause beside the other's
+    ("Booking QX7K2P is confirmed.", STATUS_JSON, []),
+    ("Karin Berg asked for a vegetarian meal.", STATUS_JSON, []),
+    ("QX7K2P is confirmed and LM3N8R is cancelled.", STATUS_JSON, []),
+    ("Ingrid Dahl booked a kosher meal, Karin Berg a vegetarian one.", STATUS_JSON, []),
+    ("La reserva QX7K2P está confirmada.", "reserva,estado,noches\nQX7K2P,confirmada,3\nLM3N8R,cancelada,2", []),
+    # a word of prose is no field's value: the verdict's alone
+    ("Ingrid Dahl asked for a kosher meal.", "Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", []),
+])
+def test_a_records_word_given_to_another_record_is_asked_never_decided(words, context, asked):
+    """A field's value in small letters ("cancelled", "vegetarian") is compared across records as
+    a name is: no capital shows it, but a record says what it is."""
     assert exact.values_in_other_roles(words, [context]) == asked
     assert exact.contradicted_number(words, [context]) is None
 
