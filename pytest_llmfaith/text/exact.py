@@ -1056,12 +1056,13 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
-            if kind != "number" and rivals & mentioned and not any(
-                    item in clause and o in clause and not rivals & clause for clause in _clauses(stretch)
-                    for o in names if any(o in p.tokens for p, _ in others)):
+            if kind != "number" and rivals & mentioned and all(
+                    rivals & clause for clause in _clauses(stretch)
+                    for o in names if o in clause and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
-                # is direct, while DY1872 stops in CPH"), and what finds its place is no part of the value's
-                # clause without it ("SK4705 stops in CPH, unlike DY1872" is asked): `_out_of_turn` reads the rest
+                # is direct, while DY1872 stops in CPH"), and what finds its place stands in no clause without
+                # it ("SK4705 stops in CPH, unlike DY1872" and "SK4705, unlike DY1872, stops in CPH" are
+                # asked): `_out_of_turn` reads the rest
             other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
             if other is not None:
                 shown = item.shown if isinstance(item, Number) else item

@@ -611,6 +611,23 @@ STATUS_JSON = json.dumps({"bookings": [{"ref": "QX7K2P", "passenger": "Ingrid Da
                                           "meal": "vegetarian"}]}, indent=2)
 
 
+FLIGHTS_VIA = FLIGHTS_JSON.replace('"stops": 1', '"stops": 1,\n      "via": "CPH"')
+
+
+@pytest.mark.parametrize(("words", "asked"), [
+    ("SK4705 stops in CPH, unlike DY1872.", ["sk4705"]),
+    ("SK4705, unlike DY1872, stops in CPH.", ["sk4705"]),  # CPH's clause names neither
+    ("SK4705在CPH经停，与DY1872不同。", ["sk4705"]),
+    ("SK4705 is a direct flight, while DY1872 stops in CPH.", []),  # CPH stands with DY1872
+    ("Unlike SK4705, DY1872 stops in CPH.", []),
+    ("SK4705是直飞航班，而DY1872在CPH经停。", []),
+])
+def test_a_sentence_naming_both_records_asks_where_a_clause_without_the_other_finds_it(words, asked):
+    """What finds the other record's place ("CPH") in a clause that does not name it may give the
+    value to the words' own record: asked. Beside the other's name, it is the other's."""
+    assert exact.values_in_other_roles(words, [FLIGHTS_VIA]) == asked
+
+
 @pytest.mark.parametrize(("words", "context", "asked"), [
     ("Booking QX7K2P has been cancelled.", STATUS_JSON, ["cancelled"]),
     ("Ingrid Dahl's booking has been cancelled.", STATUS_JSON, ["cancelled"]),
