@@ -1027,8 +1027,9 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     the context: a value swapped between records, every word of it written), "Booking QX7K2P has
     been cancelled" beside {"ref": "QX7K2P", "status": "confirmed"} and {"ref": "LM3N8R", "status":
     "cancelled"} (a word in small letters, only as a record's field value: `_field_words`). A name
-    written both with the value and apart from it ("EUR") tells nothing, nor does the other value itself ("rated
-    9 units, and its screen is rated 10 units": two facts); one written with the value settles it.
+    written both with the value and apart from it ("EUR") tells nothing, nor does the other value
+    itself ("rated 9 units, and its screen is rated 10 units": two facts); one written with the
+    value settles it.
     Never decided by code (a pronoun may name the subject where the value is written): the judge is
     asked, as of a value in another role."""
     places, capitals, fields = _places(context), _capitalised(context), _record_words(context)
@@ -1038,7 +1039,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
         runs = _names_of(stretch)
         apart: dict[str, list[OtherValue]] = {kind: [] for kind in _KINDS}
         pattern = list(map(_or_code, _pattern(stretch)))
-        mentioned = {item for item in pattern if isinstance(item, str)}
+        mentioned, clauses = {item for item in pattern if isinstance(item, str)}, _clauses(stretch)
         for item in pattern:
             kind = _kind(item, capitals, fields)
             if kind is None or (kind in ("code", "name") and item not in anchors):
@@ -1057,7 +1058,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
             if kind != "number" and rivals & mentioned and all(
-                    rivals & clause for clause in _clauses(stretch)
+                    rivals & clause for clause in clauses
                     for o in names if o in clause and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
                 # is direct, while DY1872 stops in CPH"), and what finds its place stands in no clause without
@@ -1136,8 +1137,9 @@ def _same_value(one: str | Number, other: str | Number) -> bool:
 
 def values_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
     """The numbers of the words that the context writes, but never beside the same words, and the
-    numbers, codes and names it writes only apart from the words' names (`_given_apart`): the judge
-    reads whether it gives them for what the words say (a second answer, never code)."""
+    numbers, codes, names and records' words it writes only apart from the words' names
+    (`_given_apart`): the judge reads whether it gives them for what the words say (a second
+    answer, never code)."""
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
 
 
