@@ -216,7 +216,8 @@ def _written(context: tuple[str, ...]) -> tuple[frozenset[str], str]:
     together too: "100 MB" writes the code 100MB, "seat 14 C" 14C."""
     text = "\n".join(fold(c) for c in _as_written(context))
     found = _TOKEN.findall(text) + _TOKEN.findall(_DIGIT_THEN_LETTER.sub(r"\1\2", text))
-    return frozenset(found) | {_bare(t) for t in found}, text
+    stems = [_stem(t) for item in _as_written(context) for t in _TOKEN.findall(item)]
+    return frozenset(found) | {_bare(t) for t in found} | frozenset(stems), text
 
 
 _DIGIT_THEN_LETTER = regex.compile(r"(\d)[ \u00a0\u202f]+(\p{L})")
@@ -225,6 +226,33 @@ _DIGIT_THEN_LETTER = regex.compile(r"(\d)[ \u00a0\u202f]+(\p{L})")
 def _bare(token: str) -> str:
     """"U.K." as "UK", "O'Brien" as "OBrien": the marks inside a token are not its letters."""
     return token.replace(".", "").replace(",", "").replace("'", "")
+
+
+_GLUED = regex.compile(r"([\p{Latin}\p{N}]*\p{Latin}[\p{Latin}\p{N}]*)[\p{L}--\p{Latin}][\p{L}\p{M}--\p{Latin}]*",
+                       regex.VERSION1)
+"""A Latin name or code with letters of another script glued on: a Korean particle ("SK4705는",
+"CPH를", "Ingrid는"), a Tamil case ending ("SK4705இல்")."""
+
+
+def _clitic(piece: str) -> bool:
+    """A piece an apostrophe joins to a word ("d'", "'s", "'in"): short and in small letters ("O'" is none)."""
+    return len(piece) <= 4 and piece.islower()
+
+
+def _stem(original: str) -> str:
+    """The token as code compares it with names and values, folded: without a clitic an apostrophe
+    joins to it ("SK4705'in", "CPH'de", "d'Ingrid", "Ingrid's"; `_clitic`), nor another script's
+    letters glued to it (`_GLUED`). The same token in the answer and the context, whatever its ending."""
+    pieces = original.split("'")
+    kept = [piece for piece in pieces if not _clitic(piece)]
+    word = kept[0] if len(pieces) > 1 and len(kept) == 1 else original
+    glued = _GLUED.fullmatch(word)
+    return fold(glued.group(1) if glued else word)
+
+
+def _forms(token: str) -> tuple[str, ...]:
+    """A token of the text as written, as `_bare` and as `_stem`, folded: any of them finds it."""
+    return fold(token), fold(_bare(token)), _stem(token)
 
 
 _CASED_CAPITAL = regex.compile(r"\p{Lu}|\p{Lt}")
@@ -288,7 +316,8 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
             continue
         if _IS_SPACELESS.match(token):
             missing += _uncovered(token, text)
-        elif token not in written and _bare(token) not in written and not _elided(original, written):
+        elif token not in written and _bare(token) not in written and _stem(original) not in written \
+                and not _elided(original, written):
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     missing = list(dict.fromkeys(missing + _mixed_names(normal, tuple(context))))
@@ -321,17 +350,19 @@ MAX_NAME_WORDS = 6
 def _names_of(text: str) -> tuple[tuple[str, ...], ...]:
     """The runs of two to MAX_NAME_WORDS words written with a capital first and joined by one
     `_JOINED`, folded: the names a text writes whole ("Ingrid Dahl", "Grand Hotel Oslo"; a code such
-    as "B21" is none). Cached: `unwritten` reads them twice."""
+    as "B21" is none). An ending ends a name ("Creem's Kurt B. Riley", "Ingrid Dahl은 Tromsø로":
+    `_stem`). Cached: `unwritten` reads them twice."""
     runs: list[list[str]] = [[]]
-    end = -1
+    end, ended = -1, False
     for match in _TOKEN.finditer(text):
         word = match.group()
         capital = (word[0].isupper() or word[0].istitle()) and not _has_digit(word)
-        if not (capital and runs[-1] and match.start() == end + 1 and text[end] in _JOINED):
+        if not (capital and runs[-1] and not ended and match.start() == end + 1 and text[end] in _JOINED):
             runs.append([])
+        stem = _stem(word)
         if capital:
-            runs[-1].append(fold(word))
-        end = match.end()
+            runs[-1].append(stem)
+        end, ended = match.end(), not fold(word).endswith(stem)
     return tuple(tuple(run) for run in runs if 1 < len(run) <= MAX_NAME_WORDS)
 
 
@@ -379,9 +410,8 @@ def _elided(token: str, written: frozenset[str]) -> bool:
     """"d'Ingrid", "Ingrid's", "dell'Acme": a word the context writes, with a clitic an apostrophe
     joins to it (short and lower-case: "O'Brien" is no "Brien")."""
     pieces = token.split("'")
-    return len(pieces) > 1 and any(fold(piece) in written and all(j == i or (len(other) <= 4 and other.islower())
-                                                                   for j, other in enumerate(pieces))
-                                   for i, piece in enumerate(pieces))
+    return len(pieces) > 1 and any(fold(piece) in written and all(j == i or _clitic(other) for j, other in
+                                                                   enumerate(pieces)) for i, piece in enumerate(pieces))
 
 
 def words_in_numbers_places(words: str, context: Sequence[str]) -> frozenset[str]:
@@ -526,7 +556,7 @@ def _place(sentence: str, record: bool) -> _Place:
     names, words = _names_in(sentence), _field_words(sentence) if record else frozenset()
     valued = [(value, _beside(pattern, at), _kind(value, names, words))
               for at, value in enumerate(map(_or_code, pattern))]
-    return _Place(pattern, frozenset(t for token in tokens(sentence) for t in (token, _bare(token))),
+    return _Place(pattern, frozenset(t for token in _TOKEN.findall(sentence) for t in _forms(token)),
                   frozenset(v for n in numbers(sentence) for v in n.values),
                   tuple((value, side, kind) for value, side, kind in valued if kind is not None), words)
 
@@ -570,7 +600,7 @@ def _names_in(text: str) -> frozenset[str]:
     normal = unicodedata.normalize("NFKC", text.translate(_SIGNS)).translate(_SAME_MARKS)
     found = [m for m in _TOKEN.finditer(normal) if _CASED_CAPITAL.search(m.group()) and not _has_digit(m.group())]
     dated = _dated(normal) if found else frozenset()
-    return frozenset(fold(m.group()) for m in found if m.start() not in dated
+    return frozenset(_stem(m.group()) for m in found if m.start() not in dated
                      and _capital(m.group(), bool(_STARTS.search(normal, 0, m.start()))))
 
 
@@ -824,7 +854,7 @@ def _pattern(text: str) -> list[str | Number]:
     items: list[tuple[int, str | Number]] = [(n.start, n) for n in found]
     for match in [*_TOKEN.finditer(text), *_UNIT_SYMBOL.finditer(text), *_BOUND.finditer(text)]:
         if not any(n.start <= match.start() < n.end for n in found) and not _is_number_token(match.group()):
-            items.append((match.start(), fold(match.group())))
+            items.append((match.start(), _stem(match.group())))
     return [item for _, item in sorted(items, key=lambda pair: pair[0])]
 
 
@@ -1002,17 +1032,17 @@ def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[st
         token, starts = match.group(), bool(_STARTS.search(normal, 0, match.start()))
         if match.start() in dated:
             continue
-        if _asked_about(token, starts) and fold(token) in written:
-            names.append(fold(token))
+        if _asked_about(token, starts) and _stem(token) in written:
+            names.append(_stem(token))
         pieces = token.split("'")
-        maybe += [fold(piece) for piece in [token] * starts + pieces * (len(pieces) > 1) if fold(piece) in capitals]
+        maybe += [_stem(piece) for piece in [token] * starts + pieces * (len(pieces) > 1) if _stem(piece) in capitals]
     return names, maybe
 
 
 @lru_cache(maxsize=64)
 def _capitalised(context: tuple[str, ...]) -> frozenset[str]:
     """The context's tokens written with a capital first, anywhere: a name's, or a sentence's first word's."""
-    return frozenset(fold(token) for item in _as_written(context) for token in _TOKEN.findall(item)
+    return frozenset(_stem(token) for item in _as_written(context) for token in _TOKEN.findall(item)
                      if _CASED_CAPITAL.match(token))
 
 
@@ -1033,7 +1063,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     Never decided by code (a pronoun may name the subject where the value is written): the judge is
     asked, as of a value in another role."""
     places, capitals, fields = _places(context), _capitalised(context), _record_words(context)
-    found = []
+    homes, found = _context_names(context).homes, []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
         runs = _names_of(stretch)
@@ -1044,8 +1074,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             kind = _kind(item, capitals, fields)
             if kind is None or (kind in ("code", "name") and item not in anchors):
                 continue
-            own = ({fold(t) for t in tokens(item.shown)} if isinstance(item, Number)
-                   else {item, *next((run for run in runs if item in run), ())})  # "Dahl" is no other name of "Ingrid"
+            own = {fold(t) for t in tokens(item.shown)} if isinstance(item, Number) else _own_name(item, runs, homes)
             writes = [_writes(place, item) for place in places]
             with_it = [place for place, has in zip(places, writes) if has]
             beside = {side for p in with_it for theirs, side, _ in p.valued if _same_value(theirs, item)}
@@ -1076,12 +1105,21 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     return tuple(found)
 
 
+def _own_name(word: str, runs: tuple[tuple[str, ...], ...], homes: dict[str, frozenset[int]]) -> set[str]:
+    """The word and the other words of its name: "Dahl" is no other name of "Ingrid". Of the run of
+    capitals the word stands in, those the context writes in one name with it, or neither in a
+    name of more words: "Ingrid Dahl Tromsø'ya gidiyor" beside "Ingrid Dahl" names Tromsø apart."""
+    run = next((run for run in runs if word in run), ())
+    mine = homes.get(word, frozenset())
+    return {word, *(w for w in run if homes.get(w, frozenset()) & mine or not (mine or w in homes))}
+
+
 _CLAUSE_MARKS = regex.compile(r"[,;:()\[\]{}—–、，；：]|\s-\s")
 
 
 def _clauses(stretch: str) -> list[frozenset[str]]:
     """The folded tokens of each part of the stretch between commas, semicolons, colons, brackets and dashes."""
-    return [frozenset(t for token in tokens(part) for t in (token, _bare(token)))
+    return [frozenset(t for token in _TOKEN.findall(part) for t in _forms(token))
             for part in _CLAUSE_MARKS.split(stretch)]
 
 

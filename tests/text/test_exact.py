@@ -654,6 +654,54 @@ def test_a_records_word_given_to_another_record_is_asked_never_decided(words, co
 
 
 PASSENGERS_SEATS = "Ingrid Dahl: seat 14C. Karin Berg: seat 22A."
+BOOKINGS_PROSE = "Ingrid Dahl은 Bergen에 삽니다. Karin Berg는 Tromsø에 삽니다."
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a Korean particle, a Turkish suffix after an apostrophe, a Tamil or Malayalam case ending glued
+    # to a code or a name: the code or name all the same
+    ("SK4705는 CPH를 경유합니다.", FLIGHTS_VIA, ["sk4705"]),
+    ("SK4705'in CPH'de aktarması var.", FLIGHTS_VIA, ["sk4705"]),
+    ("SK4705 விமானம் CPHஇல் நிற்கிறது.", FLIGHTS_VIA, ["sk4705"]),
+    ("SK4705 CPHൽ നിർത്തുന്നു.", FLIGHTS_VIA, ["sk4705"]),
+    ("SK4705는 142유로입니다.", FLIGHTS_JSON, ["142"]),
+    ("Ingrid는 22A 좌석에 앉습니다.", PASSENGERS_SEATS, ["22a"]),
+    ("QX7K2P 예약은 cancelled입니다.", STATUS_JSON, ["cancelled"]),
+    ("SK4705는 142유로, DY1872는 189유로입니다.", FLIGHTS_JSON, ["142", "189"]),
+    ("Ingrid Dahl은 Tromsø에 삽니다.", BOOKINGS_PROSE, ["tromsø"]),  # the context's names glued too
+    # a name run on into a place ("Ingrid Dahl Tromsø'ya"): the context's names say where one ends
+    ("Ingrid Dahl Tromsø'ya gidiyor.", BOOKINGS_PROSE, ["tromsø"]),
+    # each with its own thing
+    ("DY1872는 CPH를 경유합니다.", FLIGHTS_VIA, []),
+    ("DY1872'nin CPH'de aktarması var.", FLIGHTS_VIA, []),
+    ("DY1872 விமானம் CPHஇல் நிற்கிறது.", FLIGHTS_VIA, []),
+    ("DY1872는 142유로입니다.", FLIGHTS_JSON, []),
+    ("Ingrid는 14C 좌석에 앉습니다.", PASSENGERS_SEATS, []),
+    ("QX7K2P 예약은 confirmed입니다.", STATUS_JSON, []),
+    ("SK4705는 189유로, DY1872는 142유로입니다.", FLIGHTS_JSON, []),
+    ("Karin Berg는 Tromsø에 삽니다.", BOOKINGS_PROSE, []),
+    ("Ingrid Dahl Bergen'e gidiyor.", BOOKINGS_PROSE, []),
+])
+def test_a_name_or_code_with_an_ending_glued_on_is_compared_as_itself(words, context, asked):
+    """Agglutinative languages glue a case ending to a foreign code or name ("SK4705는", "CPH'de",
+    "CPHஇல்"): the code is the same code, in the answer and in the context."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("DY1872는 CPH를 경유합니다.", FLIGHTS_VIA, ["경유합니다"]),
+    ("Ingrid는 14C 좌석에 앉습니다.", PASSENGERS_SEATS, ["좌석에", "앉습니다"]),
+    ("DY1872'nin CPH'de aktarması var.", FLIGHTS_VIA, []),
+    # another code or name with the same ending is still asked about, as written
+    ("SK4706는 CPH를 경유합니다.", FLIGHTS_VIA, ["sk4706는", "경유합니다"]),
+    ("SK4705'in BGO'da aktarması var.", FLIGHTS_VIA, ["bgo'da"]),
+    ("Ingmar는 14C 좌석에 앉습니다.", PASSENGERS_SEATS, ["ingmar는", "좌석에", "앉습니다"]),
+    # an apostrophe that joins two words of a name is no ending: "O'Dahl" is no "Dahl"
+    ("O'Dahl은 14C 좌석에 앉습니다.", PASSENGERS_SEATS, ["o'dahl은", "좌석에", "앉습니다"]),
+])
+def test_a_code_or_name_with_an_ending_glued_on_is_written_where_it_is(words, context, asked):
+    assert unwritten(words, [context]) == asked
+
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
