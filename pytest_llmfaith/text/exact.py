@@ -228,10 +228,10 @@ def _bare(token: str) -> str:
     return token.replace(".", "").replace(",", "").replace("'", "")
 
 
-_GLUED = regex.compile(r"([\p{Latin}\p{N}]*\p{Latin}[\p{Latin}\p{N}]*)[\p{L}--\p{Latin}][\p{L}\p{M}--\p{Latin}]*",
+_GLUED = regex.compile(r"([\p{Latin}\p{N}]+)[\p{L}--\p{Latin}][\p{L}\p{M}--\p{Latin}]*",
                        regex.VERSION1)
-"""A Latin name or code with letters of another script glued on: a Korean particle ("SK4705는",
-"CPH를", "Ingrid는"), a Tamil case ending ("SK4705இல்")."""
+"""A Latin name, a code or a number with letters of another script glued on: a Korean particle
+("SK4705는", "CPH를", "Ingrid는", "142유로이고"), a Tamil case ending ("SK4705இல்")."""
 
 
 def _clitic(piece: str) -> bool:
@@ -1087,12 +1087,12 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
             if kind != "number" and rivals & mentioned and all(
-                    rivals & clause for clause in clauses
-                    for o in names if o in clause and any(o in p.tokens for p, _ in others)):
+                    _with_a_rival(clause, at, rivals, item) for clause in clauses for at, forms in enumerate(clause)
+                    for o in names if o in forms and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
-                # is direct, while DY1872 stops in CPH"), and what finds its place stands in no clause without
-                # it ("SK4705 stops in CPH, unlike DY1872" and "SK4705, unlike DY1872, stops in CPH" are
-                # asked): `_out_of_turn` reads the rest
+                # is direct, while DY1872 stops in CPH"), and what finds its place stands with it
+                # (`_with_a_rival`; "SK4705 stops in CPH, unlike DY1872", "SK4705 stops in CPH and DY1872 is
+                # direct" are asked): `_out_of_turn` reads the rest
             other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
             if other is not None:
                 shown = item.shown if isinstance(item, Number) else item
@@ -1117,10 +1117,20 @@ def _own_name(word: str, runs: tuple[tuple[str, ...], ...], homes: dict[str, fro
 _CLAUSE_MARKS = regex.compile(r"[,;:()\[\]{}—–、，；：]|\s-\s")
 
 
-def _clauses(stretch: str) -> list[frozenset[str]]:
-    """The folded tokens of each part of the stretch between commas, semicolons, colons, brackets and dashes."""
-    return [frozenset(t for token in _TOKEN.findall(part) for t in _forms(token))
-            for part in _CLAUSE_MARKS.split(stretch)]
+def _clauses(stretch: str) -> list[list[frozenset[str]]]:
+    """Each part of the stretch between commas, semicolons, colons, brackets and dashes, as its
+    tokens in order, each as the forms that find it (`_forms`)."""
+    return [[frozenset(_forms(token)) for token in _TOKEN.findall(part)] for part in _CLAUSE_MARKS.split(stretch)]
+
+
+def _with_a_rival(clause: list[frozenset[str]], at: int, rivals: set[str], item: str) -> bool:
+    """Whether the word at `at`, which finds another thing's place, stands with that thing in its
+    clause: of the words' thing and its rivals, the one its clause names last before it is a rival
+    ("SK4705 is direct and DY1872 stops in CPH", "SK4705는 직항편이고 DY1872는 CPH를 경유합니다"; not
+    "SK4705 stops in CPH and DY1872 is direct"), or none is named before it and a rival after
+    ("In CPH, only DY1872 stops": the language's order, the verdict's to read)."""
+    named = [forms for forms in clause[:at] if forms & rivals or item in forms]
+    return bool(named[-1] & rivals) if named else any(forms & rivals for forms in clause[at:])
 
 
 _OWNERS = {"number": ("code", "name"), "code": ("name",), "word": ("code", "name")}

@@ -621,10 +621,35 @@ FLIGHTS_VIA = FLIGHTS_JSON.replace('"stops": 1', '"stops": 1,\n      "via": "CPH
     ("SK4705 is a direct flight, while DY1872 stops in CPH.", []),  # CPH stands with DY1872
     ("Unlike SK4705, DY1872 stops in CPH.", []),
     ("SK4705是直飞航班，而DY1872在CPH经停。", []),
+    # one clause: what finds the other record's place stands with the record named last before it
+    ("SK4705 stops in CPH and DY1872 is direct.", ["sk4705"]),
+    ("SK4705 stops in CPH but DY1872 does not.", ["sk4705"]),
+    ("SK4705 hat einen Stopp in CPH und DY1872 fliegt direkt.", ["sk4705"]),
+    ("SK4705 fait escale à CPH et DY1872 est direct.", ["sk4705"]),
+    ("SK4705는 CPH를 경유하고 DY1872는 직항편입니다.", ["sk4705"]),
+    ("SK4705はCPH経由でDY1872は直行便です。", ["sk4705"]),
+    ("SK4705经停CPH而DY1872是直飞的。", ["sk4705"]),
+    ("SK4705 is direct and DY1872 stops in CPH.", []),
+    ("DY1872 stops in CPH but SK4705 does not.", []),
+    ("SK4705 fliegt direkt und DY1872 hat einen Stopp in CPH.", []),
+    ("SK4705 est direct et DY1872 fait escale à CPH.", []),
+    ("SK4705는 직항편이고 DY1872는 CPH를 경유합니다.", []),
+    ("SK4705は直行便でDY1872はCPH経由です。", []),
+    ("SK4705是直飞的而DY1872经停CPH。", []),
+    ("Only DY1872 stops in CPH, not SK4705.", []),
+    # a number finds a record's place as a word does, glued to a particle too
+    ("SK4705 costs 142 EUR and DY1872 is direct.", ["sk4705"]),
+    ("SK4705 kostet 142 EUR und DY1872 ist direkt.", ["sk4705"]),
+    ("SK4705는 142유로이고 DY1872는 직항편입니다.", ["sk4705"]),
+    ("SK4705 is direct and DY1872 costs 142 EUR.", []),
+    ("SK4705는 직항편이고 DY1872는 142유로입니다.", []),
+    # named after it only: the language's order, the verdict's alone
+    ("Both SK4705 and DY1872 stop in CPH.", []),
 ])
 def test_a_sentence_naming_both_records_asks_where_a_clause_without_the_other_finds_it(words, asked):
-    """What finds the other record's place ("CPH") in a clause that does not name it may give the
-    value to the words' own record: asked. Beside the other's name, it is the other's."""
+    """What finds the other record's place ("CPH") in a clause that does not name it, or after the
+    words' own record in one that does, may give the value to the words' own record: asked. Beside
+    the other's name, it is the other's."""
     assert exact.values_in_other_roles(words, [FLIGHTS_VIA]) == asked
 
 
