@@ -1086,7 +1086,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
-            if kind != "number" and rivals & mentioned and all(
+            if isinstance(item, str) and rivals & mentioned and all(
                     _with_a_rival(clause, at, rivals, item) for clause in clauses for at, forms in enumerate(clause)
                     for o in names if o in forms and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
