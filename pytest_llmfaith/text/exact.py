@@ -588,10 +588,42 @@ MAX_FIELD_WORDS = 3
 
 def _field_words(record: str) -> frozenset[str]:
     """The words in small letters of a record's short field values ("status": "cancelled", "meal:
-    kosher"): values code compares across records as it does names, though no capital shows them."""
+    kosher"), and its values in a script without case or spaces ("田中太郎", "大阪": `_spaceless_value`):
+    values code compares across records as it does names, though no capital shows them."""
     found = [_TOKEN.findall(m.group(1)) for m in _FIELD_VALUE.finditer(record)]
     return frozenset(fold(t) for words in found if len(words) <= MAX_FIELD_WORDS for t in words
-                     if t == t.lower() and t != t.upper() and not _has_digit(t))
+                     if (t == t.lower() and t != t.upper() and not _has_digit(t)) or _spaceless_value(t))
+
+
+_KANA_ONLY = regex.compile(r"[\p{Hiragana}ー]+")
+MAX_SPACELESS_VALUE = 12
+"""Characters a record's value in a script without spaces may have for code to find it inside a run: more is text."""
+
+
+def _spaceless_value(token: str) -> bool:
+    """A field value of a script without spaces that names something: two or more characters, not
+    only kana ("あり", "なし" are words of any sentence), at most MAX_SPACELESS_VALUE."""
+    return bool(_IS_SPACELESS.match(token)) and 2 <= len(token) <= MAX_SPACELESS_VALUE \
+        and not _KANA_ONLY.fullmatch(token)
+
+
+@lru_cache(maxsize=64)
+def _spaceless_values(context: tuple[str, ...]) -> regex.Pattern[str] | None:
+    """The records' values in a script without spaces, as one pattern that finds them inside a run
+    of that script ("田中太郎さんは東京に住んでいます" holds 田中太郎 and 東京), the longest first."""
+    values = sorted((w for w in _record_words(context) if _spaceless_value(w)), key=len, reverse=True)
+    return regex.compile("|".join(map(regex.escape, values))) if values else None
+
+
+def _split(token: str, values: regex.Pattern[str] | None) -> list[str]:
+    """A folded token; a run of a script without spaces, split around the records' values in it."""
+    if values is None or not _IS_SPACELESS.match(token):
+        return [token]
+    pieces, at = [], 0
+    for match in values.finditer(token):
+        pieces += [token[at:match.start()], match.group()]
+        at = match.end()
+    return [piece for piece in [*pieces, token[at:]] if piece]
 
 
 def _names_in(text: str) -> frozenset[str]:
@@ -1023,8 +1055,10 @@ def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[st
     words that start it or stand by an apostrophe ("Ingrid sits in 22A", "Ingrid's seat",
     "d'Ingrid") where the context writes them with a capital: a name or any word, so they may find
     another thing's place, never settle a value. The words of a date are no name (`_dated`: "On
-    October 6, 1995" is no place of "Why October 6th matters … In 1969")."""
+    October 6, 1995" is no place of "Why October 6th matters … In 1969"). A record's value in a
+    script without spaces is a name inside a run too (`_split`)."""
     written, capitals = _written(context)[0], _capitalised(context)
+    fields, values = _record_words(context), _spaceless_values(context)
     normal = unicodedata.normalize("NFKC", stretch.translate(_SIGNS)).translate(_SAME_MARKS)
     names, maybe = [], []
     dated = _dated(normal)
@@ -1034,6 +1068,8 @@ def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[st
             continue
         if _asked_about(token, starts) and _stem(token) in written:
             names.append(_stem(token))
+        if len(run := _split(fold(token), values)) > 1:
+            names += [piece for piece in run if piece in fields]  # "田中太郎" of "田中太郎さんは"
         pieces = token.split("'")
         maybe += [_stem(piece) for piece in [token] * starts + pieces * (len(pieces) > 1) if _stem(piece) in capitals]
     return names, maybe
@@ -1063,13 +1099,14 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     Never decided by code (a pronoun may name the subject where the value is written): the judge is
     asked, as of a value in another role."""
     places, capitals, fields = _places(context), _capitalised(context), _record_words(context)
-    homes, found = _context_names(context).homes, []
+    homes, values, found = _context_names(context).homes, _spaceless_values(context), []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
         runs = _names_of(stretch)
         apart: dict[str, list[OtherValue]] = {kind: [] for kind in _KINDS}
-        pattern = list(map(_or_code, _pattern(stretch)))
-        mentioned, clauses = {item for item in pattern if isinstance(item, str)}, _clauses(stretch)
+        pattern = [piece for item in map(_or_code, _pattern(stretch))
+                   for piece in (_split(item, values) if isinstance(item, str) else [item])]
+        mentioned, clauses = {item for item in pattern if isinstance(item, str)}, _clauses(stretch, values)
         for item in pattern:
             kind = _kind(item, capitals, fields)
             if kind is None or (kind in ("code", "name") and item not in anchors):
@@ -1117,10 +1154,12 @@ def _own_name(word: str, runs: tuple[tuple[str, ...], ...], homes: dict[str, fro
 _CLAUSE_MARKS = regex.compile(r"[,;:()\[\]{}—–、，；：]|\s-\s")
 
 
-def _clauses(stretch: str) -> list[list[frozenset[str]]]:
+def _clauses(stretch: str, values: regex.Pattern[str] | None) -> list[list[frozenset[str]]]:
     """Each part of the stretch between commas, semicolons, colons, brackets and dashes, as its
-    tokens in order, each as the forms that find it (`_forms`)."""
-    return [[frozenset(_forms(token)) for token in _TOKEN.findall(part)] for part in _CLAUSE_MARKS.split(stretch)]
+    tokens in order, each as the forms that find it (`_forms`; a run of a script without spaces
+    split around the records' `values` in it)."""
+    return [[frozenset(_forms(piece)) for token in _TOKEN.findall(part) for piece in _split(fold(token), values)]
+            for part in _CLAUSE_MARKS.split(stretch)]
 
 
 def _with_a_rival(clause: list[frozenset[str]], at: int, rivals: set[str], item: str) -> bool:

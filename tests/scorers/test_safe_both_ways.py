@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from cases import FLIGHTS_JSON, FLIGHTS_VIA, GUESTS_TH, ORDERS_ZH, PASSENGERS_JA
 from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
@@ -713,13 +714,9 @@ def test_a_value_the_context_gives_for_something_else_fails_though_the_verdict_s
     assert Hallucination(make_fake_judge(verdicts=verdicts)).run(swapped, [context]).score == 1.0
 
 
-FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
-                '      "price_eur": 189,\n      "stops": 0\n    },\n    {\n      "flight": "DY1872",\n'
-                '      "price_eur": 142,\n      "stops": 1\n    }\n  ]\n}')
 STATUS_JSON = json.dumps({"bookings": [{"ref": "QX7K2P", "passenger": "Ingrid Dahl", "status": "confirmed"},
                                          {"ref": "LM3N8R", "passenger": "Karin Berg", "status": "cancelled"}]},
                          indent=2)
-FLIGHTS_VIA = FLIGHTS_JSON.replace('"stops": 1', '"stops": 1,\n      "via": "CPH"')
 BOOKINGS_JSON = ('get_bookings() returned:\n{\n  "bookings": [\n    {\n      "ref": "QX7K2P",\n      "passenger": '
                  '"Ingrid Dahl",\n      "city": "Bergen"\n    },\n    {\n      "ref": "LM3N8R",\n      "passenger": '
                  '"Karin Berg",\n      "city": "Tromsø"\n    }\n  ]\n}')
@@ -870,6 +867,13 @@ GIVEN_APART = [
     ("ko, a status", STATUS_JSON, "QX7K2P 예약은 confirmed입니다.", "QX7K2P 예약은 cancelled입니다.", "cancelled"),
     ("ko, two prices", FLIGHTS_JSON, "SK4705는 189유로, DY1872는 142유로입니다.",
      "SK4705는 142유로, DY1872는 189유로입니다.", "142"),
+    # a record's value in a script without spaces, found inside a run of it
+    ("ja, a city in records", PASSENGERS_JA, "田中太郎さんは大阪に住んでいます。", "田中太郎さんは東京に住んでいます。",
+     "東京"),
+    ("ja, a seat", PASSENGERS_JA, "田中太郎さんの座席は14Cです。", "田中太郎さんの座席は22Aです。", "22a"),
+    ("zh, an order's status", ORDERS_ZH, "王伟的订单已发货。", "王伟的订单已取消。", "已取消"),
+    ("zh, a city in records", ORDERS_ZH, "王伟住在上海。", "王伟住在北京。", "北京"),
+    ("th, a city in records", GUESTS_TH, "สมชายอาศัยอยู่ที่เชียงใหม่", "สมชายอาศัยอยู่ที่ภูเก็ต", "ภูเก็ต"),
     # a record's field value in small letters, given to another record
     ("en, a booking's status", STATUS_JSON, "Booking QX7K2P is confirmed.", "Booking QX7K2P has been cancelled.",
      "cancelled"),

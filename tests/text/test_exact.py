@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cases import FLIGHTS_JSON, FLIGHTS_VIA, GUESTS_TH, ORDERS_ZH, PASSENGERS_JA
 
 from pytest_llmfaith.text import exact
 from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, tokens, unwritten
@@ -526,9 +527,6 @@ def test_a_word_in_a_numbers_place_is_asked_about_whatever_its_case(words, conte
     assert unwritten(words, [context]) == asked
 
 
-FLIGHTS_JSON = ('search_flights(origin="OSL") returned:\n{\n  "flights": [\n    {\n      "flight": "SK4705",\n'
-                '      "price_eur": 189,\n      "stops": 0\n    },\n    {\n      "flight": "DY1872",\n'
-                '      "price_eur": 142,\n      "stops": 1\n    }\n  ]\n}')
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
@@ -611,7 +609,6 @@ STATUS_JSON = json.dumps({"bookings": [{"ref": "QX7K2P", "passenger": "Ingrid Da
                                           "meal": "vegetarian"}]}, indent=2)
 
 
-FLIGHTS_VIA = FLIGHTS_JSON.replace('"stops": 1', '"stops": 1,\n      "via": "CPH"')
 
 
 @pytest.mark.parametrize(("words", "asked"), [
@@ -679,6 +676,30 @@ def test_a_records_word_given_to_another_record_is_asked_never_decided(words, co
 
 
 PASSENGERS_SEATS = "Ingrid Dahl: seat 14C. Karin Berg: seat 22A."
+WIFI_JA = json.dumps([{"flight": "SK4705", "wifi": "あり"}, {"flight": "DY1872", "wifi": "なし"}], ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a record's value in a script without spaces, inside a run of it: found as a name is
+    ("田中太郎さんは東京に住んでいます。", PASSENGERS_JA, ["田中太郎", "東京"]),
+    ("田中太郎さんの座席は22Aです。", PASSENGERS_JA, ["22a"]),
+    ("王伟的订单已取消。", ORDERS_ZH, ["王伟", "已取消"]),
+    ("王伟住在北京。", ORDERS_ZH, ["王伟", "北京"]),
+    ("สมชายอาศัยอยู่ที่ภูเก็ต", GUESTS_TH, ["สมชาย", "ภูเก็ต"]),
+    # each with its own
+    ("田中太郎さんは大阪に住んでいます。", PASSENGERS_JA, []),
+    ("田中太郎さんの座席は14Cです。", PASSENGERS_JA, []),
+    ("王伟的订单已发货。", ORDERS_ZH, []),
+    ("李娜的订单已取消，王伟的订单已发货。", ORDERS_ZH, []),
+    ("สมชายอาศัยอยู่ที่เชียงใหม่", GUESTS_TH, []),
+    # kana alone is a word of any sentence ("あり" of "ありません"), never a value found inside a run
+    ("DY1872にはWi-Fiがありません。", WIFI_JA, []),
+])
+def test_a_records_value_in_a_script_without_spaces_is_found_inside_a_run(words, context, asked):
+    """Japanese, Chinese and Thai write a name and the words around it as one run: a record's value
+    ("田中太郎", "東京") is found inside it, so a value given to another record is asked about."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
 BOOKINGS_PROSE = "Ingrid Dahl은 Bergen에 삽니다. Karin Berg는 Tromsø에 삽니다."
 
 
