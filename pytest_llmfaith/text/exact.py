@@ -544,6 +544,7 @@ class _Place(NamedTuple):
     values: frozenset[str]  # its numbers' values
     valued: tuple[tuple[str | Number, tuple[str, str], str], ...]  # each value, `_beside` it, and its `_kind`
     words: frozenset[str]  # a record's field values in small letters (`_field_words`); none of a sentence
+    fields: dict[str, str]  # a record's tokens of its field values, each with its field (`_fields`); none of a sentence
 
 
 @lru_cache(maxsize=32)
@@ -554,11 +555,12 @@ def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
 def _place(sentence: str, record: bool) -> _Place:
     pattern = _pattern(sentence)
     names, words = _names_in(sentence), _field_words(sentence) if record else frozenset()
+    fields = _fields(sentence) if record else {}
     valued = [(value, _beside(pattern, at), _kind(value, names, words))
               for at, value in enumerate(map(_or_code, pattern))]
     return _Place(pattern, frozenset(t for token in _TOKEN.findall(sentence) for t in _forms(token)),
                   frozenset(v for n in numbers(sentence) for v in n.values),
-                  tuple((value, side, kind) for value, side, kind in valued if kind is not None), words)
+                  tuple((value, side, kind) for value, side, kind in valued if kind is not None), words, fields)
 
 
 @lru_cache(maxsize=64)
@@ -581,7 +583,7 @@ def _kind(value: str | Number, names: Collection[str], words: Collection[str]) -
     return "name" if value in names else "word" if value in words else None
 
 
-_FIELD_VALUE = regex.compile(r"""^\s*"?[^":\n]{1,40}"?\s*:\s*"?([^"\n:]+?)"?,?\s*$""", regex.MULTILINE)
+_FIELD_VALUE = regex.compile(r"""^\s*"?([^":\n]{1,40})"?\s*:\s*"?([^"\n:]+?)"?,?\s*$""", regex.MULTILINE)
 MAX_FIELD_WORDS = 3
 """Words a record's field value may have for its words to be values ("kosher", "window seat"); more is text."""
 
@@ -590,7 +592,7 @@ def _field_words(record: str) -> frozenset[str]:
     """The words in small letters of a record's short field values ("status": "cancelled", "meal:
     kosher"), and its values in a script without case or spaces ("田中太郎", "大阪": `_spaceless_value`):
     values code compares across records as it does names, though no capital shows them."""
-    found = [_TOKEN.findall(m.group(1)) for m in _FIELD_VALUE.finditer(record)]
+    found = [_TOKEN.findall(m.group(2)) for m in _FIELD_VALUE.finditer(record)]
     return frozenset(fold(t) for words in found if len(words) <= MAX_FIELD_WORDS for t in words
                      if (t == t.lower() and t != t.upper() and not _has_digit(t)) or _spaceless_value(t))
 
@@ -624,6 +626,13 @@ def _split(token: str, values: regex.Pattern[str] | None) -> list[str]:
         pieces += [token[at:match.start()], match.group()]
         at = match.end()
     return [piece for piece in [*pieces, token[at:]] if piece]
+
+
+def _fields(record: str) -> dict[str, str]:
+    """Each token of a record's field values, in each of its forms (`_forms`), with its field's
+    name: which of the record's values a word of the claim is ("Tromsø" a city, "Karin" a passenger)."""
+    return {form: fold(m.group(1)) for m in _FIELD_VALUE.finditer(record)
+            for token in _TOKEN.findall(m.group(2)) for form in _forms(token)}
 
 
 def _names_in(text: str) -> frozenset[str]:
@@ -1124,7 +1133,8 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
             if isinstance(item, str) and rivals & mentioned and all(
-                    _with_a_rival(clause, at, rivals, item) for clause in clauses for at, forms in enumerate(clause)
+                    _with_a_rival(clause, at, _kin(rivals, homes), item) for clause in clauses
+                    for at, forms in enumerate(clause)
                     for o in names if o in forms and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
                 # is direct, while DY1872 stops in CPH"), and what finds its place stands with it
@@ -1138,7 +1148,8 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
         # a code only where no number is ("22A", not "SK4705" of "costs 142"), a name where neither is, a
         # word where none is
         found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(
-            pattern, anchors, places, lambda item: _kind(item, capitals, fields))
+            pattern, anchors, places, lambda item: _kind(item, capitals, fields)) or _out_of_order(
+            [item for item in pattern if isinstance(item, str) and _kind(item, capitals, fields)], places)
     return tuple(found)
 
 
@@ -1162,12 +1173,20 @@ def _clauses(stretch: str, values: regex.Pattern[str] | None) -> list[list[froze
             for part in _CLAUSE_MARKS.split(stretch)]
 
 
+def _kin(rivals: set[str], homes: dict[str, frozenset[int]]) -> set[str]:
+    """The rivals and the words the context writes in one name with one of them ("karin" of "berg")."""
+    return rivals | {word for word, held in homes.items() if any(held & homes.get(r, frozenset()) for r in rivals)}
+
+
 def _with_a_rival(clause: list[frozenset[str]], at: int, rivals: set[str], item: str) -> bool:
     """Whether the word at `at`, which finds another thing's place, stands with that thing in its
     clause: of the words' thing and its rivals, the one its clause names last before it is a rival
     ("SK4705 is direct and DY1872 stops in CPH", "SK4705는 직항편이고 DY1872는 CPH를 경유합니다"; not
     "SK4705 stops in CPH and DY1872 is direct"), or none is named before it and a rival after
-    ("In CPH, only DY1872 stops": the language's order, the verdict's to read)."""
+    ("In CPH, only DY1872 stops": the language's order, the verdict's to read). A word of a rival's
+    own name stands with it ("Karin" of "… and Karin Berg's is cancelled": `_kin`)."""
+    if clause[at] & rivals:
+        return True
     named = [forms for forms in clause[:at] if forms & rivals or item in forms]
     return bool(named[-1] & rivals) if named else any(forms & rivals for forms in clause[at:])
 
@@ -1204,6 +1223,33 @@ def _out_of_turn(pattern: list[str | Number], anchors: list[str], places: tuple[
                 shown = [v.shown if isinstance(v, Number) else v for v in (one, two)]
                 found += [OtherValue(shown[0], shown[1], (shown[0],), False),  # the words write both: no instead
                           OtherValue(shown[1], shown[0], (shown[1],), False)]
+    return found
+
+
+def _out_of_order(words: list[str], places: tuple[_Place, ...]) -> list[OtherValue]:
+    """Values of two fields of records that the words give in another order each: "Ingrid Dahl goes
+    to Tromsø and Karin Berg to Bergen" beside bookings giving Bergen to Ingrid Dahl and Tromsø to
+    Karin Berg, "田中太郎さんは東京、佐藤花子さんは大阪です". Names or words as values, whose owner
+    no kind tells (`_out_of_turn` pairs a value with a code or a name): per field, the records in
+    the order the words first name one of their values, the same order in any two fields
+    ("Ingrid Dahl and Karin Berg go to Bergen and Tromsø", "Unlike Karin Berg, who goes to
+    Tromsø, Ingrid Dahl goes to Bergen" ask nothing). A value several records write tells nothing.
+    `words`: the stretch's codes, names and words, in order."""
+    orders: dict[str, list[int]] = {}
+    shown: dict[tuple[str, int], str] = {}
+    for word in words:
+        held = [k for k, place in enumerate(places) if word in place.fields]
+        field = places[held[0]].fields[word] if len(held) == 1 else ""
+        if field and held[0] not in (order := orders.setdefault(field, [])):
+            order.append(held[0])
+            shown[field, held[0]] = word
+    found = []
+    for first, second in combinations(orders, 2):  # in the order the words first name a value of each
+        both = [k for k in orders[first] if k in orders[second]]
+        for one, two in combinations(both, 2):
+            if orders[second].index(one) > orders[second].index(two):
+                said, other = shown[second, one], shown[second, two]
+                found += [OtherValue(said, other, (said,), False), OtherValue(other, said, (other,), False)]
     return found
 
 

@@ -874,6 +874,15 @@ GIVEN_APART = [
     ("zh, an order's status", ORDERS_ZH, "王伟的订单已发货。", "王伟的订单已取消。", "已取消"),
     ("zh, a city in records", ORDERS_ZH, "王伟住在上海。", "王伟住在北京。", "北京"),
     ("th, a city in records", GUESTS_TH, "สมชายอาศัยอยู่ที่เชียงใหม่", "สมชายอาศัยอยู่ที่ภูเก็ต", "ภูเก็ต"),
+    # two records' names or words given in another order in one claim: each record's fields tell whose
+    ("en, two cities in one claim", BOOKINGS_JSON, "Ingrid Dahl goes to Bergen and Karin Berg to Tromsø.",
+     "Ingrid Dahl goes to Tromsø and Karin Berg to Bergen.", "bergen"),
+    ("de, two cities respectively", BOOKINGS_JSON, "Ingrid Dahl und Karin Berg fahren nach Bergen und Tromsø.",
+     "Ingrid Dahl und Karin Berg fahren nach Tromsø und Bergen.", "bergen"),
+    ("ja, two cities", PASSENGERS_JA, "田中太郎さんは大阪、佐藤花子さんは東京です。",
+     "田中太郎さんは東京、佐藤花子さんは大阪です。", "大阪"),
+    ("en, two statuses by name", STATUS_JSON, "Ingrid Dahl's booking is confirmed and Karin Berg's is cancelled.",
+     "Ingrid Dahl's booking is cancelled and Karin Berg's is confirmed.", "cancelled"),
     # a record's field value in small letters, given to another record
     ("en, a booking's status", STATUS_JSON, "Booking QX7K2P is confirmed.", "Booking QX7K2P has been cancelled.",
      "cancelled"),

@@ -680,6 +680,31 @@ WIFI_JA = json.dumps([{"flight": "SK4705", "wifi": "あり"}, {"flight": "DY1872
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Ingrid Dahl goes to Tromsø and Karin Berg to Bergen.", BOOKINGS_JSON, ["bergen", "tromsø"]),
+    ("Ingrid Dahl und Karin Berg fahren nach Tromsø und Bergen.", BOOKINGS_JSON, ["bergen", "tromsø"]),
+    ("Ingrid Dahl part pour Tromsø et Karin Berg pour Bergen.", BOOKINGS_JSON, ["bergen", "tromsø"]),
+    ("Unlike Karin Berg, who goes to Bergen, Ingrid Dahl goes to Tromsø.", BOOKINGS_JSON, ["tromsø", "bergen"]),
+    ("Ingrid Dahl는 Tromsø로, Karin Berg는 Bergen으로 갑니다.", BOOKINGS_JSON, ["bergen", "tromsø"]),
+    ("田中太郎さんは東京、佐藤花子さんは大阪です。", PASSENGERS_JA, ["大阪", "東京"]),
+    ("田中太郎さんと佐藤花子さんはそれぞれ東京と大阪に住んでいます。", PASSENGERS_JA, ["大阪", "東京"]),
+    ("Ingrid Dahl's booking is cancelled and Karin Berg's is confirmed.", STATUS_JSON, ["cancelled", "confirmed"]),
+    # each record's values in the same turn, whatever the words' order
+    ("Ingrid Dahl goes to Bergen and Karin Berg to Tromsø.", BOOKINGS_JSON, []),
+    ("Ingrid Dahl und Karin Berg fahren nach Bergen und Tromsø.", BOOKINGS_JSON, []),
+    ("Unlike Karin Berg, who goes to Tromsø, Ingrid Dahl goes to Bergen.", BOOKINGS_JSON, []),
+    ("Bergen is Ingrid Dahl's destination, Tromsø Karin Berg's.", BOOKINGS_JSON, []),
+    ("Ingrid Dahl는 Bergen으로, Karin Berg는 Tromsø로 갑니다.", BOOKINGS_JSON, []),
+    ("田中太郎さんは大阪、佐藤花子さんは東京です。", PASSENGERS_JA, []),
+    ("田中太郎さんと佐藤花子さんはそれぞれ大阪と東京に住んでいます。", PASSENGERS_JA, []),
+    ("Ingrid Dahl's booking is confirmed and Karin Berg's is cancelled.", STATUS_JSON, []),
+])
+def test_two_records_values_given_in_another_order_are_asked_never_decided(words, context, asked):
+    """Names or words of two fields, each record's in another order: no kind says which is whose
+    (a city and a passenger are both names), but each record's field does."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
     # a record's value in a script without spaces, inside a run of it: found as a name is
     ("田中太郎さんは東京に住んでいます。", PASSENGERS_JA, ["田中太郎", "東京"]),
     ("田中太郎さんの座席は22Aです。", PASSENGERS_JA, ["22a"]),
