@@ -1178,17 +1178,31 @@ def _kin(rivals: set[str], homes: dict[str, frozenset[int]]) -> set[str]:
     return rivals | {word for word, held in homes.items() if any(held & homes.get(r, frozenset()) for r in rivals)}
 
 
+MAX_JOINED = 3
+"""Characters of the one word that may join two things named one after the other, named as one."""
+
+
+def _as_one(between: list[frozenset[str]]) -> bool:
+    """Whether the tokens between two things named one after the other name them as one: none
+    ("SK4705와 DY1872"), or one word of at most MAX_JOINED characters ("SK4705 and DY1872",
+    "SK4705和DY1872", "SK4705とDY1872"; "SK4705は直行便でDY1872" joins two clauses)."""
+    return not between or (len(between) == 1 and min(map(len, between[0])) <= MAX_JOINED)
+
+
 def _with_a_rival(clause: list[frozenset[str]], at: int, rivals: set[str], item: str) -> bool:
     """Whether the word at `at`, which finds another thing's place, stands with that thing in its
     clause: of the words' thing and its rivals, the one its clause names last before it is a rival
     ("SK4705 is direct and DY1872 stops in CPH", "SK4705는 직항편이고 DY1872는 CPH를 경유합니다"; not
     "SK4705 stops in CPH and DY1872 is direct"), or none is named before it and a rival after
-    ("In CPH, only DY1872 stops": the language's order, the verdict's to read). A word of a rival's
+    ("In CPH, only DY1872 stops": the language's order, the verdict's to read), unless the words'
+    thing is named right before that rival, the two as one (`_as_one`). A word of a rival's
     own name stands with it ("Karin" of "… and Karin Berg's is cancelled": `_kin`)."""
     if clause[at] & rivals:
         return True
-    named = [forms for forms in clause[:at] if forms & rivals or item in forms]
-    return bool(named[-1] & rivals) if named else any(forms & rivals for forms in clause[at:])
+    named = [(k, forms) for k, forms in enumerate(clause[:at]) if forms & rivals or item in forms]
+    if len(named) > 1 and item in named[-2][1] and _as_one(clause[named[-2][0] + 1:named[-1][0]]):
+        return False  # both named as one ("SK4705 and DY1872 both stop in CPH", "SK4705和DY1872都在CPH经停")
+    return bool(named[-1][1] & rivals) if named else any(forms & rivals for forms in clause[at:])
 
 
 _OWNERS = {"number": ("code", "name"), "code": ("name",), "word": ("code", "name")}

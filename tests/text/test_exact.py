@@ -640,8 +640,14 @@ STATUS_JSON = json.dumps({"bookings": [{"ref": "QX7K2P", "passenger": "Ingrid Da
     ("SK4705는 142유로이고 DY1872는 직항편입니다.", ["sk4705"]),
     ("SK4705 is direct and DY1872 costs 142 EUR.", []),
     ("SK4705는 직항편이고 DY1872는 142유로입니다.", []),
-    # named after it only: the language's order, the verdict's alone
-    ("Both SK4705 and DY1872 stop in CPH.", []),
+    # named as one, both before it: the words may give it to both
+    ("SK4705 and DY1872 both stop in CPH.", ["sk4705"]),
+    ("Both SK4705 and DY1872 stop in CPH.", ["sk4705"]),
+    ("SK4705 und DY1872 halten beide in CPH.", ["sk4705"]),
+    ("SK4705和DY1872都在CPH经停。", ["sk4705"]),
+    ("SK4705와 DY1872 모두 CPH를 경유합니다.", ["sk4705"]),
+    ("Of SK4705 and DY1872 only DY1872 stops in CPH.", []),
+    ("SK4705 is direct while DY1872 stops in CPH.", []),
 ])
 def test_a_sentence_naming_both_records_asks_where_a_clause_without_the_other_finds_it(words, asked):
     """What finds the other record's place ("CPH") in a clause that does not name it, or after the
