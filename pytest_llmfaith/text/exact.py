@@ -1132,9 +1132,9 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
             if any(o in p.tokens for p in with_it for o in names if o in anchors):
                 continue  # a name of the words is written with the value: given for it
-            if isinstance(item, str) and rivals & mentioned and all(
-                    _with_a_rival(clause, at, _kin(rivals, homes), item) for clause in clauses
-                    for at, forms in enumerate(clause)
+            kin = _kin(rivals, homes) if rivals & mentioned else set()
+            if isinstance(item, str) and kin and all(
+                    _with_a_rival(clause, at, kin, item) for clause in clauses for at, forms in enumerate(clause)
                     for o in names if o in forms and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
                 # is direct, while DY1872 stops in CPH"), and what finds its place stands with it
