@@ -1134,7 +1134,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 continue  # a name of the words is written with the value: given for it
             kin = _kin(rivals, homes) if rivals & mentioned else set()
             if isinstance(item, str) and kin and all(
-                    _with_a_rival(clause, at, kin, item) for clause in clauses for at, forms in enumerate(clause)
+                    _with_a_rival(clause, at, kin, own) for clause in clauses for at, forms in enumerate(clause)
                     for o in names if o in forms and any(o in p.tokens for p, _ in others)):
                 continue  # the words name the other thing too ("Ingrid to Bergen, Karin to Tromsø", "SK4705
                 # is direct, while DY1872 stops in CPH"), and what finds its place stands with it
@@ -1189,20 +1189,27 @@ def _as_one(between: list[frozenset[str]]) -> bool:
     return not between or (len(between) == 1 and min(map(len, between[0])) <= MAX_JOINED)
 
 
-def _with_a_rival(clause: list[frozenset[str]], at: int, rivals: set[str], item: str) -> bool:
+def _with_a_rival(clause: list[frozenset[str]], at: int, rivals: set[str], mine: set[str]) -> bool:
     """Whether the word at `at`, which finds another thing's place, stands with that thing in its
-    clause: of the words' thing and its rivals, the one its clause names last before it is a rival
-    ("SK4705 is direct and DY1872 stops in CPH", "SK4705는 직항편이고 DY1872는 CPH를 경유합니다"; not
-    "SK4705 stops in CPH and DY1872 is direct"), or none is named before it and a rival after
-    ("In CPH, only DY1872 stops": the language's order, the verdict's to read), unless the words'
-    thing is named right before that rival, the two as one (`_as_one`). A word of a rival's
-    own name stands with it ("Karin" of "… and Karin Berg's is cancelled": `_kin`)."""
+    clause: of the words' thing (`mine`, the words of its name) and its rivals, the one its clause
+    names last before it is a rival ("SK4705 is direct and DY1872 stops in CPH", "SK4705는
+    직항편이고 DY1872는 CPH를 경유합니다"; not "SK4705 stops in CPH and DY1872 is direct"), or none
+    is named before it and a rival after ("In CPH, only DY1872 stops": the language's order, the
+    verdict's to read), unless the words' thing is named right before that rival, the two as one
+    (`_as_one`: "Ingrid Dahl and Karin Berg both go to Tromsø"). A word of a rival's own name
+    stands with it ("Karin" of "… and Karin Berg's is cancelled": `_kin`)."""
     if clause[at] & rivals:
         return True
-    named = [(k, forms) for k, forms in enumerate(clause[:at]) if forms & rivals or item in forms]
-    if len(named) > 1 and item in named[-2][1] and _as_one(clause[named[-2][0] + 1:named[-1][0]]):
+    named: list[tuple[int, int, bool]] = []  # (first token, last token, a rival's?) of each name before it
+    for k, forms in enumerate(clause[:at]):
+        rival = bool(forms & rivals)
+        if named and (rival or forms & mine) and named[-1][1] == k - 1 and named[-1][2] == rival:
+            named[-1] = (named[-1][0], k, rival)
+        elif rival or forms & mine:
+            named.append((k, k, rival))
+    if len(named) > 1 and named[-1][2] and not named[-2][2] and _as_one(clause[named[-2][1] + 1:named[-1][0]]):
         return False  # both named as one ("SK4705 and DY1872 both stop in CPH", "SK4705和DY1872都在CPH经停")
-    return bool(named[-1][1] & rivals) if named else any(forms & rivals for forms in clause[at:])
+    return named[-1][2] if named else any(forms & rivals for forms in clause[at:])
 
 
 _OWNERS = {"number": ("code", "name"), "code": ("name",), "word": ("code", "name")}

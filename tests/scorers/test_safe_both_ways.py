@@ -884,6 +884,8 @@ GIVEN_APART = [
      "Ingrid Dahl und Karin Berg fahren nach Tromsø und Bergen.", "bergen"),
     ("ja, two cities", PASSENGERS_JA, "田中太郎さんは大阪、佐藤花子さんは東京です。",
      "田中太郎さんは東京、佐藤花子さんは大阪です。", "大阪"),
+    ("en, two named as one", BOOKINGS_JSON, "Of Ingrid Dahl and Karin Berg only Karin Berg goes to Tromsø.",
+     "Ingrid Dahl and Karin Berg both go to Tromsø.", "dahl"),
     ("en, two statuses by name", STATUS_JSON, "Ingrid Dahl's booking is confirmed and Karin Berg's is cancelled.",
      "Ingrid Dahl's booking is cancelled and Karin Berg's is confirmed.", "cancelled"),
     # a record's field value in small letters, given to another record

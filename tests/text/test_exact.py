@@ -703,6 +703,10 @@ WIFI_JA = json.dumps([{"flight": "SK4705", "wifi": "あり"}, {"flight": "DY1872
     ("田中太郎さんは大阪、佐藤花子さんは東京です。", PASSENGERS_JA, []),
     ("田中太郎さんと佐藤花子さんはそれぞれ大阪と東京に住んでいます。", PASSENGERS_JA, []),
     ("Ingrid Dahl's booking is confirmed and Karin Berg's is cancelled.", STATUS_JSON, []),
+    # two named as one before a name only one of them is given: a name of two words each
+    ("Ingrid Dahl and Karin Berg both go to Tromsø.", BOOKINGS_JSON, ["dahl"]),
+    ("Ingrid Dahl und Karin Berg fahren beide nach Tromsø.", BOOKINGS_JSON, ["dahl"]),
+    ("Of Ingrid Dahl and Karin Berg only Karin Berg goes to Tromsø.", BOOKINGS_JSON, []),
 ])
 def test_two_records_values_given_in_another_order_are_asked_never_decided(words, context, asked):
     """Names or words of two fields, each record's in another order: no kind says which is whose
