@@ -18,6 +18,7 @@ import regex
 
 from pytest_llmfaith.text import records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
+from pytest_llmfaith.text.number_words import NUMBER_PARTS, NUMBER_WORDS
 from pytest_llmfaith.text.sentences import sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -297,21 +298,28 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     stretch ("Berg booked the flight", "We open at 9"): a name or any word, as code sees it."""
     written, text = _written(tuple(context))
     missing = numbers_not_written(words, context)
-    normal = unicodedata.normalize("NFKC", words.translate(_SIGNS)).translate(_SAME_MARKS)
+    marked = unicodedata.normalize("NFKC", words.translate(_SIGNS))
+    normal = marked.translate(_SAME_MARKS)  # one mark for one: a backtick becomes an apostrophe
     plain = _ascii_digits(normal)
     whole = [span for span, _ in times(plain)] + [(n.start, n.end) for n in numbers(normal) if n.scale]
     months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case
     days = _weekdays(tuple(context))
+    counts = _counts(tuple(context))
     placed = words_in_numbers_places(words, context)
+    named = identifiers(marked)
+    missing += [name for name, _ in named if not _writes_identifier(text, name)]
+    whole += [span for _, span in named]
     for match in _TOKEN.finditer(normal):
         original = match.group()
         if any(a <= match.start() < b for a, b in whole):
-            continue  # read with its time or number ("pm" of 7:20 pm, "Mrd." of 2,5 Mrd.): numbers_not_written
+            continue  # read with its time, number ("pm" of 7:20 pm, "Mrd." of 2,5 Mrd.) or identifier, whole
         token = original.casefold()
         starts = not at_starts and bool(_STARTS.search(normal, 0, match.start()))
         day = WEEKDAYS.get(token)  # a day the context names in no form
         named_day = match.start() in months or (day is not None and day not in days)
-        asked = named_day or _asked_about(original, starts) or fold(original) in placed
+        count = NUMBER_WORDS.get(token) if not _in_a_greater_number(normal, match.span()) else None
+        asked = named_day or (count is not None and count not in counts) or _asked_about(original, starts) \
+            or fold(original) in placed
         if not asked or (_has_digit(original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
@@ -322,6 +330,39 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
     missing = list(dict.fromkeys(missing + _mixed_names(normal, tuple(context))))
     return _as_names(missing, normal, tuple(context))
+
+
+_IDENTIFIER = regex.compile(
+    r"`([^`\n]{1,60})`"  # a code span
+    r"|(?<![\w/@.:-])(?:https?://|www\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]]"  # a web address
+    r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # an e-mail address
+    r"|(?<![\w-])--?[A-Za-z](?:[\w-]*\w)?(?![\w-])"  # a command-line option ("-lrb-" is none)
+    r"|(?<![\w/:.])(?:~|\.{1,2})?(?:/[\w.-]*[\w-])+/?"  # a path from a root or a folder
+    r"|(?<![\w.])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?:\(\))?"  # snake_case, UPPER_CASE
+    r"|(?<![\w.])[a-z_][a-z0-9_]+(?:\.[a-z0-9_]+)*\.[a-z0-9_]{2,}(?:\(\))?(?!\w)"  # a file, module or host
+    r"|(?<![\w.])[a-z_]\w*\(\)", regex.ASCII)  # a call
+"""What only code writes: its own characters (an underscore, "--", "@", "/", a dot inside a word,
+"()") or backticks mark it, so no prose word is one. A lower-case identifier is no name by its
+capitals, yet "timeout_s" for the context's "timeout_ms" is as plainly not given: asked whole.
+A dot between letters makes one only between pieces of two letters or more ("config.yaml",
+"os.path"; "e.g.", "m.in." and "p.ej." are abbreviations)."""
+
+
+def identifiers(text: str) -> list[tuple[str, Span]]:
+    """Each identifier the text writes (`_IDENTIFIER`), as written, with its span."""
+    return [(match.group(1) or match.group(), match.span()) for match in _IDENTIFIER.finditer(text)
+            if (match.group(1) or match.group()).strip()]
+
+
+def _writes_identifier(text: str, name: str) -> bool:
+    """Whether the folded context writes the identifier whole: not inside a longer one ("timeout_s"
+    is not in "timeout_seconds"), a call by its name ("get_user()" is in "get_user(id)"), an address
+    with or without its last slash."""
+    wanted = _SPACE.sub(" ", fold(name)).strip().rstrip("/")
+    if wanted.endswith("()"):  # a call by its name, with its brackets where the name is a word of prose
+        wanted = wanted[:-2] + ("" if regex.search(r"[_.]", wanted) else "(")
+    end = "" if wanted.endswith("(") else r"(?!\w)"
+    return bool(regex.search(rf"(?<!\w){regex.escape(wanted)}{end}", _SPACE.sub(" ", text)))
 
 
 def _as_names(missing: list[str], words: str, context: tuple[str, ...]) -> list[str]:
@@ -435,6 +476,33 @@ def _number_places(context: tuple[str, ...]) -> frozenset[tuple[str, str]]:
 def _weekdays(context: tuple[str, ...]) -> frozenset[int]:
     """The days of the week the context names, in any form (`WEEKDAYS`)."""
     return frozenset(day for token in _written(context)[0] if (day := WEEKDAYS.get(token)) is not None)
+
+
+_WORD_BEFORE = regex.compile(r"(\p{L}+)[\s-]+(?:(\p{L}+)[\s-]+)?$")
+_WORD_AFTER = regex.compile(r"[\s-]+(\p{L}+)")
+
+
+MAX_JOINING = 3
+"""Letters of a word that joins the parts of a number ("treinta y dos", "hundred and two")."""
+
+
+def _in_a_greater_number(text: str, span: Span) -> bool:
+    """Whether the word at `span` stands beside a word of tens, hundreds or thousands (`NUMBER_PARTS`,
+    `_SCALE_WORDS`): the word after it, the word before it, or the one before a short joining word
+    (`MAX_JOINING`) before it. A part of a greater number ("twenty-two", "on iki", "dua belas")."""
+    before = _WORD_BEFORE.search(text[max(0, span[0] - 40):span[0]])
+    after = _WORD_AFTER.match(text, span[1])
+    joined = before and before[2] and len(before[2]) <= MAX_JOINING
+    near = [before[2] or before[1], before[1] if joined else None] if before else []
+    return any(word and (word.casefold() in NUMBER_PARTS or word.casefold() in _SCALE_WORDS)
+               for word in [*near, after[1] if after else None])
+
+
+@lru_cache(maxsize=64)
+def _counts(context: tuple[str, ...]) -> frozenset[int]:
+    """The whole numbers the context writes, in digits or as a word (`NUMBER_WORDS`)."""
+    digits = {int(value) for value in _context_values(context).values if value.isdigit()}
+    return frozenset(digits | {count for token in _written(context)[0] if (count := NUMBER_WORDS.get(token))})
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:

@@ -303,6 +303,15 @@ OWN_FAITHFUL = [
     ("La sede de Madrid la dirige Lucía Ortega. La sede de Sevilla la dirige Pablo Ruiz.",
      "Lucía Ortega dirige la sede de Madrid."),
     ("Projekt Alfa vede Jana Nováková. Projekt Beta vede Petr Dvořák.", "Petr Dvořák vede projekt Beta."),
+    # an identifier or a count, in a form the context gives it
+    ('{"timeout_ms": 500, "max_retries": 3}', "Set timeout_ms to 500."),
+    ("Use -v/--verbose for more output.", "Pass --verbose for more output."),
+    ("Docs: https://acme.com/docs/", "The docs are at https://acme.com/docs."),
+    ("Call get_user(id) to fetch a user.", "Use `get_user()` to fetch a user."),
+    ("La garantie est de 2 ans.", "La garantie est de deux ans."),
+    ("Acme hat fünf Büros.", "Acme has five offices."),
+    ("Acme tiene 32 tiendas.", "Acme tiene treinta y dos tiendas."),
+    ("Şirketin 12 çalışanı var.", "Şirketin on iki çalışanı var."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -386,6 +395,28 @@ OWN_UNFAITHFUL = [
     ("Ο Γιώργος Παππάς μένει στην Αθήνα. Η Μαρία Νικολάου μένει στη Θεσσαλονίκη.",
      "Ο Γιώργος Παππάς μένει στη Θεσσαλονίκη.", "παππάσ"),
     ("Projekt Alfa vede Jana Nováková. Projekt Beta vede Petr Dvořák.", "Projekt Alfa vede Petr Dvořák.", "petr"),
+    # an identifier in small letters the context never writes whole: no capital, yet plainly not given
+    ("Set timeout_ms to 500 to stop waiting.", "Set timeout_s to 500 to stop waiting.", "timeout_s"),
+    ("Pass --verbose to see every request.", "Pass --quiet to see every request.", "--quiet"),
+    ("Schreiben Sie an support@acme.de.", "Schreiben Sie an hilfe@acme.de.", "hilfe@acme.de"),
+    ("La documentation est sur https://acme.fr/docs.", "La documentation est sur https://acme.com/docs.",
+     "https://acme.com/docs"),
+    ("Les réglages sont dans config.yaml.", "Les réglages sont dans config.json.", "config.json"),
+    ("Usa get_user() para leer un usuario.", "Usa fetch_user() para leer un usuario.", "fetch_user()"),
+    ("Запросите /v1/orders, чтобы получить заказы.", "Запросите /v2/orders, чтобы получить заказы.", "/v2/orders"),
+    ("設定はconfig.yamlに書きます。", "設定はsettings.yamlに書きます。", "settings.yaml"),
+    # a count written as a word that the context writes in no form
+    ("The warranty lasts two years.", "The warranty lasts three years.", "three"),
+    ("Take two tablets twice a day.", "Take two tablets three times a day.", "three"),
+    ("Die Garantie gilt zwei Jahre.", "Die Garantie gilt drei Jahre.", "drei"),
+    ("La garantía dura dos años.", "La garantía dura tres años.", "tres"),
+    ("La garanzia dura tre anni.", "La garanzia dura cinque anni.", "cinque"),
+    ("Гарантия действует два года.", "Гарантия действует три года.", "три"),
+    ("Gwarancja obowiązuje dwa lata.", "Gwarancja obowiązuje trzy lata.", "trzy"),
+    ("Garanti iki yıl geçerlidir.", "Garanti üç yıl geçerlidir.", "üç"),
+    ("Takuu on voimassa kaksi vuotta.", "Takuu on voimassa kolme vuotta.", "kolme"),
+    ("Garansi berlaku dua tahun.", "Garansi berlaku tiga tahun.", "tiga"),
+    ("La batterie se recharge en 4 heures.", "La batterie se recharge en deux heures.", "deux"),
 ]
 
 

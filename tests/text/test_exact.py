@@ -179,6 +179,86 @@ def test_a_code_the_context_writes_with_a_space_is_written(words, context, asked
     assert unwritten(words, [context], at_starts=False) == asked
 
 
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # an identifier in small letters, asked whole where the context never writes it whole
+    ("Set timeout_s to 500.", "Set timeout_ms to 500.", ["timeout_s"]),
+    ("Set timeout to 500.", "Set timeout_seconds to 500.", []),  # a prose word: the verdict's
+    ("Pass --quiet to hide it.", "Pass --verbose (or -v) to see more.", ["--quiet"]),
+    ("Pass -q to hide it.", "Pass --verbose (or -v) to see more.", ["-q"]),
+    ("Write to help@acme.com.", "Write to support@acme.com.", ["help@acme.com"]),
+    ("See https://acme.io/docs.", "See https://acme.com/docs.", ["https://acme.io/docs"]),
+    ("See www.acme.io.", "See acme.com.", ["www.acme.io"]),
+    ("Edit config.json first.", "Edit config.yaml first.", ["config.json"]),
+    ("Call os.path.exists().", "Call os.path.join().", ["os.path.exists()"]),
+    ("Call fetch_user().", "Call get_user(id) to fetch a user.", ["fetch_user()"]),
+    ("Call fetch().", "Call get(id) to fetch a user.", ["fetch()"]),
+    ("GET /v2/users lists them.", "GET /v1/users lists users.", ["/v2/users"]),
+    ("Run `acme sync --all`.", "Run acme sync to sync.", ["acme sync --all"]),
+    ("Export OPENAI_API_KEY.", "Export OPENAI_API_BASE and the API KEY.", ["OPENAI_API_KEY"]),
+    ("Set max_retries: 3 and retry_delay: 2.", "max_retries: 3\nretry_delay_s: 2", ["retry_delay"]),
+    ("Die Datei heißt settings.toml.", "Die Datei heißt settings.ini.", ["settings.toml"]),
+    ("Установите переменную acme_home.", "Установите переменную acme_root.", ["acme_home"]),
+    ("設定はconfig.yamlに書きます。", "設定はsettings.yamlに書きます。", ["config.yaml"]),
+    # written whole, in any of the forms the context gives it
+    ("Set timeout_ms to 500.", '{"timeout_ms": 500, "max_retries": 3}', []),
+    ("timeout_ms is 500.", "timeout_ms,max_retries\n500,3", []),
+    ("Pass --verbose to see more.", "Use -v/--verbose for more output.", []),
+    ("See https://acme.com/docs for details.", "Docs: https://acme.com/docs/", []),
+    ("See https://acme.com/docs/ for details.", "Docs: https://acme.com/docs", []),
+    ("Email support@acme.com or visit acme.com.", "Write to support@acme.com.", []),
+    ("Use get_user() to fetch a user.", "Call get_user(id) to fetch a user.", []),
+    ("Edit config.yaml in ~/.acme.", "The config lives in ~/.acme/config.yaml.", []),
+    ("The `/v1/users` endpoint returns users.", "GET /v1/users returns users.", []),
+    ("Run `pip install acme`.", "Install with pip install acme.", []),
+    ("Use `retries`.", "Use the retries option.", []),
+    ("Export OPENAI_API_KEY first.", "Set the OPENAI_API_KEY variable.", []),
+    # no identifiers: abbreviations, hyphens and slashes of prose, markdown's emphasis
+    ("E.g. the fare is well-known, i.e. popular.", "The fare is well-known.", []),
+    ("Acme ma m.in. biura; p.ej. en Oslo, 24/7 and/or at 3 km/h.", "Acme ma m.in. biura; p.ej. en Oslo, 24/7 "
+     "and/or at 3 km/h.", []),
+    ("It is _really_ cheap - a -lrb- note.", "It is really cheap - a -lrb- note.", []),
+])
+def test_an_identifier_the_context_never_writes_whole_is_asked_whole(words, context, asked):
+    """A lower-case identifier is no name by its capitals, yet "timeout_s" beside "timeout_ms" is
+    plainly not given: its own characters mark it, so code asks, and a correct judge answers."""
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a count the context writes in no form
+    ("Acme has five offices.", "Acme has four offices.", ["five"]),
+    ("Take two tablets three times a day.", "Take two tablets twice a day.", ["three"]),
+    ("The warranty lasts three years.", "The warranty lasts two years.", ["three"]),
+    ("Acme hat fünf Büros.", "Acme hat vier Büros.", ["fünf"]),
+    ("La batterie se recharge en deux heures.", "La batterie se recharge en 4 heures.", ["deux"]),
+    ("El curso dura seis semanas.", "El curso dura 8 semanas.", ["seis"]),
+    ("Il corso dura sette giorni.", "Il corso dura 10 giorni.", ["sette"]),
+    ("O curso dura oito dias.", "O curso dura 10 dias.", ["oito"]),
+    ("De cursus duurt drie dagen.", "De cursus duurt 4 dagen.", ["drie"]),
+    ("Kursen varar fyra dagar.", "Kursen varar 3 dagar.", ["fyra"]),
+    ("Kurs trwa pięć dni.", "Kurs trwa 3 dni.", ["pięć"]),
+    ("Kurz trvá šest dní.", "Kurz trvá 3 dny.", ["šest"]),
+    ("Курс длится пять дней.", "Курс длится 3 дня.", ["пять"]),
+    ("Курс триває п'ять днів.", "Курс триває 3 дні.", ["п'ять"]),
+    ("Kurs üç gün sürüyor.", "Kurs iki gün sürüyor.", ["üç"]),
+    ("Kurssi kestää kolme päivää.", "Kurssi kestää 2 päivää.", ["kolme"]),
+    ("Kursus berlangsung tiga hari.", "Kursus berlangsung 2 hari.", ["tiga"]),
+    ("Five of them", "They are 15.", ["five"]),  # 15 is no 5
+    # written: as digits, as a word of any language here, or part of a greater number
+    ("Acme has five offices.", "Acme's 5 offices are in 2 countries.", []),
+    ("Acme has five offices.", "Acme hat fünf Büros.", []),
+    ("Acme a cinq bureaux.", "Acme has five offices.", []),
+    ("Acme has twenty-two offices.", "Acme has 22 offices.", []),
+    ("Acme tiene treinta y dos tiendas.", "Acme tiene 32 tiendas.", []),
+    ("Şirketin on iki çalışanı var.", "Şirketin 12 çalışanı var.", []),
+    ("Acme has two hundred staff.", "Acme has 200 staff.", []),
+    ("Acme punya dua belas toko.", "Acme punya 12 toko.", []),
+    ("Acme a quatre-vingts salariés.", "Acme a 80 salariés.", []),
+])
+def test_a_count_written_as_a_word_the_context_writes_in_no_form_is_asked(words, context, asked):
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
 PASSENGERS = "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)."
 
 
@@ -521,7 +601,8 @@ def test_a_mark_between_digits_or_after_another_mark_starts_no_number(text):
     ("Le musée ouvre à neuf heures.", "Le musée ouvre à 9 heures.", ["neuf"]),
     ("Acme has four offices.", "Acme has four offices.", []),
     ("The museum shuts at 17.", "The museum closes at 17.", []),  # a verb beside a number, not in its place
-    ("Acme has four.", "Acme has 5.", []),  # one word around it: too little to place it
+    ("Acme has many.", "Acme has 5.", []),  # one word around it: too little to place it
+    ("Acme has four.", "Acme has 5.", ["four"]),  # though a count is asked wherever 4 is written in no form
 ])
 def test_a_word_in_a_numbers_place_is_asked_about_whatever_its_case(words, context, asked):
     assert unwritten(words, [context]) == asked
