@@ -333,7 +333,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
 
 
 _IDENTIFIER = regex.compile(
-    r"`([^`\n]{1,60})`"  # a code span
+    r"`([^`\s](?:[^`\n]{0,58}[^`\s])?)`"  # a code span (no space inside its backticks: "` quoted '" is none)
     r"|(?<![\w/@.:-])(?:https?://|www\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]]"  # a web address
     r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # an e-mail address
     r"|(?<![\w-])--?[A-Za-z](?:[\w-]*\w)?(?![\w-])"  # a command-line option ("-lrb-" is none)
@@ -629,6 +629,31 @@ def _place(sentence: str, record: bool) -> _Place:
     return _Place(pattern, frozenset(t for token in _TOKEN.findall(sentence) for t in _forms(token)),
                   frozenset(v for n in numbers(sentence) for v in n.values),
                   tuple((value, side, kind) for value, side, kind in valued if kind is not None), words, fields)
+
+
+_PARALLEL_MARKS = regex.compile(r"[;；]")
+"""What parts the clauses of a sentence that gives two things their values side by side ("The CEO
+is Anna Berg; the CFO is Lars Holm", "서울 사무소에는 40명, 부산 사무소에는 400명"): a comma (not one
+between digits) or a semicolon. Not a colon or a bracket, which tie a value to its label
+("Ingrid Dahl (14C)", "Oslo office: 40 people")."""
+
+
+@lru_cache(maxsize=32)
+def _clause_places(context: tuple[str, ...]) -> tuple[tuple[_Place, ...], tuple[bool, ...]]:
+    """The places of `_places` and the clauses of each sentence of prose that `_PARALLEL_MARKS` cut,
+    and whether each settles a value written in it: a clause, not its whole sentence. "The CEO is
+    Anna Berg; the CFO is Lars Holm" writes Lars Holm only with the CFO; "Anna Berg runs sales; she
+    joined in 2019" still names her where another value of 2019's kind is asked about."""
+    places: list[_Place] = []
+    settles: list[bool] = []
+    for item in context:
+        data = records.data(item)
+        for part in records.parts(item):
+            clauses = [] if part in data else [c for c in _PARALLEL_MARKS.split(part) if c.strip()]
+            split = len(clauses) > 1
+            places += [_place(part, part in data), *(_place(clause, False) for clause in clauses if split)]
+            settles += [not split, *(True for _ in clauses if split)]
+    return tuple(places), tuple(settles)
 
 
 @lru_cache(maxsize=64)
@@ -1175,7 +1200,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     value settles it.
     Never decided by code (a pronoun may name the subject where the value is written): the judge is
     asked, as of a value in another role."""
-    places, capitals, fields = _places(context), _capitalised(context), _record_words(context)
+    (places, settles), capitals, fields = _clause_places(context), _capitalised(context), _record_words(context)
     homes, values, found = _context_names(context).homes, _spaceless_values(context), []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
@@ -1190,7 +1215,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 continue
             own = {fold(t) for t in tokens(item.shown)} if isinstance(item, Number) else _own_name(item, runs, homes)
             writes = [_writes(place, item) for place in places]
-            with_it = [place for place, has in zip(places, writes) if has]
+            with_it = [place for place, has, settling in zip(places, writes, settles) if has and settling]
             beside = {side for p in with_it for theirs, side, _ in p.valued if _same_value(theirs, item)}
             others = [(p, theirs) for p, has in zip(places, writes) if not has for theirs, side, k in p.valued
                       if k == kind and (kind == "number" or theirs != item)
@@ -1216,8 +1241,8 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
         # a code only where no number is ("22A", not "SK4705" of "costs 142"), a name where neither is, a
         # word where none is
         found += next((apart[kind] for kind in _KINDS if apart[kind]), []) or _out_of_turn(
-            pattern, anchors, places, lambda item: _kind(item, capitals, fields)) or _out_of_order(
-            [item for item in pattern if isinstance(item, str) and _kind(item, capitals, fields)], places)
+            pattern, anchors, _places(context), lambda item: _kind(item, capitals, fields)) or _out_of_order(
+            [item for item in pattern if isinstance(item, str) and _kind(item, capitals, fields)], _places(context))
     return tuple(found)
 
 

@@ -312,6 +312,9 @@ OWN_FAITHFUL = [
     ("Acme hat fünf Büros.", "Acme has five offices."),
     ("Acme tiene 32 tiendas.", "Acme tiene treinta y dos tiendas."),
     ("Şirketin 12 çalışanı var.", "Şirketin on iki çalışanı var."),
+    ("The CEO is Anna Berg; the CFO is Lars Holm.", "Lars Holm is the CFO."),
+    ("Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
+    ("Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", "Anna Berg joined in 2019."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -417,6 +420,14 @@ OWN_UNFAITHFUL = [
     ("Takuu on voimassa kaksi vuotta.", "Takuu on voimassa kolme vuotta.", "kolme"),
     ("Garansi berlaku dua tahun.", "Garansi berlaku tiga tahun.", "tiga"),
     ("La batterie se recharge en 4 heures.", "La batterie se recharge en deux heures.", "deux"),
+    # a value a sentence gives another thing in a clause of its own, after a semicolon
+    ("The CEO is Anna Berg; the CFO is Lars Holm.", "The CEO is Lars Holm.", "lars"),
+    ("Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie A fiel um 3 %.", "3"),
+    ("Le bureau de Paris compte 40 salariés ; celui de Lyon en compte 400.", "Le bureau de Paris compte 400 salariés.",
+     "400"),
+    ("La sede de Madrid abre a las 8; la de Sevilla, a las 9.", "La sede de Madrid abre a las 9.", "9"),
+    ("Il piano Basic costa 10 euro; il piano Pro costa 25 euro.", "Il piano Basic costa 25 euro.", "25"),
+    ("Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", "Anna Berg joined in 2021.", "2021"),
 ]
 
 

@@ -225,6 +225,24 @@ def test_an_identifier_the_context_never_writes_whole_is_asked_whole(words, cont
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
+    ("The CEO is Lars Holm.", "The CEO is Anna Berg; the CFO is Lars Holm.", ["ceo", "lars"]),
+    ("Aktie A fiel um 3 %.", "Aktie A stieg um 5 %; Aktie B fiel um 3 %.", ["3"]),
+    ("Basic costs 25 EUR a month.", "Basic costs 10 EUR a month; Pro costs 25 EUR a month.", ["25"]),
+    ("Anna Berg joined in 2021.", "Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", ["2021"]),
+    ("The CFO is Lars Holm.", "The CEO is Anna Berg; the CFO is Lars Holm.", []),
+    ("Aktie B fiel um 3 %.", "Aktie A stieg um 5 %; Aktie B fiel um 3 %.", []),
+    ("Anna Berg joined in 2019.", "Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", []),
+    # a comma is no such cut: a list of one thing's values ("…, includes 2 TB and adds SSO")
+    ("The Business plan adds SSO.", "The Starter plan costs 12 EUR. The Business plan costs 25 EUR, includes 2 TB "
+     "and adds single sign-on (SSO).", []),
+])
+def test_a_value_a_sentence_gives_another_thing_after_a_semicolon_is_asked(words, context, asked):
+    """Each clause of "The CEO is Anna Berg; the CFO is Lars Holm" gives its own thing its value: the
+    sentence writes Lars Holm, but not with the CEO."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
     # a count the context writes in no form
     ("Acme has five offices.", "Acme has four offices.", ["five"]),
     ("Take two tablets three times a day.", "Take two tablets twice a day.", ["three"]),
