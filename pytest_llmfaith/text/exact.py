@@ -340,12 +340,15 @@ _IDENTIFIER = regex.compile(
     r"|(?<![\w/:.])(?:~|\.{1,2})?(?:/[\w.-]*[\w-])+/?"  # a path from a root or a folder
     r"|(?<![\w.])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?:\(\))?"  # snake_case, UPPER_CASE
     r"|(?<![\w.])[a-z_][a-z0-9_]+(?:\.[a-z0-9_]+)*\.[a-z0-9_]{2,}(?:\(\))?(?!\w)"  # a file, module or host
-    r"|(?<![\w.])[a-z_]\w*\(\)", regex.ASCII)  # a call
+    r"|(?<![\w.])[a-z_]\w*\(\)"  # a call
+    r"|(?<![\w.-])[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]*[A-Za-z0-9])+(?<=\d[A-Za-z0-9.-]*)(?![\w-])", regex.ASCII)
+    # a name a hyphen joins to a number, from a letter ("gpt-4o-mini", "claude-3-haiku"; "30-day" is none)
 """What only code writes: its own characters (an underscore, "--", "@", "/", a dot inside a word,
 "()") or backticks mark it, so no prose word is one. A lower-case identifier is no name by its
 capitals, yet "timeout_s" for the context's "timeout_ms" is as plainly not given: asked whole.
 A dot between letters makes one only between pieces of two letters or more ("config.yaml",
-"os.path"; "e.g.", "m.in." and "p.ej." are abbreviations)."""
+"os.path"; "e.g.", "m.in." and "p.ej." are abbreviations), and a hyphen only where a digit is in it
+and a letter starts it ("gpt-4o-mini"; "30-day" and "well-known" are words of prose)."""
 
 
 def identifiers(text: str) -> list[tuple[str, Span]]:
@@ -356,13 +359,13 @@ def identifiers(text: str) -> list[tuple[str, Span]]:
 
 def _writes_identifier(text: str, name: str) -> bool:
     """Whether the folded context writes the identifier whole: not inside a longer one ("timeout_s"
-    is not in "timeout_seconds"), a call by its name ("get_user()" is in "get_user(id)"), an address
-    with or without its last slash."""
+    is not in "timeout_seconds", "gpt-4o" not in "gpt-4o-mini"), a call by its name ("get_user()" is
+    in "get_user(id)"), an address with or without its last slash."""
     wanted = _SPACE.sub(" ", fold(name)).strip().rstrip("/")
     if wanted.endswith("()"):  # a call by its name, with its brackets where the name is a word of prose
         wanted = wanted[:-2] + ("" if regex.search(r"[_.]", wanted) else "(")
-    end = "" if wanted.endswith("(") else r"(?!\w)"
-    return bool(regex.search(rf"(?<!\w){regex.escape(wanted)}{end}", _SPACE.sub(" ", text)))
+    end = "" if wanted.endswith("(") else r"(?![\w]|[-.]\w)"
+    return bool(regex.search(rf"(?<!\w|\w[-.]){regex.escape(wanted)}{end}", _SPACE.sub(" ", text)))
 
 
 def _as_names(missing: list[str], words: str, context: tuple[str, ...]) -> list[str]:

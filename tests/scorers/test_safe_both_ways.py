@@ -308,6 +308,7 @@ OWN_FAITHFUL = [
     ("Use -v/--verbose for more output.", "Pass --verbose for more output."),
     ("Docs: https://acme.com/docs/", "The docs are at https://acme.com/docs."),
     ("Call get_user(id) to fetch a user.", "Use `get_user()` to fetch a user."),
+    ("Models: gpt-4o-mini for drafts, gpt-4o for reviews.", "Drafts use gpt-4o-mini."),
     ("La garantie est de 2 ans.", "La garantie est de deux ans."),
     ("Acme hat fünf Büros.", "Acme has five offices."),
     ("Acme tiene 32 tiendas.", "Acme tiene treinta y dos tiendas."),
@@ -408,6 +409,8 @@ OWN_UNFAITHFUL = [
     ("Usa get_user() para leer un usuario.", "Usa fetch_user() para leer un usuario.", "fetch_user()"),
     ("Запросите /v1/orders, чтобы получить заказы.", "Запросите /v2/orders, чтобы получить заказы.", "/v2/orders"),
     ("設定はconfig.yamlに書きます。", "設定はsettings.yamlに書きます。", "settings.yaml"),
+    ("Die App ruft gpt-4o-mini auf.", "Die App ruft gpt-4o auf.", "gpt-4o"),
+    ("El agente usa claude-3-haiku.", "El agente usa claude-3-opus.", "claude-3-opus"),
     # a count written as a word that the context writes in no form
     ("The warranty lasts two years.", "The warranty lasts three years.", "three"),
     ("Take two tablets twice a day.", "Take two tablets three times a day.", "three"),

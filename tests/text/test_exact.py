@@ -199,7 +199,14 @@ def test_a_code_the_context_writes_with_a_space_is_written(words, context, asked
     ("Die Datei heißt settings.toml.", "Die Datei heißt settings.ini.", ["settings.toml"]),
     ("Установите переменную acme_home.", "Установите переменную acme_root.", ["acme_home"]),
     ("設定はconfig.yamlに書きます。", "設定はsettings.yamlに書きます。", ["config.yaml"]),
+    ("The app calls gpt-4o.", "The app calls gpt-4o-mini.", ["gpt-4o"]),  # no prefix of a longer one
+    ("The app calls gpt-4o-mini.", "The app calls gpt-4o.", ["gpt-4o-mini"]),
+    ("Il servizio usa claude-3-opus.", "Il servizio usa claude-3-haiku.", ["claude-3-opus"]),
+    ("Use os.path.", "Use os.path.join.", ["os.path"]),
+    ("Copy config.yaml.", "Copy config.yaml.example first.", ["config.yaml"]),
     # written whole, in any of the forms the context gives it
+    ("The app calls gpt-4o-mini.", "Models: gpt-4o-mini, gpt-4o.", []),
+    ("A 30-day refund is well-known.", "The refund window is 30 days.", []),  # prose: a digit first, no digit
     ("Set timeout_ms to 500.", '{"timeout_ms": 500, "max_retries": 3}', []),
     ("timeout_ms is 500.", "timeout_ms,max_retries\n500,3", []),
     ("Pass --verbose to see more.", "Use -v/--verbose for more output.", []),
