@@ -22,9 +22,9 @@ _IDENTIFIER = regex.compile(
     # a name a hyphen joins to a number, from a letter ("gpt-4o-mini", "claude-3-haiku"; "30-day" is none)
 """Its own characters (an underscore, "--", "@", "/", a dot inside a word, "()") or backticks mark
 an identifier, so no word of prose is one. A dot between letters makes one only between pieces of
-two letters or more ("config.yaml",
-"os.path"; "e.g.", "m.in." and "p.ej." are abbreviations), and a hyphen only where a digit is in it
-and a letter starts it ("gpt-4o-mini"; "30-day" and "well-known" are words of prose)."""
+two letters or more ("config.yaml", "os.path"; "e.g.", "m.in." and "p.ej." are abbreviations), and
+a hyphen only where a digit is in it and a letter starts it ("gpt-4o-mini"; "30-day" and
+"well-known" are words of prose)."""
 
 
 def identifiers(text: str) -> list[tuple[str, tuple[int, int]]]:
