@@ -1072,12 +1072,71 @@ class OtherValue:
     apart: bool = False  # given for another thing (`_given_apart`): `other` is what the context gives for the words'
 
 
+MOVED_WORDS = (2, 3)
+"""Words on one side of a number that must be the context's words on that side of another number,
+and never of this one, for it to count as moved there (`_moved`): two, or three where two stand by
+both ("llega a las 7" beside "sale a las 7 y llega a las 11")."""
+
+
+@lru_cache(maxsize=64)
+def _numbers_by_words(context: tuple[str, ...]) -> dict[tuple[int, tuple[str, ...]], tuple[Number, ...]]:
+    """Per side (-1 before, 1 after) and the MOVED_WORDS words there, the context's numbers written so."""
+    found: dict[tuple[int, tuple[str, ...]], list[Number]] = {}
+    for part in (part for item in _as_written(context) for part in records.parts(item)):
+        for pattern in map(_pattern, _CLAUSE_CUTS.split(part)):
+            for at, item in enumerate(pattern):
+                if isinstance(item, Number):
+                    for side, words in _sides(pattern, at):
+                        found.setdefault((side, words), []).append(item)
+    return {key: tuple(value) for key, value in found.items()}
+
+
+_CLAUSE_CUTS = regex.compile(r"[;:()\[\]{}—–、，；：]|,(?!\d)|\s-\s")
+"""Where the words around a number end: at a clause's marks (`_CLAUSE_MARKS`), not at a comma
+between digits ("1,200")."""
+
+
+def _sides(pattern: list[str | Number], at: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The MOVED_WORDS words right before and right after the item at `at`, where all are words."""
+    sides = [(side, pattern[max(0, at - n):at] if side < 0 else pattern[at + 1:at + 1 + n])
+             for n in MOVED_WORDS for side in (-1, 1)]
+    return [(side, tuple(word for word in words if isinstance(word, str))) for side, words in sides
+            if len(words) in MOVED_WORDS and all(isinstance(word, str) for word in words)]
+
+
+def _year_like(number: Number) -> bool:
+    """Four digits a year may be: a year moved is another year ("went public in 1997" for 2005), not
+    a day a date writes without its year ("on April 9 in Albuquerque" beside "April 9, 2011 in …")."""
+    return not number.scaled and any(v.isdigit() and 1000 <= int(v) < 3000 for v in number.values)
+
+
+def _moved(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Numbers of the words that the context writes, but where the words around one are, it writes
+    another number and never this one: "Acme went public in 1997" beside "Acme was founded in 1997
+    and went public in 2005"; "Il museo chiude alle 9" beside "apre alle 9 e chiude alle 17". The
+    whole stretch need not be the context's words (`_other_values`): two words on one side are."""
+    written, beside = _context_values(context).values, _numbers_by_words(context)
+    found = []
+    clauses = [clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)]
+    for pattern in map(_pattern, clauses):
+        for at, item in enumerate(pattern):
+            if not isinstance(item, Number) or not item.values & written:
+                continue
+            for side, around in _sides(pattern, at):
+                theirs = [n for n in beside.get((side, around), ()) if _year_like(n) == _year_like(item)]
+                if theirs and not any(n.values & item.values for n in beside.get((side, around), ())):
+                    found.append(OtherValue(item.shown, theirs[0].shown, (item.shown,), False))
+                    break
+    return tuple(found)
+
+
 def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     """Per stretch of the words, a number whose role places all give another value:
     ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
     "founded in 1999"; and a value the context writes only for something else (`_given_apart`)."""
     found: dict[tuple[str, str], OtherValue] = {}
-    for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
+    for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)) + _moved(
+            words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     return tuple(found.values())
 

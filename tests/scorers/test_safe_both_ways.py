@@ -316,6 +316,8 @@ OWN_FAITHFUL = [
     ("The CEO is Anna Berg; the CFO is Lars Holm.", "Lars Holm is the CFO."),
     ("Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
     ("Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", "Anna Berg joined in 2019."),
+    ("Acme was founded in 1997 and went public in 2005.", "Acme went public in 2005."),
+    ("El vuelo sale a las 7 y llega a las 11.", "El vuelo sale a las 7."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -431,6 +433,13 @@ OWN_UNFAITHFUL = [
     ("La sede de Madrid abre a las 8; la de Sevilla, a las 9.", "La sede de Madrid abre a las 9.", "9"),
     ("Il piano Basic costa 10 euro; il piano Pro costa 25 euro.", "Il piano Basic costa 25 euro.", "25"),
     ("Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", "Anna Berg joined in 2021.", "2021"),
+    # a number the context writes, where the words around it stand by another number
+    ("Acme was founded in 1997 and went public in 2005.", "Acme went public in 1997.", "1997"),
+    ("Acme wurde 1997 gegründet und ging 2005 an die Börse.", "Acme ging 1997 an die Börse.", "1997"),
+    ("Il museo apre alle 9 e chiude alle 17.", "Il museo chiude alle 9.", "9"),
+    ("El vuelo sale a las 7 y llega a las 11.", "El vuelo llega a las 7.", "7"),
+    ("Поезд отправляется в 7 и прибывает в 11.", "Поезд прибывает в 7.", "7"),
+    ("The battery lasts 10 hours and charges in 2 hours.", "The battery charges in 10 hours.", "10"),
 ]
 
 

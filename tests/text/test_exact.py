@@ -250,6 +250,29 @@ def test_a_value_a_sentence_gives_another_thing_after_a_semicolon_is_asked(words
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Acme went public in 1997.", "Acme was founded in 1997 and went public in 2005.", ["1997"]),
+    ("Acme ging 1997 an die Börse.", "Acme wurde 1997 gegründet und ging 2005 an die Börse.", ["1997"]),
+    ("Il museo chiude alle 9.", "Il museo apre alle 9 e chiude alle 17.", ["9"]),
+    ("The battery charges in 10 hours.", "The battery lasts 10 hours and charges in 2 hours.", ["10"]),
+    ("Le musée ferme à 9 h.", "Le musée ouvre à 9 h et ferme à 18 h.", ["9"]),
+    ("El vuelo llega a las 7.", "El vuelo sale a las 7 y llega a las 11.", ["7"]),  # three words: "a las" is both's
+    ("Поезд прибывает в 7.", "Поезд отправляется в 7 и прибывает в 11.", ["7"]),
+    ("Pociąg przyjeżdża o 7.", "Pociąg odjeżdża o 7 i przyjeżdża o 11.", ["7"]),
+    ("De winkel sluit om 9 uur.", "De winkel opent om 9 uur en sluit om 18 uur.", ["9"]),
+    # the words around it are the context's around this very number, or span a clause's mark
+    ("Acme went public in 2005.", "Acme was founded in 1997 and went public in 2005.", []),
+    ("Il museo apre alle 9.", "Il museo apre alle 9 e chiude alle 17.", []),
+    ("Version 2.0, released in 2021, added a dark mode.", "Version 2.0 was released in September 2021. Version "
+     "2.0 added a dark mode.", []),
+    ("It opened on April 9, 2011 in Oslo.", "It opened on April 9 in Oslo. It closed in 2011.", []),  # a year, a day
+])
+def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is_asked(words, context, asked):
+    """"Acme went public in 1997": 1997 is written, but where the context writes "went public in",
+    it writes 2005. The whole claim need not be the context's words: two or three on one side are."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
     # a count the context writes in no form
     ("Acme has five offices.", "Acme has four offices.", ["five"]),
     ("Take two tablets three times a day.", "Take two tablets twice a day.", ["three"]),
