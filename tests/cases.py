@@ -20,3 +20,10 @@ ORDERS_ZH = json.dumps({"orders": [{"customer": "王伟", "city": "上海", "sta
                                    {"customer": "李娜", "city": "北京", "status": "已取消"}]},
                        ensure_ascii=False, indent=2)
 GUESTS_TH = json.dumps([{"name": "สมชาย", "city": "เชียงใหม่"}, {"name": "สมหญิง", "city": "ภูเก็ต"}], ensure_ascii=False)
+# One record's fields, with keys a claim may name ("departs", "check-out"), in three languages.
+FLIGHT = json.dumps({"flight": "SK4705", "departs": "07:10", "arrives": "09:05", "price_eur": 189,
+                     "bags_included": 1, "seats_left": 4}, indent=2)
+HOTEL = json.dumps({"hotel": "Bristol", "checkIn": "14:00", "checkOut": "11:00", "nights": 3, "guests": 2})
+ORDER = json.dumps({"order": "A123", "items": 3, "total_eur": 45, "shipping_eur": 5})
+FLUG = json.dumps({"flug": "SK4705", "abflug": "07:10", "ankunft": "09:05", "freie_plätze": 4}, ensure_ascii=False)
+VOL = json.dumps([{"vol": "AF1234", "départ": "07:10", "arrivée": "09:05", "escales": 0}], ensure_ascii=False)

@@ -1091,9 +1091,9 @@ def _numbers_by_words(context: tuple[str, ...]) -> dict[tuple[int, tuple[str, ..
     return {key: tuple(value) for key, value in found.items()}
 
 
-_CLAUSE_CUTS = regex.compile(r"[;:()\[\]{}—–、，；：]|,(?!\d)|\s-\s")
+_CLAUSE_CUTS = regex.compile(r"[;()\[\]{}—–、，；：]|[,:](?!\d)|\s-\s")
 """Where the words around a number end: at a clause's marks (`_CLAUSE_MARKS`), not at a comma
-between digits ("1,200")."""
+or a colon before a digit ("1,200", "09:05")."""
 
 
 def _sides(pattern: list[str | Number], at: int) -> list[tuple[int, tuple[str, ...]]]:
@@ -1130,13 +1130,87 @@ def _moved(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     return tuple(found)
 
 
+_KEY_VALUE = regex.compile(r"""^\s*"?([^"\n:{}\[\]]{1,40}?)"?\s*:\s*"?([^"\n{}\[\]]+?)"?,?\s*$""", regex.MULTILINE)
+"""A record's field, in the layouts `records.data` hands back: its key, then its value (a time's colon too)."""
+_KEY_GAPS = regex.compile(r"[_\-.\s]+|(?<=\p{Ll})(?=\p{Lu})")
+
+
+class _Field(NamedTuple):
+    """A record's field, as a claim may name it and give its value."""
+
+    words: frozenset[str]  # the words of its key that no other key of its record has ("out" of check_out)
+    values: frozenset[str]  # its numbers' values, and its times as `_time_key`s
+    shown: str  # its value as written
+
+
+def _time_key(time: Time) -> str:
+    return f"{time[0] % 12 if time[2] else time[0]}:{time[1]:02d}{time[2]}"
+
+
+def _values_shown(text: str) -> list[tuple[str, str]]:
+    """(as written, the value) of each time of day of the text, whole ("09:05", not 9 and 5, as
+    `_time_key`), and each of its other numbers' values."""
+    timed = times(_ascii_digits(text))
+    return [(text[a:b], _time_key(time)) for (a, b), time in timed] + [
+        (n.shown, v) for n in numbers(text) for v in n.values if not any(a <= n.start < b for (a, b), _ in timed)]
+
+
+@lru_cache(maxsize=64)
+def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
+    """Each record of the context (`records.data`) as its fields with a number or a time."""
+    found = []
+    for record in (record for item in context for record in records.data(item)):
+        pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(m.group(1).strip()) if w), m.group(2).strip())
+                 for m in _KEY_VALUE.finditer(record)]
+        fields = [_Field(key - frozenset().union(*(k for k, _ in pairs if k is not key)),
+                         frozenset(v for _, v in _values_shown(value)), value) for key, value in pairs]
+        found.append(tuple(field for field in fields if field.values and field.words))
+    return tuple(found)
+
+
+MIN_STEM = 4
+"""Letters two words must both have, and share up to five of, to name one field ("departs" names
+"departure", "nights" "night"): the key's word in another form."""
+
+
+def _names_field(tokens: frozenset[str], field: _Field) -> bool:
+    return any(word in tokens or any(min(len(word), len(t)) >= MIN_STEM and word[:5] == t[:5] for t in tokens)
+               for word in field.words)
+
+
+def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Values of the words that a record gives only under another field than the one the words name:
+    "SK4705 departs at 09:05" beside {"departs": "07:10", "arrives": "09:05"}, "Shipping costs 45 EUR"
+    beside {"total_eur": 45, "shipping_eur": 5}. A field is named by a word of its key that no other
+    key of its record has, in any form that shares five letters ("check-out" names check_out, not
+    check_in), whose own value the words do not give too ("departs at 07:10 and lands at 09:05" gives
+    09:05 to no field it names). Never decided (the words may name it otherwise): asked, with what
+    the field gives."""
+    found = []
+    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
+        tokens = frozenset(_stem(t) for t in _TOKEN.findall(clause))
+        said = _values_shown(clause)
+        values = {value for _, value in said}
+        for shown, value in said:
+            holders = [(record, field) for record in _record_fields(context) for field in record
+                       if value in field.values]
+            if not holders or any(_names_field(tokens, field) for _, field in holders):
+                continue
+            other = next((f for record, _ in holders for f in record
+                          if not f.values & values and _names_field(tokens, f)), None)  # its own value not said
+            if other is not None:
+                found.append(OtherValue(shown, other.shown, (shown,), False, True))
+    return tuple(found)
+
+
 def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     """Per stretch of the words, a number whose role places all give another value:
     ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
-    "founded in 1999"; and a value the context writes only for something else (`_given_apart`)."""
+    "founded in 1999"; a value the context writes only for something else (`_given_apart`), only
+    beside other words (`_moved`), or only under another field of a record (`_fields_swapped`)."""
     found: dict[tuple[str, str], OtherValue] = {}
-    for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)) + _moved(
-            words, tuple(context)):
+    for value in (_other_values(words, tuple(context)) + _given_apart(words, tuple(context))
+                  + _moved(words, tuple(context)) + _fields_swapped(words, tuple(context))):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     return tuple(found.values())
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from cases import FLIGHTS_JSON, FLIGHTS_VIA, GUESTS_TH, ORDERS_ZH, PASSENGERS_JA
+from cases import FLIGHT, FLIGHTS_JSON, FLIGHTS_VIA, FLUG, GUESTS_TH, HOTEL, ORDER, ORDERS_ZH, PASSENGERS_JA, VOL
 from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
@@ -318,6 +318,10 @@ OWN_FAITHFUL = [
     ("Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", "Anna Berg joined in 2019."),
     ("Acme was founded in 1997 and went public in 2005.", "Acme went public in 2005."),
     ("El vuelo sale a las 7 y llega a las 11.", "El vuelo sale a las 7."),
+    (FLIGHT, "SK4705 departs at 07:10 and arrives at 09:05."),
+    (FLIGHT, "It departs at 07:10 and lands at 09:05."),
+    (HOTEL, "Check-in is from 14:00; check-out by 11:00."),
+    ('{"vuelo": "IB3170", "salida": "08:15", "llegada": "10:40"}', "La salida es a las 08:15."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -440,6 +444,13 @@ OWN_UNFAITHFUL = [
     ("El vuelo sale a las 7 y llega a las 11.", "El vuelo llega a las 7.", "7"),
     ("Поезд отправляется в 7 и прибывает в 11.", "Поезд прибывает в 7.", "7"),
     ("The battery lasts 10 hours and charges in 2 hours.", "The battery charges in 10 hours.", "10"),
+    # a record's value under another field than the one a word of its key names
+    (FLIGHT, "SK4705 departs at 09:05.", "09:05"),
+    (HOTEL, "Check-out is at 14:00.", "14:00"),
+    (ORDER, "Shipping costs 45 EUR.", "45"),
+    (FLUG, "Die Ankunft ist um 07:10.", "07:10"),
+    (VOL, "Le départ est à 09:05.", "09:05"),
+    ('{"vuelo": "IB3170", "salida": "08:15", "llegada": "10:40"}', "La llegada es a las 08:15.", "08:15"),
 ]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cases import FLIGHTS_JSON, FLIGHTS_VIA, GUESTS_TH, ORDERS_ZH, PASSENGERS_JA
+from cases import FLIGHT, FLIGHTS_JSON, FLIGHTS_VIA, FLUG, GUESTS_TH, HOTEL, ORDER, ORDERS_ZH, PASSENGERS_JA, VOL
 
 from pytest_llmfaith.text import exact
 from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, tokens, unwritten
@@ -269,6 +269,33 @@ def test_a_value_a_sentence_gives_another_thing_after_a_semicolon_is_asked(words
 def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is_asked(words, context, asked):
     """"Acme went public in 1997": 1997 is written, but where the context writes "went public in",
     it writes 2005. The whole claim need not be the context's words: two or three on one side are."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("SK4705 departs at 09:05.", FLIGHT, ["09:05"]),
+    ("SK4705 arrives at 7:10.", FLIGHT, ["7:10"]),
+    ("SK4705 has 1 seats left.", FLIGHT, ["1"]),
+    ("SK4705 includes 4 bags.", FLIGHT, ["4"]),
+    ("Check-out is at 14:00.", HOTEL, ["14:00"]),  # "checkOut" named by "check-out", not "checkIn"
+    ("The booking is for 2 nights.", HOTEL, ["2"]),
+    ("Shipping costs 45 EUR.", ORDER, ["45"]),
+    ("The order has 5 items.", ORDER, ["5"]),
+    ("Die Ankunft ist um 07:10.", FLUG, ["07:10"]),
+    ("Le départ est à 09:05.", VOL, ["09:05"]),
+    # each value under the field the words name, or under none they name
+    ("SK4705 departs at 07:10 and arrives at 09:05.", FLIGHT, []),
+    ("4 seats are left on SK4705, with 1 bag included.", FLIGHT, []),
+    ("It departs at 07:10 and lands at 09:05.", FLIGHT, []),  # 09:05 is given to no field the words name
+    ("The flight leaves at 07:10.", FLIGHT, []),
+    ("Check-in is from 14:00; check-out by 11:00.", HOTEL, []),
+    ("3 nights for 2 guests.", HOTEL, []),
+    ("Shipping is 5 EUR of the 45 EUR total.", ORDER, []),
+    ("Der Abflug ist um 07:10.", FLUG, []),
+])
+def test_a_value_a_record_gives_under_another_field_than_the_one_named_is_asked(words, context, asked):
+    """"SK4705 departs at 09:05" beside {"departs": "07:10", "arrives": "09:05"}: every value is the
+    record's, but the words give the arrival's to the departure, which a key's word names."""
     assert exact.values_in_other_roles(words, [context]) == asked
 
 
