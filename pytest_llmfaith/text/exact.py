@@ -1155,12 +1155,25 @@ def _values_shown(text: str) -> list[tuple[str, str]]:
         (n.shown, v) for n in numbers(text) for v in n.values if not any(a <= n.start < b for (a, b), _ in timed)]
 
 
+def _blocks(passage: str) -> list[str]:
+    """Runs of two or more "key: value" lines in a passage that is no data as a whole ("Check-in:
+    14:00" and "Check-out: 11:00" of one booking a tool wrote as text): each one thing's fields."""
+    found: list[list[str]] = [[]]
+    for line in passage.split("\n"):
+        field = _KEY_VALUE.fullmatch(line)
+        if field and len(field.group(2).split()) <= records.MAX_WORDS:
+            found[-1].append(line)
+        elif found[-1]:
+            found.append([])
+    return ["\n".join(lines) for lines in found if len(lines) > 1]
+
+
 @lru_cache(maxsize=64)
 def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
-    """Each record of the context (`records.data`) as its fields with a number or a time."""
+    """Each record of the context (`records.data`, `_blocks`) as its fields with a number or a time."""
     found = []
-    for record in (record for item in context for record in records.data(item)):
-        pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(m.group(1).strip()) if w), m.group(2).strip())
+    for record in (record for item in context for record in records.data(item) or _blocks(item)):
+        pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(m.group(1).strip()) if len(w) > 1), m.group(2).strip())
                  for m in _KEY_VALUE.finditer(record)]
         fields = [_Field(key - frozenset().union(*(k for k, _ in pairs if k is not key)),
                          frozenset(v for _, v in _values_shown(value)), value) for key, value in pairs]

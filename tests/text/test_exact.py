@@ -283,6 +283,8 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     ("The order has 5 items.", ORDER, ["5"]),
     ("Die Ankunft ist um 07:10.", FLUG, ["07:10"]),
     ("Le départ est à 09:05.", VOL, ["09:05"]),
+    ("Check-out is at 14:00.", "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3", ["14:00"]),  # text
+    ("You stay 2 nights.", "Nights: 3\nGuests: 2\n\nThe desk opens at 7.", ["2"]),
     # each value under the field the words name, or under none they name
     ("SK4705 departs at 07:10 and arrives at 09:05.", FLIGHT, []),
     ("4 seats are left on SK4705, with 1 bag included.", FLIGHT, []),
@@ -292,6 +294,9 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     ("3 nights for 2 guests.", HOTEL, []),
     ("Shipping is 5 EUR of the 45 EUR total.", ORDER, []),
     ("Der Abflug ist um 07:10.", FLUG, []),
+    ("Check-out is at 11:00.", "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3", []),
+    ("Guests get 3 nights.", "User: How many nights do I get with 3 guests?\nAgent: Two nights, as your "
+     "booking for 3 guests says.", []),  # a transcript: no fields
 ])
 def test_a_value_a_record_gives_under_another_field_than_the_one_named_is_asked(words, context, asked):
     """"SK4705 departs at 09:05" beside {"departs": "07:10", "arrives": "09:05"}: every value is the
