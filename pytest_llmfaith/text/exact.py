@@ -585,7 +585,13 @@ class _Place(NamedTuple):
 
 @lru_cache(maxsize=32)
 def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
-    return tuple(_place(part, part in records.data(item)) for item in context for part in records.parts(item))
+    return tuple(_place(part, record) for part, record in _parts(context))
+
+
+def _parts(context: tuple[str, ...]) -> list[tuple[str, bool]]:
+    """Each record and sentence of the context (`records.parts`), and whether it is a record: the
+    texts of `_places`, in their order."""
+    return [(part, part in data) for item in context for data in [records.data(item)] for part in records.parts(item)]
 
 
 def _place(sentence: str, record: bool) -> _Place:
@@ -614,13 +620,11 @@ def _clause_places(context: tuple[str, ...]) -> tuple[tuple[_Place, ...], tuple[
     joined in 2019" still names her where another value of 2019's kind is asked about."""
     places: list[_Place] = []
     settles: list[bool] = []
-    for item in context:
-        data = records.data(item)
-        for part in records.parts(item):
-            clauses = [] if part in data else [c for c in _PARALLEL_MARKS.split(part) if c.strip()]
-            split = len(clauses) > 1
-            places += [_place(part, part in data), *(_place(clause, False) for clause in clauses if split)]
-            settles += [not split, *(True for _ in clauses if split)]
+    for place, (part, record) in zip(_places(context), _parts(context)):
+        clauses = [] if record else [c for c in _PARALLEL_MARKS.split(part) if c.strip()]
+        split = len(clauses) > 1
+        places += [place, *(_place(clause, False) for clause in clauses if split)]
+        settles += [not split, *(True for _ in clauses if split)]
     return tuple(places), tuple(settles)
 
 
@@ -1080,10 +1084,12 @@ both ("llega a las 7" beside "sale a las 7 y llega a las 11")."""
 
 @lru_cache(maxsize=64)
 def _numbers_by_words(context: tuple[str, ...]) -> dict[tuple[int, tuple[str, ...]], tuple[Number, ...]]:
-    """Per side (-1 before, 1 after) and the MOVED_WORDS words there, the context's numbers written so."""
+    """Per side (-1 before, 1 after) and the MOVED_WORDS words there, the numbers the context's prose
+    writes so (a record's words beside a value are its keys: `_fields_swapped` reads those)."""
     found: dict[tuple[int, tuple[str, ...]], list[Number]] = {}
-    for part in (part for item in _as_written(context) for part in records.parts(item)):
-        for pattern in map(_pattern, _CLAUSE_CUTS.split(part)):
+    for place, (part, record) in zip(_places(context), _parts(context)):
+        clauses = [] if record else _CLAUSE_CUTS.split(part)
+        for pattern in [] if record else [place.pattern] if len(clauses) < 2 else map(_pattern, clauses):
             for at, item in enumerate(pattern):
                 if isinstance(item, Number):
                     for side, words in _sides(pattern, at):
