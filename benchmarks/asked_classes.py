@@ -1,0 +1,76 @@
+"""The offline judge on round 30's classes of promise 2: values code now sees a risk in and asks
+the second question about (an identifier in small letters, a count written as a word, a value a
+sentence gives after a semicolon, a number moved beside another number's words, a record's value
+under another field). Each case has a faithful answer and an unfaithful one, in several languages;
+both scorers judge each, and it prints which pass at 0.7 / 0.3 and the judge calls an assertion.
+Run it on two checkouts (PYTHONPATH) for before and after.
+
+    .venv/bin/python benchmarks/asked_classes.py [--cache-dir DIR] [--json OUT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from pytest_llmfaith import Faithfulness, Hallucination, Judge, JudgeCache, JudgeConfig
+
+FLIGHT = json.dumps({"flight": "SK4705", "departs": "07:10", "arrives": "09:05", "price_eur": 189, "seats_left": 4},
+                    indent=2)
+HOTEL = "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3"
+CASES = [  # (class, context, a faithful answer, an unfaithful one)
+    ("identifier", "Set timeout_ms to 500 to stop waiting.", "Set timeout_ms to 500.", "Set timeout_s to 500."),
+    ("identifier", "Pass --verbose to see every request.", "Pass --verbose to see each request.",
+     "Pass --quiet to see every request."),
+    ("identifier", "Les réglages sont dans config.yaml.", "Les réglages se trouvent dans config.yaml.",
+     "Les réglages sont dans config.json."),
+    ("identifier", "Die App ruft gpt-4o-mini auf.", "Die App nutzt gpt-4o-mini.", "Die App ruft gpt-4o auf."),
+    ("count", "The warranty lasts two years.", "The warranty is valid for two years.",
+     "The warranty lasts three years."),
+    ("count", "Die Garantie gilt zwei Jahre.", "Die Garantie gilt 2 Jahre.", "Die Garantie gilt drei Jahre."),
+    ("count", "Гарантия действует два года.", "Гарантия действует 2 года.", "Гарантия действует три года."),
+    ("count", "La batterie se recharge en 4 heures.", "La batterie se recharge en quatre heures.",
+     "La batterie se recharge en deux heures."),
+    ("semicolon", "The CEO is Anna Berg; the CFO is Lars Holm.", "Lars Holm is the CFO.", "The CEO is Lars Holm."),
+    ("semicolon", "Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie B fiel um 3 %.", "Aktie A fiel um 3 %."),
+    ("moved", "Acme was founded in 1997 and went public in 2005.", "Acme went public in 2005.",
+     "Acme went public in 1997."),
+    ("moved", "Il museo apre alle 9 e chiude alle 17.", "Il museo chiude alle 17.", "Il museo chiude alle 9."),
+    ("moved", "El vuelo sale a las 7 y llega a las 11.", "El vuelo llega a las 11.", "El vuelo llega a las 7."),
+    ("field", FLIGHT, "SK4705 departs at 07:10.", "SK4705 departs at 09:05."),
+    ("field", FLIGHT, "SK4705 has 4 seats left.", "SK4705 has 189 seats left."),
+    ("field", HOTEL, "Check-out is at 11:00.", "Check-out is at 14:00."),
+]
+LINE = (0.7, 0.3)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cache-dir", type=Path, help="a judge cache to reuse (default: none, cold)")
+    parser.add_argument("--json", type=Path, help="write each answer's scores here")
+    args = parser.parse_args()
+    judge = Judge(JudgeConfig(model="local"), JudgeCache(args.cache_dir, "use" if args.cache_dir else "off"))
+    rows, calls, started = [], 0, time.perf_counter()
+    for kind, context, *answers in CASES:
+        for faithful, answer in zip((True, False), answers):
+            results = [scorer(judge).run(answer, [context]) for scorer in (Faithfulness, Hallucination)]
+            calls += sum(not call.cached for result in results for call in result.judge_calls)
+            passed = results[0].score >= LINE[0] and results[1].score <= LINE[1]
+            rows.append({"class": kind, "faithful": faithful, "answer": answer, "passed": passed,
+                         "scores": [result.score for result in results]})
+            print(f"{kind:10} | {'yes' if faithful else 'no ':3} | {results[0].score:.2f} | {results[1].score:.2f} | "
+                  f"{'pass' if passed else 'fail'} | {answer}")
+    seconds, n = time.perf_counter() - started, 4 * len(CASES)
+    good = sum(r["passed"] for r in rows if r["faithful"])
+    caught = sum(not r["passed"] for r in rows if not r["faithful"])
+    print(f"\nat {LINE[0]} / {LINE[1]}: faithful passing {good}/{len(CASES)}, unfaithful failing {caught}/{len(CASES)}")
+    print(f"{n} assertions: {calls} judge calls, {calls / n:.1f} an assertion; {seconds:.0f} s, {seconds / n:.1f} s "
+          "an assertion (cold unless --cache-dir held answers)")
+    if args.json:
+        args.json.write_text(json.dumps({"rows": rows, "calls": calls, "seconds": seconds}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
