@@ -1162,10 +1162,11 @@ def _values_shown(text: str) -> list[tuple[str, str]]:
 
 
 def _blocks(passage: str) -> list[str]:
-    """Runs of two or more "key: value" lines in a passage that is no data as a whole ("Check-in:
-    14:00" and "Check-out: 11:00" of one booking a tool wrote as text): each one thing's fields."""
+    """Runs of two or more "key: value" lines or sentences in a passage that is no data as a whole
+    ("Check-in: 14:00" and "Check-out: 11:00" of one booking a tool wrote as text, a spec sheet's
+    "Speed: 25 km/h. Range: 40 km."): each one thing's fields."""
     found: list[list[str]] = [[]]
-    for line in passage.split("\n"):
+    for line in records.parts(passage):
         field = _KEY_VALUE.fullmatch(line)
         if field and len(field.group(2).split()) <= records.MAX_WORDS:
             found[-1].append(line)

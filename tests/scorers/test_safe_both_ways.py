@@ -451,6 +451,7 @@ OWN_UNFAITHFUL = [
     (FLUG, "Die Ankunft ist um 07:10.", "07:10"),
     (VOL, "Le départ est à 09:05.", "09:05"),
     ('{"vuelo": "IB3170", "salida": "08:15", "llegada": "10:40"}', "La llegada es a las 08:15.", "08:15"),
+    ("Geschwindigkeit: 25 km/h. Reichweite: 40 km.", "Die Reichweite beträgt 25 km.", "25"),
 ]
 
 

@@ -285,6 +285,8 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     ("Le départ est à 09:05.", VOL, ["09:05"]),
     ("Check-out is at 14:00.", "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3", ["14:00"]),  # text
     ("You stay 2 nights.", "Nights: 3\nGuests: 2\n\nThe desk opens at 7.", ["2"]),
+    ("The range is 25 km.", "Speed: 25 km/h. Range: 40 km. Weight: 12 kg.", ["25"]),  # a spec sheet's sentences
+    ("Der Preis beträgt 5 EUR.", "Preis: 20 EUR. Rabatt: 5 EUR.", ["5"]),
     # each value under the field the words name, or under none they name
     ("SK4705 departs at 07:10 and arrives at 09:05.", FLIGHT, []),
     ("4 seats are left on SK4705, with 1 bag included.", FLIGHT, []),
@@ -295,6 +297,7 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     ("Shipping is 5 EUR of the 45 EUR total.", ORDER, []),
     ("Der Abflug ist um 07:10.", FLUG, []),
     ("Check-out is at 11:00.", "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3", []),
+    ("The range is 40 km and it weighs 12 kg.", "Speed: 25 km/h. Range: 40 km. Weight: 12 kg.", []),
     ("Guests get 3 nights.", "User: How many nights do I get with 3 guests?\nAgent: Two nights, as your "
      "booking for 3 guests says.", []),  # a transcript: no fields
 ])
