@@ -1145,7 +1145,7 @@ class _Field(NamedTuple):
     """A record's field, as a claim may name it and give its value."""
 
     words: frozenset[str]  # the words of its key that no other key of its record has ("out" of check_out)
-    values: frozenset[str]  # its numbers' values, and its times as `_time_key`s
+    values: frozenset[str]  # its numbers' values, its times as `_time_key`s, the words of a short value
     shown: str  # its value as written
 
 
@@ -1177,15 +1177,29 @@ def _blocks(passage: str) -> list[str]:
 
 @lru_cache(maxsize=64)
 def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
-    """Each record of the context (`records.data`, `_blocks`) as its fields with a number or a time."""
+    """Each record of the context (`records.data`, `_blocks`) as its fields with a value to compare."""
     found = []
     for record in (record for item in context for record in records.data(item) or _blocks(item)):
         pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(m.group(1).strip()) if len(w) > 1), m.group(2).strip())
                  for m in _KEY_VALUE.finditer(record)]
         fields = [_Field(key - frozenset().union(*(k for k, _ in pairs if k is not key)),
-                         frozenset(v for _, v in _values_shown(value)), value) for key, value in pairs]
+                         frozenset(v for _, v in _values_shown(value)) | _value_words(value), value)
+                  for key, value in pairs]
         found.append(tuple(field for field in fields if field.values and field.words))
     return tuple(found)
+
+
+def _value_kind(value: str) -> str:
+    """A time ("9:05"), a number ("189") or a word ("osl") of `_Field.values`: a field gives a value of its kind."""
+    return "time" if ":" in value else "number" if _is_plain(value.lstrip("-")) else "word"
+
+
+def _value_words(value: str) -> frozenset[str]:
+    """The words of a field's value of up to MAX_FIELD_WORDS words with no number: a code, a name
+    or a word ("OSL", "Ingrid Dahl", "confirmed"); a number's words are its unit ("25 km/h")."""
+    found = _TOKEN.findall(value)
+    return frozenset(map(_stem, found)) if len(value.split()) <= MAX_FIELD_WORDS and not any(
+        map(_is_number_token, found)) else frozenset()
 
 
 MIN_STEM = 4
@@ -1209,15 +1223,21 @@ def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, .
     found = []
     for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
         tokens = frozenset(_stem(t) for t in _TOKEN.findall(clause))
-        said = _values_shown(clause)
+        said = _values_shown(clause) + [(_stem(t), _stem(t)) for t in _TOKEN.findall(clause) if not _is_number_token(t)]
         values = {value for _, value in said}
+        given = {value for value in values for record in _record_fields(context) for field in record
+                 if value in field.values and _names_field(tokens, field)}  # each under a field the words name
         for shown, value in said:
             holders = [(record, field) for record in _record_fields(context) for field in record
                        if value in field.values]
             if not holders or any(_names_field(tokens, field) for _, field in holders):
                 continue
-            other = next((f for record, _ in holders for f in record
-                          if not f.values & values and _names_field(tokens, f)), None)  # its own value not said
+            if _value_kind(value) == "word" and given:
+                continue  # a word beside a value the words give its field: what it is about ("Ingrid Dahl asked
+                # for a vegetarian meal"), not a value given to a field
+            other = next((f for record, _ in holders for f in record if not f.values & values  # its own not said
+                          and any(_value_kind(v) == _value_kind(value) for v in f.values) and _names_field(tokens, f)),
+                         None)
             if other is not None:
                 found.append(OtherValue(shown, other.shown, (shown,), False, True))
     return tuple(found)
@@ -1229,9 +1249,13 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     "founded in 1999"; a value the context writes only for something else (`_given_apart`), only
     beside other words (`_moved`), or only under another field of a record (`_fields_swapped`)."""
     found: dict[tuple[str, str], OtherValue] = {}
-    for value in (_other_values(words, tuple(context)) + _given_apart(words, tuple(context))
-                  + _moved(words, tuple(context)) + _fields_swapped(words, tuple(context))):
+    for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
+    said = {fold(value.said) for value in found.values()}
+    for value in _moved(words, tuple(context)) + _fields_swapped(words, tuple(context)):
+        if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
+            said.add(fold(value.said))
+            found[(value.said, value.other)] = value
     return tuple(found.values())
 
 
@@ -1506,8 +1530,8 @@ def _same_value(one: str | Number, other: str | Number) -> bool:
 def values_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
     """The numbers of the words that the context writes, but never beside the same words, and the
     numbers, codes, names and records' words it writes only apart from the words' names
-    (`_given_apart`): the judge reads whether it gives them for what the words say (a second
-    answer, never code)."""
+    (`_given_apart`, `_moved`, `_fields_swapped`): the judge reads whether it gives them for what
+    the words say (a second answer, never code)."""
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
 
 

@@ -322,6 +322,7 @@ OWN_FAITHFUL = [
     (FLIGHT, "It departs at 07:10 and lands at 09:05."),
     (HOTEL, "Check-in is from 14:00; check-out by 11:00."),
     ('{"vuelo": "IB3170", "salida": "08:15", "llegada": "10:40"}', "La salida es a las 08:15."),
+    ('{"vol": "AF1234", "origine": "CDG", "destination": "NCE"}', "Le vol AF1234 part de CDG pour NCE."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -452,6 +453,9 @@ OWN_UNFAITHFUL = [
     (VOL, "Le départ est à 09:05.", "09:05"),
     ('{"vuelo": "IB3170", "salida": "08:15", "llegada": "10:40"}', "La llegada es a las 08:15.", "08:15"),
     ("Geschwindigkeit: 25 km/h. Reichweite: 40 km.", "Die Reichweite beträgt 25 km.", "25"),
+    ('{"vol": "AF1234", "origine": "CDG", "destination": "NCE"}', "La destination est CDG.", "cdg"),
+    ('{"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "Karin Berg"}', "The passenger is Karin Berg.",
+     "karin"),
 ]
 
 

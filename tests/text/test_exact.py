@@ -272,6 +272,10 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     assert exact.values_in_other_roles(words, [context]) == asked
 
 
+ROUTE = json.dumps({"flight": "SK4705", "origin": "OSL", "destination": "BCN", "via": "CPH", "departs": "07:10"})
+BOOKED = json.dumps({"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "Karin Berg", "status": "confirmed"})
+
+
 @pytest.mark.parametrize(("words", "context", "asked"), [
     ("SK4705 departs at 09:05.", FLIGHT, ["09:05"]),
     ("SK4705 arrives at 7:10.", FLIGHT, ["7:10"]),
@@ -287,6 +291,11 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     ("You stay 2 nights.", "Nights: 3\nGuests: 2\n\nThe desk opens at 7.", ["2"]),
     ("The range is 25 km.", "Speed: 25 km/h. Range: 40 km. Weight: 12 kg.", ["25"]),  # a spec sheet's sentences
     ("Der Preis beträgt 5 EUR.", "Preis: 20 EUR. Rabatt: 5 EUR.", ["5"]),
+    # a code, a name or a word: a value of its kind, the only one the words give a field
+    ("The destination is OSL.", ROUTE, ["osl"]),
+    ("You fly to OSL.", json.dumps({"from": "OSL", "to": "BCN", "via": "CPH"}), ["osl"]),
+    ("The passenger is Karin Berg.", BOOKED, ["karin", "berg"]),
+    ("Molde was the home team.", json.dumps({"home_team": "Rosenborg", "away_team": "Molde"}), ["molde"]),
     # each value under the field the words name, or under none they name
     ("SK4705 departs at 07:10 and arrives at 09:05.", FLIGHT, []),
     ("4 seats are left on SK4705, with 1 bag included.", FLIGHT, []),
@@ -298,6 +307,11 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     ("Der Abflug ist um 07:10.", FLUG, []),
     ("Check-out is at 11:00.", "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3", []),
     ("The range is 40 km and it weighs 12 kg.", "Speed: 25 km/h. Range: 40 km. Weight: 12 kg.", []),
+    ("SK4705 flies from OSL to BCN via CPH.", ROUTE, []),
+    ("SK4705 departs from OSL.", ROUTE, []),  # "departs" names a time: OSL is none
+    ("The flight SK4705 has its destination in BCN.", ROUTE, []),
+    ("Ingrid Dahl is the passenger; Karin Berg booked it.", BOOKED, []),
+    ("It stops in CPH on the way to BCN.", json.dumps({"from": "OSL", "to": "BCN", "via": "CPH"}), []),
     ("Guests get 3 nights.", "User: How many nights do I get with 3 guests?\nAgent: Two nights, as your "
      "booking for 3 guests says.", []),  # a transcript: no fields
 ])
