@@ -42,6 +42,9 @@ CASES = [  # (class, context, a faithful answer, an unfaithful one)
     ("field", FLIGHT, "SK4705 departs at 07:10.", "SK4705 departs at 09:05."),
     ("field", FLIGHT, "SK4705 has 4 seats left.", "SK4705 has 189 seats left."),
     ("field", HOTEL, "Check-out is at 11:00.", "Check-out is at 14:00."),
+    ("field", "Speed: 25 km/h. Range: 40 km. Weight: 12 kg.", "The range is 40 km.", "The range is 25 km."),
+    ("field", json.dumps({"flight": "SK4705", "origin": "OSL", "destination": "BCN"}), "The destination is BCN.",
+     "The destination is OSL."),
 ]
 LINE = (0.7, 0.3)
 
