@@ -20,7 +20,7 @@ from pytest_llmfaith.text import records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
 from pytest_llmfaith.text.number_words import NUMBER_PARTS, NUMBER_WORDS
-from pytest_llmfaith.text.sentences import sentences
+from pytest_llmfaith.text.sentences import after_title, sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
 """Between the separate stretches of one quote ("Acme … in Oslo")."""
@@ -288,6 +288,11 @@ _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*
 """Before a token that starts a stretch or a sentence: nothing, an end mark, or an ellipsis."""
 
 
+def _starts(text: str, at: int) -> bool:
+    """Whether the token at `at` starts a sentence or a stretch (`_STARTS`), not after a title ("Dr. Marie")."""
+    return bool(_STARTS.search(text, 0, at)) and not after_title(text[max(0, at - 12):at])
+
+
 def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> list[str]:
     """The tokens of `words` the context never writes and the judge is asked about (`_asked_about`,
     a month's name in a date and a day of the week's, whatever their case, and a unit symbol,
@@ -315,7 +320,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         if any(a <= match.start() < b for a, b in whole):
             continue  # read with its time, number ("pm" of 7:20 pm, "Mrd." of 2,5 Mrd.) or identifier, whole
         token = original.casefold()
-        starts = not at_starts and bool(_STARTS.search(normal, 0, match.start()))
+        starts = not at_starts and _starts(normal, match.start())
         day = WEEKDAYS.get(token)  # a day the context names in no form
         named_day = match.start() in months or (day is not None and day not in days)
         count = NUMBER_WORDS.get(token) if not _in_a_greater_number(normal, match.span()) else None
@@ -707,7 +712,7 @@ def _names_in(text: str) -> frozenset[str]:
     found = [m for m in _TOKEN.finditer(normal) if _CASED_CAPITAL.search(m.group()) and not _has_digit(m.group())]
     dated = _dated(normal) if found else frozenset()
     return frozenset(_stem(m.group()) for m in found if m.start() not in dated
-                     and _capital(m.group(), bool(_STARTS.search(normal, 0, m.start()))))
+                     and _capital(m.group(), _starts(normal, m.start())))
 
 
 def _dated(text: str) -> frozenset[int]:
@@ -1310,7 +1315,7 @@ def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[st
     names, maybe = [], []
     dated = _dated(normal)
     for match in _TOKEN.finditer(normal):
-        token, starts = match.group(), bool(_STARTS.search(normal, 0, match.start()))
+        token, starts = match.group(), _starts(normal, match.start())
         if match.start() in dated:
             continue
         if _asked_about(token, starts) and _stem(token) in written:

@@ -46,6 +46,13 @@ def sentences(text: str) -> tuple[str, ...]:
     return tuple(s for s in found if s != "\n")
 
 
+def after_title(before: str) -> bool:
+    """Whether the text ends with a title and its period, and spaces ("Dr. ", "kl. "): what follows
+    starts no sentence, so its capital is its own ("Dr. Marie Jensen")."""
+    last = _LAST_WORD.search(before.rstrip())
+    return last is not None and last[1].casefold() in _TITLES
+
+
 def _continues(before: str, after: str, capitalised: bool) -> bool:
     """Whether the period ending `before` ends an abbreviation rather than the sentence."""
     if not before.endswith("."):
@@ -54,5 +61,4 @@ def _continues(before: str, after: str, capitalised: bool) -> bool:
         return True
     if _DAY_OF_MONTH.search(before) and (month := _FIRST_WORD.match(after)) and month[0].casefold() in MONTHS:
         return True  # a day written as an ordinal: "am 12. Juni", "den 3. Mai"
-    last = _LAST_WORD.search(before)
-    return last is not None and last[1].casefold() in _TITLES and (after[:1].isupper() or after[:1].isdigit())
+    return after_title(before) and (after[:1].isupper() or after[:1].isdigit())

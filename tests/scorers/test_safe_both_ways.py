@@ -456,6 +456,9 @@ OWN_UNFAITHFUL = [
     ('{"vol": "AF1234", "origine": "CDG", "destination": "NCE"}', "La destination est CDG.", "cdg"),
     ('{"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "Karin Berg"}', "The passenger is Karin Berg.",
      "karin"),
+    # a name after a title, which starts no sentence: asked of the offline judge too
+    ("Dr. Maria Jensen leads the team.", "Dr. Marie Jensen leads the team.", "marie"),
+    ("Dr. Jonas Weber leitet das Team.", "Dr. Lukas Weber leitet das Team.", "lukas"),
 ]
 
 

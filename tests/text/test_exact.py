@@ -272,6 +272,18 @@ def test_a_number_the_context_writes_beside_the_words_only_for_another_number_is
     assert exact.values_in_other_roles(words, [context]) == asked
 
 
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Dr. Marie Jensen leads the team.", "Dr. Maria Jensen leads the team.", ["marie", "marie jensen"]),
+    ("Dr. Lukas Weber leitet das Team.", "Dr. Jonas Weber leitet das Team.", ["lukas", "lukas weber"]),
+    ("Dr. Maria Jensen leads the team.", "Dr. Maria Jensen leads the team.", []),
+    ("The team is big. Marie leads it.", "Maria leads the team.", []),  # a sentence's first capital: any word
+])
+def test_a_name_after_a_title_starts_no_sentence(words, context, asked):
+    """"Dr." ends no sentence, so "Marie" after it is capitalised as a name is, even where a
+    sentence's first capital is not asked about (the offline judge)."""
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
 ROUTE = json.dumps({"flight": "SK4705", "origin": "OSL", "destination": "BCN", "via": "CPH", "departs": "07:10"})
 BOOKED = json.dumps({"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "Karin Berg", "status": "confirmed"})
 
