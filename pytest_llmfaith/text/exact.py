@@ -612,9 +612,9 @@ def _place(sentence: str, record: bool) -> _Place:
 
 _PARALLEL_MARKS = regex.compile(r"[;；]")
 """What parts the clauses of a sentence that gives two things their values side by side ("The CEO
-is Anna Berg; the CFO is Lars Holm", "서울 사무소에는 40명, 부산 사무소에는 400명"): a comma (not one
-between digits) or a semicolon. Not a colon or a bracket, which tie a value to its label
-("Ingrid Dahl (14C)", "Oslo office: 40 people")."""
+is Anna Berg; the CFO is Lars Holm"): a semicolon. Not a comma, which also lists one thing's values
+("costs 25 EUR, includes 2 TB and adds SSO"), nor a colon or a bracket, which tie a value to its
+label ("Ingrid Dahl (14C)", "Oslo office: 40 people")."""
 
 
 @lru_cache(maxsize=32)
@@ -1194,6 +1194,17 @@ def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=64)
+def _holders(context: tuple[str, ...]) -> dict[str, tuple[tuple[int, _Field], ...]]:
+    """Per value of `_Field.values`, the records (by their place in `_record_fields`) and fields that hold it."""
+    found: dict[str, list[tuple[int, _Field]]] = {}
+    for at, record in enumerate(_record_fields(context)):
+        for field in record:
+            for value in field.values:
+                found.setdefault(value, []).append((at, field))
+    return {value: tuple(held) for value, held in found.items()}
+
+
 def _value_kind(value: str) -> str:
     """A time ("9:05"), a number ("189") or a word ("osl") of `_Field.values`: a field gives a value of its kind."""
     return "time" if ":" in value else "number" if _is_plain(value.lstrip("-")) else "word"
@@ -1225,22 +1236,21 @@ def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, .
     check_in), whose own value the words do not give too ("departs at 07:10 and lands at 09:05" gives
     09:05 to no field it names). Never decided (the words may name it otherwise): asked, with what
     the field gives."""
-    found = []
+    found, records_, index = [], _record_fields(context), _holders(context)
     for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
         tokens = frozenset(_stem(t) for t in _TOKEN.findall(clause))
         said = _values_shown(clause) + [(_stem(t), _stem(t)) for t in _TOKEN.findall(clause) if not _is_number_token(t)]
         values = {value for _, value in said}
-        given = {value for value in values for record in _record_fields(context) for field in record
-                 if value in field.values and _names_field(tokens, field)}  # each under a field the words name
+        given = {value for value in values for _, field in index.get(value, ())
+                 if _names_field(tokens, field)}  # each under a field the words name
         for shown, value in said:
-            holders = [(record, field) for record in _record_fields(context) for field in record
-                       if value in field.values]
-            if not holders or any(_names_field(tokens, field) for _, field in holders):
+            holders = index.get(value, ())
+            if not holders or value in given:
                 continue
             if _value_kind(value) == "word" and given:
                 continue  # a word beside a value the words give its field: what it is about ("Ingrid Dahl asked
                 # for a vegetarian meal"), not a value given to a field
-            other = next((f for record, _ in holders for f in record if not f.values & values  # its own not said
+            other = next((f for at, _ in holders for f in records_[at] if not f.values & values  # its own not said
                           and any(_value_kind(v) == _value_kind(value) for v in f.values) and _names_field(tokens, f)),
                          None)
             if other is not None:
