@@ -1093,8 +1093,10 @@ def _numbers_by_words(context: tuple[str, ...]) -> dict[tuple[int, tuple[str, ..
     writes so (a record's words beside a value are its keys: `_fields_swapped` reads those)."""
     found: dict[tuple[int, tuple[str, ...]], list[Number]] = {}
     for place, (part, record) in zip(_places(context), _parts(context)):
-        clauses = [] if record else _CLAUSE_CUTS.split(part)
-        for pattern in [] if record else [place.pattern] if len(clauses) < 2 else map(_pattern, clauses):
+        if record:
+            continue
+        clauses = _CLAUSE_CUTS.split(part)
+        for pattern in map(_pattern, clauses) if len(clauses) > 1 else [place.pattern]:
             for at, item in enumerate(pattern):
                 if isinstance(item, Number):
                     for side, words in _sides(pattern, at):
@@ -1236,7 +1238,7 @@ def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, .
     check_in), whose own value the words do not give too ("departs at 07:10 and lands at 09:05" gives
     09:05 to no field it names). Never decided (the words may name it otherwise): asked, with what
     the field gives."""
-    found, records_, index = [], _record_fields(context), _holders(context)
+    found, fields_of, index = [], _record_fields(context), _holders(context)
     for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
         tokens = frozenset(_stem(t) for t in _TOKEN.findall(clause))
         said = _values_shown(clause) + [(_stem(t), _stem(t)) for t in _TOKEN.findall(clause) if not _is_number_token(t)]
@@ -1250,7 +1252,7 @@ def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, .
             if _value_kind(value) == "word" and given:
                 continue  # a word beside a value the words give its field: what it is about ("Ingrid Dahl asked
                 # for a vegetarian meal"), not a value given to a field
-            other = next((f for at, _ in holders for f in records_[at] if not f.values & values  # its own not said
+            other = next((f for at, _ in holders for f in fields_of[at] if not f.values & values  # its own not said
                           and any(_value_kind(v) == _value_kind(value) for v in f.values) and _names_field(tokens, f)),
                          None)
             if other is not None:
