@@ -7,16 +7,16 @@ case, white space and quote marks are folded, and every other character must mat
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cached_property, lru_cache
-from itertools import combinations
+from itertools import combinations, islice, takewhile
 from typing import NamedTuple
 
 import regex
 
-from pytest_llmfaith.text import records
+from pytest_llmfaith.text import bound_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
 from pytest_llmfaith.text.number_words import NUMBER_PARTS, NUMBER_WORDS
@@ -969,6 +969,33 @@ def _pattern(text: str) -> list[str | Number]:
     return [item for _, item in sorted(items, key=lambda pair: pair[0])]
 
 
+_MARKED = regex.compile(rf"[{_SPACELESS}\p{{Hangul}}]")
+"""A run that may hold a bound's mark inside it, with a counter or a particle ("40人以上", "이상의")."""
+
+
+def _hedged(pattern: list[str | Number], at: int) -> bool:
+    """Whether the number at `at` is written as a bound or an estimate: a bound sign, or a word or
+    mark of `bound_words` near it on its side of any other number ("more than 40", "40 or more",
+    "約40人", "40명 이상"), so that another value beside the same words may be true with it."""
+    return (any(_bounds(word, bound_words.BEFORE, bound_words.MARKS_BEFORE, before=True)
+                for word in _words_to_a_number(reversed(pattern[:at]), bound_words.BEFORE_REACH))
+            or any(_bounds(word, bound_words.AFTER, bound_words.MARKS_AFTER, before=False)
+                   for word in _words_to_a_number(pattern[at + 1:], bound_words.AFTER_REACH)))
+
+
+def _words_to_a_number(items: Iterable[str | Number], reach: int) -> list[str]:
+    return [item for item in takewhile(lambda item: isinstance(item, str), islice(items, reach))
+            if isinstance(item, str)]
+
+
+def _bounds(word: str, words: frozenset[str], marks: tuple[str, ...], before: bool) -> bool:
+    """Whether the word is a bound: a sign, one of `words`, or a run holding one of `marks` at its
+    end (`before` the number) or start, a counter of up to MARK_REACH characters from it."""
+    reach = bound_words.MARK_REACH
+    return bool(_BOUND.fullmatch(word) or word in words or (_MARKED.search(word) and any(
+        mark in (word[-len(mark) - reach:] if before else word[:len(mark) + reach]) for mark in marks)))
+
+
 MIN_ROLE_WORDS = 2
 """Words, besides its numbers, that a stretch must share with a context sentence, in order and
 unbroken, for its numbers to stand in the same role as the context's ("founded in #")."""
@@ -1018,8 +1045,8 @@ def numbers_beside_the_same_words(words: str, context: Sequence[str]) -> list[tu
     for stretch in stretches(words) or [words]:
         mine = _pattern(stretch)
         for at, item in enumerate(mine):
-            if not isinstance(item, Number) or item.values & written:
-                continue
+            if not isinstance(item, Number) or item.values & written or _hedged(mine, at):
+                continue  # "more than 40" beside "more than 45" is no other amount for a correct judge
             before, after = _beside(mine, at)
             others = [_shown_with(p, i) for p, i in theirs if _a_side_in_common(_beside(p, i), (before, after))]
             if others:
@@ -1304,8 +1331,10 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
         open_edges = any((isinstance(pattern[0], Number) and at > 0) or (near_end and at + len(pattern) < len(theirs))
                          for theirs, at in matches)
         bound = any(isinstance(item, str) and _BOUND.fullmatch(item) for item in pattern)  # "<50" of "<42" too
-        alone = not (open_edges or bound) and all(len(diff) == 1 == len(ks) and not said[diff[0]].values & written
-                                                  for diff, ks in zip(differing, other))
+        hedged = any(_hedged(pattern, slots[k]) or _hedged(theirs, at + slots[k])  # "more than 40" beside "… 45"
+                     for (theirs, at), ks in zip(matches, other) for k in ks)
+        alone = not (open_edges or bound or hedged) and all(
+            len(diff) == 1 == len(ks) and not said[diff[0]].values & written for diff, ks in zip(differing, other))
         k = other[0][0]
         moved = any(said[j].values & written for ks in other for j in ks)  # a value the context has elsewhere
         found.append(OtherValue(said[k].shown, places[0][k].shown,

@@ -14,7 +14,19 @@ import re
 from collections.abc import Callable
 
 import pytest
-from cases import FLIGHT, FLIGHTS_JSON, FLIGHTS_VIA, FLUG, GUESTS_TH, HOTEL, ORDER, ORDERS_ZH, PASSENGERS_JA, VOL
+from cases import (
+    BOUNDS,
+    FLIGHT,
+    FLIGHTS_JSON,
+    FLIGHTS_VIA,
+    FLUG,
+    GUESTS_TH,
+    HOTEL,
+    ORDER,
+    ORDERS_ZH,
+    PASSENGERS_JA,
+    VOL,
+)
 from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
@@ -555,6 +567,26 @@ def test_another_value_needs_a_second_yes_though_the_verdict_says_supported(serv
     server.facts(supported=[wrong], unnamed=[token])
     assert Faithfulness(make_judge()).run(wrong, [context]).score == 0.0
     assert Hallucination(make_judge()).run(wrong, [context]).score == 1.0
+
+
+@pytest.mark.parametrize(("language", "context", "weaker", "_", "__"), BOUNDS, ids=[c[0] for c in BOUNDS])
+def test_a_correct_judge_passes_a_bound_the_context_makes_true(server, make_judge, fake, make_fake_judge, language,
+                                                             context, weaker, _, __):
+    """"More than 400 people" beside "more than 450 people": code used to decide 400 another value."""
+    server.facts(supported=[weaker])
+    assert Faithfulness(make_judge()).run(weaker, [context]).score == 1.0
+    assert Hallucination(make_judge()).run(weaker, [context]).score == 0.0
+    fake.facts(supported=[weaker])
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(weaker, [context]).score == 1.0
+
+
+@pytest.mark.parametrize(("language", "context", "_", "stronger", "token"), BOUNDS, ids=[c[0] for c in BOUNDS])
+def test_a_bound_the_context_does_not_give_needs_a_second_yes(server, make_judge, language, context, _, stronger,
+                                                              token):
+    """"More than 600 people" beside "more than 450 people": no longer decided by code, so asked."""
+    server.facts(supported=[stronger], unnamed=[token])
+    result = Faithfulness(make_judge()).run(stronger, [context])
+    assert result.score == 0.0 and "decided without asking" not in result.verdicts[0].reason
 
 
 def test_a_month_by_name_beside_a_date_in_digits_is_asked_about(server, make_judge):
@@ -1485,7 +1517,8 @@ ONE_SENTENCE = ([(wrong, ctx, _wrong(wrong)) for _, ctx, _, wrong in FOUNDED]
                 + [(wrong, ctx, _wrong(wrong, token)) for _, ctx, _, wrong, token in ANOTHER_FORM]
                 + [(wrong, ctx, _wrong(wrong, wrong_total(out, wrong))) for _, ctx, out, _, wrong in PART_OF_A_SENTENCE]
                 + [(swapped, ctx, _wrong(swapped, value)) for _, ctx, _, swapped, value in LISTED]
-                + [(wrong, ctx, _wrong(wrong, value)) for _, ctx, _, wrong, value in GIVEN_APART])
+                + [(wrong, ctx, _wrong(wrong, value)) for _, ctx, _, wrong, value in GIVEN_APART]
+                + [(stronger, ctx, _wrong(stronger, token)) for _, ctx, _, stronger, token in BOUNDS])
 
 
 def _halves(output: str, truth: dict[str, list[str]]) -> dict[str, object] | None:

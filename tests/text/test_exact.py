@@ -7,7 +7,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from cases import FLIGHT, FLIGHTS_JSON, FLIGHTS_VIA, FLUG, GUESTS_TH, HOTEL, ORDER, ORDERS_ZH, PASSENGERS_JA, VOL
+from cases import (
+    BOUNDS,
+    FLIGHT,
+    FLIGHTS_JSON,
+    FLIGHTS_VIA,
+    FLUG,
+    GUESTS_TH,
+    HOTEL,
+    ORDER,
+    ORDERS_ZH,
+    PASSENGERS_JA,
+    VOL,
+)
 
 from pytest_llmfaith.text import exact
 from pytest_llmfaith.text.exact import MAX_STRETCHES, locate, nearest_sentences, numbers, tokens, unwritten
@@ -544,6 +556,40 @@ def test_a_number_at_the_edge_of_the_words_is_decided_only_where_the_context_end
 ])
 def test_a_rounding_or_another_clock_is_the_judges_and_any_other_value_is_decided(words, context, decided):
     """Code decides only a value that cannot be the context's written another way."""
+    assert exact.contradicted_number(words, [context]) == decided
+
+
+@pytest.mark.parametrize(("language", "context", "weaker", "stronger", "_"), BOUNDS, ids=[c[0] for c in BOUNDS])
+def test_a_number_written_as_a_bound_is_never_decided_nor_compared_as_an_amount(language, context, weaker, stronger,
+                                                                               _):
+    """"More than 400" is true where the context says "more than 450", and "more than 600" may be:
+    neither is another value code can see, nor an amount a correct judge calls the same."""
+    for words in (weaker, stronger):
+        assert exact.contradicted_number(words, [context]) is None
+        assert exact.numbers_beside_the_same_words(words, [context]) == []
+
+
+@pytest.mark.parametrize(("words", "context", "decided"), [
+    # an estimate by a word, before or after the number, in any script
+    ("The company has around 40 employees.", "The company has around 45 employees.", None),
+    ("Das Unternehmen hat etwa 40 Mitarbeiter.", "Das Unternehmen hat etwa 45 Mitarbeiter.", None),
+    ("Le trajet dure environ 40 minutes.", "Le trajet dure environ 45 minutes.", None),
+    ("El viaje dura unos 40 minutos.", "El viaje dura unos 45 minutos.", None),
+    ("Компания насчитывает около 40 сотрудников.", "Компания насчитывает около 45 сотрудников.", None),
+    ("Het traject duurt zo'n 40 minuten.", "Het traject duurt zo'n 45 minuten.", None),
+    ("The museum is 40 minutes away at most.", "The museum is 45 minutes away at most.", None),
+    ("公司大约有40名员工。", "公司大约有45名员工。", None),
+    ("公司有40多名员工。", "公司有45多名员工。", None),
+    ("会社の従業員は約40人です。", "会社の従業員は約45人です。", None),
+    ("회사 직원은 약 40명입니다.", "회사 직원은 약 45명입니다.", None),
+    # a bound word beside another number, or farther off, bounds nothing here: decided
+    ("Prices rose from 40 to 52 EUR.", "Prices rose from 40 to 45 EUR.", ("52", "45")),
+    ("Over the years, Acme has hired 40 people.", "Over the years, Acme has hired 45 people.", ("40", "45")),
+    ("Die Halle fasst 400 Personen.", "Die Halle fasst 450 Personen.", ("400", "450")),
+    ("会社には400人の従業員がいます。", "会社には450人の従業員がいます。", ("400", "450")),
+    ("회사에는 400명의 직원이 있습니다.", "회사에는 450명의 직원이 있습니다.", ("400", "450")),
+])
+def test_an_estimate_in_words_is_the_judges_and_an_exact_number_beside_it_is_decided(words, context, decided):
     assert exact.contradicted_number(words, [context]) == decided
 
 
