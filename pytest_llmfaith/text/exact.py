@@ -612,21 +612,42 @@ def _place(sentence: str, record: bool) -> _Place:
 
 _PARALLEL_MARKS = regex.compile(r"[;；]")
 """What parts the clauses of a sentence that gives two things their values side by side ("The CEO
-is Anna Berg; the CFO is Lars Holm"): a semicolon. Not a comma, which also lists one thing's values
-("costs 25 EUR, includes 2 TB and adds SSO"), nor a colon or a bracket, which tie a value to its
-label ("Ingrid Dahl (14C)", "Oslo office: 40 people")."""
+is Anna Berg; the CFO is Lars Holm"): a semicolon; a comma only where each part opens with names of
+its own (`_side_by_side`). Not a colon or a bracket, which tie a value to its label ("Ingrid Dahl
+(14C)", "Oslo office: 40 people")."""
+_COMMA = regex.compile(r"[,，](?!\d)")
+OPENING_TOKENS = 2
+"""Tokens of a part after a comma read for the names it opens with: "Aktie B fiel", "while DY1872"."""
+
+
+def _side_by_side(sentence: str) -> list[str]:
+    """The clauses of a sentence of prose: its parts between semicolons, each parted again at its
+    commas where every part opens (in its first OPENING_TOKENS tokens) with a name or code (or, the
+    first, with a capital) and no two open with the same ones: "Aktie A stieg um 5 %, Aktie B fiel
+    um 3 %", "SK4705 is direct, while DY1872 stops in CPH". A comma that goes on with one thing's values ("costs 25 EUR,
+    includes 2 TB and adds SSO", "Acme, founded in 1997, employs 40 people") parts nothing."""
+    first = _TOKEN.search(sentence)
+    named = _names_in(sentence) | ({_stem(first.group())} if first and _CASED_CAPITAL.match(first.group()) else set())
+    clauses = []
+    for clause in _PARALLEL_MARKS.split(sentence):
+        parts = _COMMA.split(clause)
+        openers = [frozenset(stem for token in _TOKEN.findall(part)[:OPENING_TOKENS] if (stem := _stem(token)) in named
+                             or (_has_digit(token) and not _is_number_token(token))) for part in parts]
+        side_by_side = len(parts) > 1 and all(openers) and len(set(openers)) == len(openers)
+        clauses += parts if side_by_side else [clause]
+    return [clause for clause in clauses if clause.strip()]
 
 
 @lru_cache(maxsize=32)
 def _clause_places(context: tuple[str, ...]) -> tuple[tuple[_Place, ...], tuple[bool, ...]]:
-    """The places of `_places` and the clauses of each sentence of prose that `_PARALLEL_MARKS` cut,
+    """The places of `_places` and the clauses of each sentence of prose (`_side_by_side`),
     and whether each settles a value written in it: a clause, not its whole sentence. "The CEO is
     Anna Berg; the CFO is Lars Holm" writes Lars Holm only with the CFO; "Anna Berg runs sales; she
     joined in 2019" still names her where another value of 2019's kind is asked about."""
     places: list[_Place] = []
     settles: list[bool] = []
     for place, (part, record) in zip(_places(context), _parts(context)):
-        clauses = [] if record else [c for c in _PARALLEL_MARKS.split(part) if c.strip()]
+        clauses = [] if record else _side_by_side(part)
         split = len(clauses) > 1
         places += [place, *(_place(clause, False) for clause in clauses if split)]
         settles += [not split, *(True for _ in clauses if split)]

@@ -251,13 +251,23 @@ def test_an_identifier_the_context_never_writes_whole_is_asked_whole(words, cont
     ("The CFO is Lars Holm.", "The CEO is Anna Berg; the CFO is Lars Holm.", []),
     ("Aktie B fiel um 3 %.", "Aktie A stieg um 5 %; Aktie B fiel um 3 %.", []),
     ("Anna Berg joined in 2019.", "Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", []),
-    # a comma is no such cut: a list of one thing's values ("…, includes 2 TB and adds SSO")
+    # a comma is one where each part opens with names of its own, side by side
+    ("Aktie A fiel um 3 %.", "Aktie A stieg um 5 %, Aktie B fiel um 3 %.", ["3"]),
+    ("The CEO is Lars Holm.", "The CEO is Anna Berg, the CFO is Lars Holm.", ["ceo", "lars"]),
+    ("Ingrid Dahl sits in 22A.", "Ingrid Dahl sits in 14C, Karin Berg in 22A.", ["22a"]),
+    ("Pedro vive en Sevilla.", "Pedro vive en Madrid, Ana vive en Sevilla.", ["sevilla"]),
+    ("Акции Acme упали на 3 %.", "Акции Acme выросли на 5 %, акции Beta упали на 3 %.", ["3"]),
+    ("Aktie B fiel um 3 %.", "Aktie A stieg um 5 %, Aktie B fiel um 3 %.", []),
+    ("Karin Berg sits in 22A.", "Ingrid Dahl sits in 14C, Karin Berg in 22A.", []),
+    ("Ana vive en Sevilla.", "Pedro vive en Madrid, Ana vive en Sevilla.", []),
+    # and no cut where a part goes on with one thing's values ("…, includes 2 TB and adds SSO")
     ("The Business plan adds SSO.", "The Starter plan costs 12 EUR. The Business plan costs 25 EUR, includes 2 TB "
      "and adds single sign-on (SSO).", []),
+    ("Acme employs 40 people.", "Acme, founded in 1997, employs 40 people. Beta employs 12 people.", []),
 ])
-def test_a_value_a_sentence_gives_another_thing_after_a_semicolon_is_asked(words, context, asked):
-    """Each clause of "The CEO is Anna Berg; the CFO is Lars Holm" gives its own thing its value: the
-    sentence writes Lars Holm, but not with the CEO."""
+def test_a_value_a_sentence_gives_another_thing_in_a_clause_of_its_own_is_asked(words, context, asked):
+    """Each clause of "The CEO is Anna Berg; the CFO is Lars Holm" (or ", the CFO …") gives its own
+    thing its value: the sentence writes Lars Holm, but not with the CEO."""
     assert exact.values_in_other_roles(words, [context]) == asked
 
 
