@@ -6,7 +6,9 @@ case, white space and quote marks are folded, and every other character must mat
 
 from __future__ import annotations
 
+import functools
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -590,7 +592,33 @@ class _Place(NamedTuple):
 
 @lru_cache(maxsize=32)
 def _places(context: tuple[str, ...]) -> tuple[_Place, ...]:
-    return tuple(_place(part, record) for part, record in _parts(context))
+    return tuple(_place(part, record, _prose_words(context)) for part, record in _parts(context))
+
+
+MIN_PROSE_WORD = 4
+"""Letters of a word in small letters that may be what a sentence says of its thing (`_prose_words`)."""
+
+
+@lru_cache(maxsize=32)
+def _prose_words(context: tuple[str, ...]) -> frozenset[str]:
+    """Words in small letters, of MIN_PROSE_WORD letters or more, that one sentence of prose alone
+    writes: what it says of its thing ("sales" of "Anna Berg leads sales. Lars Holm leads
+    marketing."), compared across sentences and clauses as a record's field values are
+    (`_given_apart`). A word several sentences write tells nothing."""
+    return frozenset(word for word, count in _sentences_writing(context).items()
+                     if count == 1 and word.islower() and len(word) >= MIN_PROSE_WORD and not _has_digit(word))
+
+
+MAX_FRAME_SENTENCES = 3
+"""Sentences of prose that may write a word that frames a value (`_a_frame_in_common`): "leads" of
+"Anna Berg leads sales. Lars Holm leads marketing.", not "been", which most sentences write."""
+
+
+@lru_cache(maxsize=32)
+def _sentences_writing(context: tuple[str, ...]) -> Counter[str]:
+    """How many sentences of prose write each token, as written (folded only where no capital is)."""
+    return Counter(word for part, record in _parts(context) if not record
+                   for word in {token if not token.islower() else fold(token) for token in _TOKEN.findall(part)})
 
 
 def _parts(context: tuple[str, ...]) -> list[tuple[str, bool]]:
@@ -599,11 +627,11 @@ def _parts(context: tuple[str, ...]) -> list[tuple[str, bool]]:
     return [(part, part in data) for item in context for data in [records.data(item)] for part in records.parts(item)]
 
 
-def _place(sentence: str, record: bool) -> _Place:
+def _place(sentence: str, record: bool, prose_words: frozenset[str]) -> _Place:
     pattern = _pattern(sentence)
     names, words = _names_in(sentence), _field_words(sentence) if record else frozenset()
     fields = _fields(sentence) if record else {}
-    valued = [(value, _beside(pattern, at), _kind(value, names, words))
+    valued = [(value, _beside(pattern, at), _kind(value, names, words if record else prose_words))
               for at, value in enumerate(map(_or_code, pattern))]
     return _Place(pattern, frozenset(t for token in _TOKEN.findall(sentence) for t in _forms(token)),
                   frozenset(v for n in numbers(sentence) for v in n.values),
@@ -649,7 +677,7 @@ def _clause_places(context: tuple[str, ...]) -> tuple[tuple[_Place, ...], tuple[
     for place, (part, record) in zip(_places(context), _parts(context)):
         clauses = [] if record else _side_by_side(part)
         split = len(clauses) > 1
-        places += [place, *(_place(clause, False) for clause in clauses if split)]
+        places += [place, *(_place(clause, False, _prose_words(context)) for clause in clauses if split)]
         settles += [not split, *(True for _ in clauses if split)]
     return tuple(places), tuple(settles)
 
@@ -1049,6 +1077,16 @@ def _a_side_in_common(one: tuple[str, str], other: tuple[str, str]) -> bool:
     return bool((one[0] and one[0] == other[0]) or (one[1] and one[1] == other[1]))
 
 
+def _a_frame_in_common(one: tuple[str, str], other: tuple[str, str], context: tuple[str, ...]) -> bool:
+    """The same words on both sides (`_beside`), or on one the same word of MIN_PROSE_WORD letters
+    or more that few sentences write (MAX_FRAME_SENTENCES): what a word of prose needs to stand in
+    another's place ("leads sales" and "leads marketing", "is cold in" and "is mild in"), where
+    "has" or "been" beside it is in most sentences."""
+    written = _sentences_writing(context)
+    return one == other or any(a == b and len(a) >= MIN_PROSE_WORD and written[a] <= MAX_FRAME_SENTENCES
+                               for a, b in zip(one, other))
+
+
 def _shown_with(pattern: list[str | Number], at: int) -> str:
     item = pattern[at]
     before, after = _beside(pattern, at)
@@ -1396,6 +1434,14 @@ def _capitalised(context: tuple[str, ...]) -> frozenset[str]:
                      if _CASED_CAPITAL.match(token))
 
 
+@lru_cache(maxsize=32)
+def _only_capitalised(context: tuple[str, ...]) -> frozenset[str]:
+    """Of `_capitalised`, the tokens the context never writes in small letters: a name even where
+    it only starts sentences ("Acme makes bicycles."), where "She" is a word."""
+    small = {_stem(token) for item in _as_written(context) for token in _TOKEN.findall(item) if token.islower()}
+    return _capitalised(context) - small
+
+
 @lru_cache(maxsize=256)
 def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     """Values of the words (a number, a code such as "22A", or a name) that the context writes only
@@ -1413,6 +1459,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     Never decided by code (a pronoun may name the subject where the value is written): the judge is
     asked, as of a value in another role."""
     (places, settles), capitals, fields = _clause_places(context), _capitalised(context), _record_words(context)
+    prose, named = _prose_words(context), _only_capitalised(context)
     homes, values, found = _context_names(context).homes, _spaceless_values(context), []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
@@ -1422,16 +1469,17 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                    for piece in (_split(item, values) if isinstance(item, str) else [item])]
         mentioned, clauses = {item for item in pattern if isinstance(item, str)}, _clauses(stretch, values)
         for item in pattern:
-            kind = _kind(item, capitals, fields)
+            kind = _kind(item, capitals, fields | prose)
             if kind is None or (kind in ("code", "name") and item not in anchors):
                 continue
             own = {fold(t) for t in tokens(item.shown)} if isinstance(item, Number) else _own_name(item, runs, homes)
             writes = [_writes(place, item) for place in places]
             with_it = [place for place, has, settling in zip(places, writes, settles) if has and settling]
             beside = {side for p in with_it for theirs, side, _ in p.valued if _same_value(theirs, item)}
+            of_prose = item in prose and item not in fields  # a word as code sees no value: held to more
+            in_common = functools.partial(_a_frame_in_common, context=context) if of_prose else _a_side_in_common
             others = [(p, theirs) for p, has in zip(places, writes) if not has for theirs, side, k in p.valued
-                      if k == kind and (kind == "number" or theirs != item)
-                      and any(_a_side_in_common(side, b) for b in beside)]
+                      if k == kind and (kind == "number" or theirs != item) and any(in_common(side, b) for b in beside)]
             rivals = {theirs if isinstance(theirs, str) else fold(theirs.shown) for _, theirs in others}
             names = [o for o in dict.fromkeys(anchors + maybe) if o not in own and o not in rivals and not (
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
@@ -1445,7 +1493,8 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
                 # is direct, while DY1872 stops in CPH"), and what finds its place stands with it
                 # (`_with_a_rival`; "SK4705 stops in CPH, unlike DY1872", "SK4705 stops in CPH and DY1872 is
                 # direct" are asked): `_out_of_turn` reads the rest
-            other = next((theirs for p, theirs in others if any(o in p.tokens for o in names)), None)
+            finders = [o for o in names if o in anchors or o in named] if of_prose else names  # no "She"
+            other = next((theirs for p, theirs in others if any(o in p.tokens for o in finders)), None)
             if other is not None:
                 shown = item.shown if isinstance(item, Number) else item
                 apart[kind].append(

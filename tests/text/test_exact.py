@@ -838,8 +838,6 @@ FOUNDERS = "Acme was founded by John Smith in 1990. Beta was founded by Mary Jon
     ("Acme was founded by John Smith.", FOUNDERS, []),
     ("Helios Analytics reimburses hotels in Europe.", "Helios Analytics pays for travel. Hotels are reimbursed in "
      "Europe and elsewhere.", []),  # the other name is the words' own
-    # a value written in lower case is no name, as code sees one: the verdict's alone
-    ("Ingrid Dahl asked for a kosher meal.", "Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", []),
 ])
 def test_a_name_written_only_apart_from_the_words_names_is_asked_never_decided(words, context, asked):
     """A value swapped between records with every word of it written: a name, as code sees one
@@ -917,8 +915,25 @@ def test_a_sentence_naming_both_records_asks_where_a_clause_without_the_other_fi
     ("QX7K2P is confirmed and LM3N8R is cancelled.", STATUS_JSON, []),
     ("Ingrid Dahl booked a kosher meal, Karin Berg a vegetarian one.", STATUS_JSON, []),
     ("La reserva QX7K2P está confirmada.", "reserva,estado,noches\nQX7K2P,confirmada,3\nLM3N8R,cancelada,2", []),
-    # a word of prose is no field's value: the verdict's alone
-    ("Ingrid Dahl asked for a kosher meal.", "Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", []),
+    # a word in small letters that one sentence of prose alone writes, beside the words another
+    # sentence or clause writes with the words' name: compared as a field's value is
+    ("Ingrid Dahl asked for a kosher meal.", "Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", ["kosher"]),
+    ("Anna Berg leads marketing.", "Anna Berg leads sales. Lars Holm leads marketing.", ["marketing"]),
+    ("Anna Berg leads marketing.", "Anna Berg leads sales, Lars Holm leads marketing.", ["marketing"]),
+    ("Acme makes scooters.", "Acme makes bicycles. Beta makes scooters.", ["scooters"]),
+    ("Oslo is mild in winter.", "Oslo is cold in winter. Barcelona is mild in winter.", ["mild"]),
+    ("SK4705 is a connecting flight.", "SK4705 is a direct flight. DY1872 is a connecting flight.", ["connecting"]),
+    ("Pedro trabaja como enfermera.", "Pedro trabaja como profesor. Ana trabaja como enfermera.", ["enfermera"]),
+    ("Jan werkt als verpleger.", "Jan werkt als leraar. Piet werkt als verpleger.", ["verpleger"]),
+    ("Анна работает учителем.", "Анна работает врачом. Иван работает учителем.", ["учителем"]),
+    ("Le client Dupont a choisi la livraison express.", "Le client Dupont a choisi la livraison standard. Le "
+     "client Martin a choisi la livraison express.", ["express"]),
+    # given with its own thing; a word several sentences write; a pronoun where the name is: no
+    # value, the verdict's alone
+    ("Lars Holm leads marketing.", "Anna Berg leads sales. Lars Holm leads marketing.", []),
+    ("Ana trabaja como enfermera.", "Pedro trabaja como profesor. Ana trabaja como enfermera.", []),
+    ("Acme makes scooters.", "Acme makes bicycles and scooters. Beta makes cars. Beta sells scooters.", []),
+    ("Acme makes bicycles.", "Acme was founded in 1997. It makes bicycles. Beta makes scooters.", []),
 ])
 def test_a_records_word_given_to_another_record_is_asked_never_decided(words, context, asked):
     """A field's value in small letters ("cancelled", "vegetarian") is compared across records as
