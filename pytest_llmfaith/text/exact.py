@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import regex
 
-from pytest_llmfaith.text import bound_words, records
+from pytest_llmfaith.text import bound_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
 from pytest_llmfaith.text.number_words import NUMBER_PARTS, NUMBER_WORDS
@@ -654,14 +654,20 @@ def _side_by_side(sentence: str) -> list[str]:
     first, with a capital) and no two open with the same ones: "Aktie A stieg um 5 %, Aktie B fiel
     um 3 %", "SK4705 is direct, while DY1872 stops in CPH". A comma that goes on with one thing's values ("costs 25 EUR,
     includes 2 TB and adds SSO", "Acme, founded in 1997, employs 40 people") parts nothing."""
-    first = _TOKEN.search(sentence)
-    named = _names_in(sentence) | ({_stem(first.group())} if first and _CASED_CAPITAL.match(first.group()) else set())
+    named: set[str] | None = None
     clauses = []
     for clause in _PARALLEL_MARKS.split(sentence):
         parts = _COMMA.split(clause)
+        if len(parts) < 2:
+            clauses.append(clause)
+            continue
+        if named is None:
+            first = _TOKEN.search(sentence)
+            named = set(_names_in(sentence)) | (
+                {_stem(first.group())} if first and _CASED_CAPITAL.match(first.group()) else set())
         openers = [frozenset(stem for token in _TOKEN.findall(part)[:OPENING_TOKENS] if (stem := _stem(token)) in named
                              or (_has_digit(token) and not _is_number_token(token))) for part in parts]
-        side_by_side = len(parts) > 1 and all(openers) and len(set(openers)) == len(openers)
+        side_by_side = all(openers) and len(set(openers)) == len(openers)
         clauses += parts if side_by_side else [clause]
     return [clause for clause in clauses if clause.strip()]
 
@@ -1229,6 +1235,75 @@ def _moved(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     return tuple(found)
 
 
+_Key = str | frozenset[str]
+"""An item of a pattern as `_swapped` compares it: a word as folded, a number by its values."""
+
+
+@lru_cache(maxsize=256)
+def _swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Two names or codes of the words in each other's places: "The flight goes from Barcelona to
+    Oslo" beside "… from Oslo to Barcelona", "Beta acquired Acme in 2019" beside "Acme acquired
+    Beta in 2019", "Lars Holm reports to Anna Berg": from the word before the first to the word
+    after the second, the words are a sentence of the context's prose with the two exchanged, and
+    never one as they are. Two named as one ("Acme and Beta merged", `joining_words`) are not
+    asked about, nor are words that say the same the other way round ("Beta was acquired by Acme")."""
+    named, (places, holding) = _only_capitalised(context), _prose_keys(context)
+    found: list[OtherValue] = []
+    for stretch in stretches(words) or [words]:
+        pattern = _pattern(stretch)
+        anchors, maybe = _anchors(stretch, context)
+        keys = [_key(item) for item in pattern]
+        runs = _runs(keys, set(anchors), {word for word in maybe if word in named}, places, holding)
+        for (a, a_end), (b, b_end) in combinations(runs, 2):
+            if b == a_end or (b == a_end + 1 and keys[a_end] in joining_words.JOINING):
+                continue  # named as one: "Oslo, Bergen", "Acme and Beta"
+            start, end = max(a - 1, 0), min(b_end + 1, len(keys))
+            exchanged = keys[start:a] + keys[b:b_end] + keys[a_end:b] + keys[a:a_end] + keys[b_end:end]
+            both = [places[k] for k in holding.get(keys[a], frozenset()) & holding.get(keys[b], frozenset())]
+            if any(_holds(place, exchanged) for place in both) and not any(
+                    _holds(place, keys[start:end]) for place in both):
+                one, other = " ".join(map(str, pattern[a:a_end])), " ".join(map(str, pattern[b:b_end]))
+                found += [OtherValue(one, other, (one,), False), OtherValue(other, one, (other,), False)]
+    return tuple(found)
+
+
+def _runs(keys: list[_Key], names: set[str], maybe: set[str], places: tuple[tuple[_Key, ...], ...],
+          holding: dict[_Key, frozenset[int]]) -> list[tuple[int, int]]:
+    """Where the keys write a name or a code, as (start, end) of each run of them. A word that may
+    be a name (`maybe`: "Beta acquired …") is one alone, or with the names after it where the
+    context writes them together ("Ingrid Dahl", not "The Bergen office" beside "The Oslo office")."""
+    runs: list[tuple[int, int]] = []
+    for at, key in enumerate(keys):
+        name = isinstance(key, str) and (key in names or _has_digit(key))
+        if name and runs and runs[-1][1] == at:
+            runs[-1] = (runs[-1][0], at + 1)
+        elif name or (key in maybe and not (at + 1 < len(keys) and keys[at + 1] in names and not any(
+                _holds(places[k], keys[at:at + 2]) for k in holding.get(key, frozenset())))):
+            runs.append((at, at + 1))
+    return runs
+
+
+def _key(item: str | Number) -> _Key:
+    return item.values if isinstance(item, Number) else item
+
+
+@lru_cache(maxsize=32)
+def _prose_keys(context: tuple[str, ...]) -> tuple[tuple[tuple[_Key, ...], ...], dict[_Key, frozenset[int]]]:
+    """The keys of each sentence of the context's prose, and for each key the sentences holding it."""
+    places = tuple(tuple(map(_key, place.pattern)) for place, (_, record) in zip(_places(context), _parts(context))
+                   if not record)
+    holding: dict[_Key, set[int]] = {}
+    for k, place in enumerate(places):
+        for key in place:
+            holding.setdefault(key, set()).add(k)
+    return places, {key: frozenset(ks) for key, ks in holding.items()}
+
+
+def _holds(sequence: Sequence[object], part: Sequence[object]) -> bool:
+    """Whether `part` stands in `sequence`, unbroken."""
+    return any(list(sequence[at:at + len(part)]) == list(part) for at in range(len(sequence) - len(part) + 1))
+
+
 _KEY_VALUE = regex.compile(r"""^\s*"?([^"\n:{}\[\]]{1,40}?)"?\s*:\s*"?([^"\n{}\[\]]+?)"?,?\s*$""", regex.MULTILINE)
 """A record's field, in the layouts `records.data` hands back: its key, then its value (a time's colon too)."""
 _KEY_GAPS = regex.compile(r"[_\-.\s]+|(?<=\p{Ll})(?=\p{Lu})")
@@ -1355,7 +1430,8 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     said = {fold(value.said) for value in found.values()}
-    for value in _moved(words, tuple(context)) + _fields_swapped(words, tuple(context)):
+    for value in _moved(words, tuple(context)) + _fields_swapped(words, tuple(context)) + _swapped(words,
+                                                                                                  tuple(context)):
         if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
             said.add(fold(value.said))
             found[(value.said, value.other)] = value
@@ -1438,7 +1514,8 @@ def _capitalised(context: tuple[str, ...]) -> frozenset[str]:
 def _only_capitalised(context: tuple[str, ...]) -> frozenset[str]:
     """Of `_capitalised`, the tokens the context never writes in small letters: a name even where
     it only starts sentences ("Acme makes bicycles."), where "She" is a word."""
-    small = {_stem(token) for item in _as_written(context) for token in _TOKEN.findall(item) if token.islower()}
+    small = {unicodedata.normalize("NFKC", token).casefold() for item in _as_written(context)
+             for token in _TOKEN.findall(item) if token.islower()}
     return _capitalised(context) - small
 
 

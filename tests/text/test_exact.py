@@ -976,6 +976,33 @@ def test_two_records_values_given_in_another_order_are_asked_never_decided(words
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
+    ("The flight goes from Barcelona to Oslo.", "The flight goes from Oslo to Barcelona.", ["barcelona", "oslo"]),
+    ("Flight SK4705 flies from BCN to OSL.", "Flight SK4705 flies from OSL to BCN.", ["bcn", "osl"]),
+    ("Beta acquired Acme in 2019.", "Acme acquired Beta in 2019.", ["beta", "acme"]),
+    ("Molde beat Rosenborg 2-1.", "Rosenborg beat Molde 2-1.", ["molde", "rosenborg"]),
+    ("Der Zug fährt von München nach Berlin.", "Der Zug fährt von Berlin nach München.", ["münchen", "berlin"]),
+    ("Le vol part de Nice pour Paris.", "Le vol part de Paris pour Nice.", ["nice", "paris"]),
+    ("El tren va de Sevilla a Madrid.", "El tren va de Madrid a Sevilla.", ["sevilla", "madrid"]),
+    ("Lars Holm reports to Anna Berg.", "Anna Berg reports to Lars Holm.", ["lars holm", "anna berg"]),
+    ("The Bergen office moved to Oslo in 2020.", "The Oslo office moved to Bergen in 2020.", ["bergen", "oslo"]),
+    ("Ingrid Dahl booked the trip for Karin Berg.", "Karin Berg booked the trip for Ingrid Dahl.",
+     ["ingrid dahl", "karin berg"]),
+    # the same order, the same fact the other way round, or two things named as one: nothing asked
+    ("The flight goes from Oslo to Barcelona.", "The flight goes from Oslo to Barcelona.", []),
+    ("The flight to Barcelona leaves from Oslo.", "The flight goes from Oslo to Barcelona.", []),
+    ("Beta was acquired by Acme in 2019.", "Acme acquired Beta in 2019.", []),
+    ("Molde lost to Rosenborg 2-1.", "Rosenborg beat Molde 2-1.", []),
+    ("Karin Berg and Ingrid Dahl fly to Oslo.", "Ingrid Dahl and Karin Berg fly to Oslo.", []),
+    ("Beta und Acme fusionierten 2019.", "Acme und Beta fusionierten 2019.", []),
+    ("The team visited Bergen, Oslo and Tromsø.", "The team visited Oslo, Bergen and Tromsø.", []),
+])
+def test_two_names_in_each_others_places_are_asked_never_decided(words, context, asked):
+    """Every name of "The flight goes from Barcelona to Oslo" is written, but the context's sentence
+    gives each the other's place: the judge is asked about both."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
     # a record's value in a script without spaces, inside a run of it: found as a name is
     ("田中太郎さんは東京に住んでいます。", PASSENGERS_JA, ["田中太郎", "東京"]),
     ("田中太郎さんの座席は22Aです。", PASSENGERS_JA, ["22a"]),
