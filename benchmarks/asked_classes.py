@@ -1,7 +1,10 @@
-"""The offline judge on round 30's classes of promise 2: values code now sees a risk in and asks
-the second question about (an identifier in small letters, a count written as a word, a value a
-sentence gives after a semicolon, a number moved beside another number's words, a record's value
-under another field). Each case has a faithful answer and an unfaithful one, in several languages;
+"""The offline judge on the classes of promise 2 that rounds 30 and 31 ask the second question
+about: an identifier in small letters, a count written as a word, a value a sentence gives after a
+semicolon, a number moved beside another number's words, a record's value under another field
+(round 30); a number written as a bound, code no longer decides (its faithful answers failed
+before), a value a clause gives after a comma, a word of prose one sentence gives another thing,
+two names in each other's places (round 31). Each case has a faithful answer and an unfaithful
+one, in several languages;
 both scorers judge each, and it prints which pass at 0.7 / 0.3 and the judge calls an assertion.
 Run it on two checkouts (PYTHONPATH) for before and after.
 
@@ -45,6 +48,31 @@ CASES = [  # (class, context, a faithful answer, an unfaithful one)
     ("field", "Speed: 25 km/h. Range: 40 km. Weight: 12 kg.", "The range is 40 km.", "The range is 25 km."),
     ("field", json.dumps({"flight": "SK4705", "origin": "OSL", "destination": "BCN"}), "The destination is BCN.",
      "The destination is OSL."),
+    ("bound", "The venue holds more than 450 people.", "The venue holds more than 400 people.",
+     "The venue holds more than 600 people."),
+    ("bound", "Die Fahrt dauert höchstens 45 Minuten.", "Die Fahrt dauert höchstens 50 Minuten.",
+     "Die Fahrt dauert höchstens 30 Minuten."),
+    ("bound", "La salle accueille plus de 450 personnes.", "La salle accueille plus de 400 personnes.",
+     "La salle accueille plus de 600 personnes."),
+    ("bound", "会社には450人以上の従業員がいます。", "会社には400人以上の従業員がいます。",
+     "会社には600人以上の従業員がいます。"),
+    ("comma", "Aktie A stieg um 5 %, Aktie B fiel um 3 %.", "Aktie B fiel um 3 %.", "Aktie A fiel um 3 %."),
+    ("comma", "Ingrid Dahl sits in 14C, Karin Berg in 22A.", "Karin Berg sits in 22A.", "Ingrid Dahl sits in 22A."),
+    ("comma", "Pedro vive en Madrid, Ana vive en Sevilla.", "Ana vive en Sevilla.", "Pedro vive en Sevilla."),
+    ("prose word", "Anna Berg leads sales. Lars Holm leads marketing.", "Lars Holm leads marketing.",
+     "Anna Berg leads marketing."),
+    ("prose word", "Acme makes bicycles. Beta makes scooters.", "Beta makes scooters.", "Acme makes scooters."),
+    ("prose word", "Pedro trabaja como profesor. Ana trabaja como enfermera.", "Ana trabaja como enfermera.",
+     "Pedro trabaja como enfermera."),
+    ("prose word", "Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", "Karin Berg asked for a kosher meal.",
+     "Ingrid Dahl asked for a kosher meal."),
+    ("swapped", "The flight goes from Oslo to Barcelona.", "The flight to Barcelona leaves from Oslo.",
+     "The flight goes from Barcelona to Oslo."),
+    ("swapped", "Acme acquired Beta in 2019.", "Beta was acquired by Acme in 2019.", "Beta acquired Acme in 2019."),
+    ("swapped", "Der Zug fährt von Berlin nach München.", "Der Zug fährt von Berlin nach München.",
+     "Der Zug fährt von München nach Berlin."),
+    ("swapped", "Anna Berg reports to Lars Holm.", "Lars Holm is Anna Berg's manager.",
+     "Lars Holm reports to Anna Berg."),
 ]
 LINE = (0.7, 0.3)
 

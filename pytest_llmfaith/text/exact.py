@@ -1267,6 +1267,25 @@ def _swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     return tuple(found)
 
 
+def _named_as_one(stretch: str, anchors: list[str], maybe: list[str],
+                  context: tuple[str, ...]) -> list[list[frozenset[str]]]:
+    """The names and codes of the stretch that it names as one, each group as the tokens of each
+    name: "Acme and Beta", "Ingrid Dahl, Karin Berg und Lars Holm" (apart by a comma or a joining
+    word alone); a word that may be a name, as `_runs` reads it ("Acme" starting "Acme and Beta")."""
+    places, holding = _prose_keys(context)
+    keys = [_key(item) for item in _pattern(stretch)]
+    groups: list[list[tuple[int, int]]] = []
+    coded = [isinstance(key, str) and _has_digit(key) for key in keys]
+    for run in _runs(keys, set(anchors), set(maybe) & _only_capitalised(context), places, holding):
+        last = groups[-1][-1] if groups else None
+        if last and (last[1] == run[0] or (last[1] + 1 == run[0] and keys[last[1]] in joining_words.JOINING)) and (
+                coded[last[0]] == coded[run[0]]):  # "SK4705 and DY1872", not "CPH y DY1872 es directo"
+            groups[-1].append(run)
+        else:
+            groups.append([run])
+    return [[frozenset(str(key) for key in keys[a:b]) for a, b in group] for group in groups if len(group) > 1]
+
+
 def _runs(keys: list[_Key], names: set[str], maybe: set[str], places: tuple[tuple[_Key, ...], ...],
           holding: dict[_Key, frozenset[int]]) -> list[tuple[int, int]]:
     """Where the keys write a name or a code, as (start, end) of each run of them. A word that may
@@ -1540,7 +1559,7 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
     homes, values, found = _context_names(context).homes, _spaceless_values(context), []
     for stretch in stretches(words) or [words]:
         anchors, maybe = _anchors(stretch, context)
-        runs = _names_of(stretch)
+        runs, together = _names_of(stretch), _named_as_one(stretch, anchors, maybe, context)
         apart: dict[str, list[OtherValue]] = {kind: [] for kind in _KINDS}
         pattern = [piece for item in map(_or_code, _pattern(stretch))
                    for piece in (_split(item, values) if isinstance(item, str) else [item])]
@@ -1560,8 +1579,17 @@ def _given_apart(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]
             rivals = {theirs if isinstance(theirs, str) else fold(theirs.shown) for _, theirs in others}
             names = [o for o in dict.fromkeys(anchors + maybe) if o not in own and o not in rivals and not (
                 any(o in p.tokens for p in with_it) and any(o in p.tokens for p, _ in others))]
-            if any(o in p.tokens for p in with_it for o in names if o in anchors):
-                continue  # a name of the words is written with the value: given for it
+            given = {o for o in names if o in anchors and any(o in p.tokens for p in with_it)}
+            if given:  # a name of the words is written with the value: given for it, and for no other
+                owners = [run for group in together if any(given & run for run in group) for run in group]
+                shared = [o for o in names if any(o in run for run in owners if not given & run)]
+                again = sum(x in given for x in pattern) > sum(len(given & run) for run in owners)
+                if not shared or again or sum(_kind(x, capitals, fields) == kind and not any(x in run for run in owners)
+                                     for x in pattern) > 1:
+                    continue  # nor named as one with another ("Acme and Beta both employ 55 people"), one
+                    # value for all, and named apart again ("of A and B only B"): values in turn ("… go to
+                    # Bergen and Tromsø") are `_out_of_order`'s
+                names = shared
             kin = _kin(rivals, homes) if rivals & mentioned else set()
             if isinstance(item, str) and kin and all(
                     _with_a_rival(clause, at, kin, own) for clause in clauses for at, forms in enumerate(clause)

@@ -337,6 +337,7 @@ OWN_FAITHFUL = [
     ("Pedro trabaja como profesor. Ana trabaja como enfermera.", "Ana trabaja como enfermera."),
     ("Анна работает врачом. Иван работает учителем.", "Иван работает учителем."),
     ("Acme acquired Beta in 2019.", "Beta was acquired by Acme in 2019."),
+    ("Acme employs 55 people. Beta employs 55 people.", "Acme and Beta both employ 55 people."),
     ("Ingrid Dahl and Karin Berg fly from Oslo to Bergen.", "Karin Berg and Ingrid Dahl fly from Oslo to Bergen."),
     ("Anna Berg runs sales; she joined in 2019. Lars Holm joined in 2021.", "Anna Berg joined in 2019."),
     ("Acme was founded in 1997 and went public in 2005.", "Acme went public in 2005."),
@@ -473,6 +474,12 @@ OWN_UNFAITHFUL = [
     ("Jan werkt als leraar. Piet werkt als verpleger.", "Jan werkt als verpleger.", "verpleger"),
     ("Анна работает врачом. Иван работает учителем.", "Анна работает учителем.", "учителем"),
     ("Ingrid Dahl: vegetarian meal. Karin Berg: kosher meal.", "Ingrid Dahl asked for a kosher meal.", "kosher"),
+    # a value of two things named as one, one of which the context gives another
+    ("Acme employs 40 people. Beta employs 55 people.", "Acme and Beta both employ 55 people.", "55"),
+    ("Acme beschäftigt 40 Personen. Beta beschäftigt 55 Personen.", "Acme und Beta beschäftigen beide 55 Personen.",
+     "55"),
+    ("Ingrid Dahl sits in 14C. Karin Berg sits in 22A.", "Ingrid Dahl and Karin Berg both sit in 22A.", "22a"),
+    (FLIGHTS_JSON, "SK4705 and DY1872 both cost 142 EUR.", "142"),
     # two names of the words in each other's places
     ("The flight goes from Oslo to Barcelona.", "The flight goes from Barcelona to Oslo.", "barcelona"),
     ("Acme acquired Beta in 2019.", "Beta acquired Acme in 2019.", "beta"),

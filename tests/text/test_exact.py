@@ -976,6 +976,30 @@ def test_two_records_values_given_in_another_order_are_asked_never_decided(words
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
+    ("Acme and Beta both employ 55 people.", "Acme employs 40 people. Beta employs 55 people.", ["55"]),
+    ("Both Acme and Beta employ 55 people.", "Acme employs 40 people. Beta employs 55 people.", ["55"]),
+    ("SK4705 and DY1872 both cost 142 EUR.", FLIGHTS_JSON, ["142"]),
+    ("Ingrid Dahl and Karin Berg both sit in 22A.", "Ingrid Dahl sits in 14C. Karin Berg sits in 22A.", ["22a"]),
+    ("Acme und Beta beschäftigen beide 55 Personen.", "Acme beschäftigt 40 Personen. Beta beschäftigt 55 Personen.",
+     ["55"]),
+    ("Acme et Beta emploient toutes deux 55 personnes.", "Acme emploie 40 personnes. Beta emploie 55 personnes.",
+     ["55"]),
+    ("Acme y Beta tienen 55 empleados cada una.", "Acme tiene 40 empleados. Beta tiene 55 empleados.", ["55"]),
+    ("Anna Berg and Lars Holm both joined in 2021.", "Anna Berg joined in 2019. Lars Holm joined in 2021.", ["2021"]),
+    # each given the value, one named apart again, or values in turn: nothing more asked
+    ("Acme and Beta both employ 55 people.", "Acme employs 55 people. Beta employs 55 people.", []),
+    ("Anna Berg and Lars Holm both joined in 2021.", "Anna Berg and Lars Holm joined in 2021.", []),
+    ("Of Ingrid Dahl and Karin Berg, only Karin Berg sits in 22A.", "Ingrid Dahl sits in 14C. Karin Berg sits in "
+     "22A.", []),
+    ("SK4705 and DY1872 cost 189 and 142 EUR.", FLIGHTS_JSON, []),
+])
+def test_a_value_given_to_things_named_as_one_is_asked_where_one_of_them_has_another(words, context, asked):
+    """"Acme and Beta both employ 55 people": the context writes 55 with Beta, which settled it
+    before, but Acme is named as one with Beta, and its own sentence gives it 40."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
     ("The flight goes from Barcelona to Oslo.", "The flight goes from Oslo to Barcelona.", ["barcelona", "oslo"]),
     ("Flight SK4705 flies from BCN to OSL.", "Flight SK4705 flies from OSL to BCN.", ["bcn", "osl"]),
     ("Beta acquired Acme in 2019.", "Acme acquired Beta in 2019.", ["beta", "acme"]),
