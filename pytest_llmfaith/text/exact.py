@@ -652,8 +652,9 @@ def _side_by_side(sentence: str) -> list[str]:
     """The clauses of a sentence of prose: its parts between semicolons, each parted again at its
     commas where every part opens (in its first OPENING_TOKENS tokens) with a name or code (or, the
     first, with a capital) and no two open with the same ones: "Aktie A stieg um 5 %, Aktie B fiel
-    um 3 %", "SK4705 is direct, while DY1872 stops in CPH". A comma that goes on with one thing's values ("costs 25 EUR,
-    includes 2 TB and adds SSO", "Acme, founded in 1997, employs 40 people") parts nothing."""
+    um 3 %", "SK4705 is direct, while DY1872 stops in CPH". A comma that goes on with one thing's
+    values ("costs 25 EUR, includes 2 TB and adds SSO", "Acme, founded in 1997, employs 40
+    people") parts nothing."""
     named: set[str] | None = None
     clauses = []
     for clause in _PARALLEL_MARKS.split(sentence):
