@@ -21,7 +21,7 @@ import regex
 from pytest_llmfaith.text import bound_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
-from pytest_llmfaith.text.number_words import NUMBER_PARTS, NUMBER_WORDS
+from pytest_llmfaith.text.number_words import Count, counts_in_words
 from pytest_llmfaith.text.sentences import after_title, sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -313,6 +313,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case
     days = _weekdays(tuple(context))
     counts = _counts(tuple(context))
+    counted = {count.start: count for count in _counts_of(normal)}
     placed = words_in_numbers_places(words, context)
     named = identifiers(marked)
     missing += [name for name, _ in named if not written_whole(fold(name), text)]
@@ -325,9 +326,11 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         starts = not at_starts and _starts(normal, match.start())
         day = WEEKDAYS.get(token)  # a day the context names in no form
         named_day = match.start() in months or (day is not None and day not in days)
-        count = NUMBER_WORDS.get(token) if not _in_a_greater_number(normal, match.span()) else None
-        asked = named_day or (count is not None and count not in counts) or _asked_about(original, starts) \
-            or fold(original) in placed
+        if (count := counted.get(match.start())) and count.value not in counts and \
+                not written_whole(said := fold(normal[count.start:count.end]), text):
+            missing.append(said)  # a count the context writes in no form, or one code cannot read
+        in_a_count = any(c.start <= match.start() < c.end and c.value in counts for c in counted.values())
+        asked = named_day or _asked_about(original, starts) or (fold(original) in placed and not in_a_count)
         if not asked or (_has_digit(original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
@@ -453,31 +456,26 @@ def _weekdays(context: tuple[str, ...]) -> frozenset[int]:
     return frozenset(day for token in _written(context)[0] if (day := WEEKDAYS.get(token)) is not None)
 
 
-_WORD_BEFORE = regex.compile(r"(\p{L}+)[\s-]+(?:(\p{L}+)[\s-]+)?$")
-_WORD_AFTER = regex.compile(r"[\s-]+(\p{L}+)")
-
-
-MAX_JOINING = 3
-"""Letters of a word that joins the parts of a number ("treinta y dos", "hundred and two")."""
-
-
-def _in_a_greater_number(text: str, span: Span) -> bool:
-    """Whether the word at `span` stands beside a word of tens, hundreds or thousands (`NUMBER_PARTS`,
-    `_SCALE_WORDS`): the word after it, the word before it, or the one before a short joining word
-    (`MAX_JOINING`) before it. A part of a greater number ("twenty-two", "on iki", "dua belas")."""
-    before = _WORD_BEFORE.search(text[max(0, span[0] - 40):span[0]])
-    after = _WORD_AFTER.match(text, span[1])
-    joined = before and before[2] and len(before[2]) <= MAX_JOINING
-    near = [before[2] or before[1], before[1] if joined else None] if before else []
-    return any(word and (word.casefold() in NUMBER_PARTS or word.casefold() in _SCALE_WORDS)
-               for word in [*near, after[1] if after else None])
+@lru_cache(maxsize=64)
+def _counts(context: tuple[str, ...]) -> frozenset[int]:
+    """The whole numbers the context writes, in digits or in words (`counts_in_words`)."""
+    digits = {int(value) for value in _context_values(context).values if value.isdigit()}
+    return frozenset(digits) | _counted_in_words(context)
 
 
 @lru_cache(maxsize=64)
-def _counts(context: tuple[str, ...]) -> frozenset[int]:
-    """The whole numbers the context writes, in digits or as a word (`NUMBER_WORDS`)."""
-    digits = {int(value) for value in _context_values(context).values if value.isdigit()}
-    return frozenset(digits | {count for token in _written(context)[0] if (count := NUMBER_WORDS.get(token))})
+def _counted_in_words(context: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(count.value for item in context for count in _counts_of(item) if count.value)
+
+
+_SCALED = regex.compile(r"[\s-]+(\p{L}+)")
+
+
+def _counts_of(text: str) -> list[Count]:
+    """The counts `text` writes in words, but one a scale word multiplies ("two million"), which
+    is read as a number is (`_SCALE_WORDS`)."""
+    return [count for count in counts_in_words(text)
+            if not ((after := _SCALED.match(text, count.end)) and after[1].casefold() in _SCALE_WORDS)]
 
 
 def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
@@ -485,16 +483,18 @@ def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
     decimal places they have ("3.1" beside "3.10"), with a scale word never with that word ("1.5
     million" beside 1,500,000 or "1.5 billion"), or with a unit word the context never writes where
     it writes the value with another ("40 miles" beside "40 km"); and its times of day the context
-    never writes as they are written ("7:20 pm" beside 07:20, though it writes 7 and 20). Whether
-    another form says the same is the judge's question."""
+    never writes as they are written ("7:20 pm" beside 07:20, though it writes 7 and 20). A whole
+    number the context writes in words is written ("22" beside "twenty-two"). Whether another form
+    says the same is the judge's question."""
     written = _context_values(tuple(context))
     timed = times(_ascii_digits(text))
     tokens = _written(tuple(context))[0]
+    in_words = {str(count) for count in _counted_in_words(tuple(context))}
     numbers_left = []
     for n in numbers(text):
         if any(a <= n.start < b for (a, b), _ in timed):
             continue
-        if not written.has(n):
+        if not written.has(n) and not (not n.scale and len(n.forms) == 1 and n.forms <= in_words):
             numbers_left.append(n.shown)
         elif unit := _another_unit(text, n, written, tokens):
             numbers_left.append(n.shown + unit)

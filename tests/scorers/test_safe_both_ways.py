@@ -325,6 +325,22 @@ OWN_FAITHFUL = [
     ("Acme hat fünf Büros.", "Acme has five offices."),
     ("Acme tiene 32 tiendas.", "Acme tiene treinta y dos tiendas."),
     ("Şirketin 12 çalışanı var.", "Şirketin on iki çalışanı var."),
+    # a count of any size in words, code reads its value: the context's, in digits or in words
+    ("The hotel has 48 rooms.", "The hotel has forty-eight rooms."),
+    ("The hotel has forty-eight rooms.", "The hotel has 48 rooms."),
+    ("Das Hotel hat 35 Zimmer.", "Das Hotel hat fünfunddreißig Zimmer."),
+    ("El hotel tiene 26 habitaciones.", "El hotel tiene veintiséis habitaciones."),
+    ("L'hôtel compte 75 chambres.", "L'hôtel compte soixante-quinze chambres."),
+    ("L'albergo ha 21 camere.", "L'albergo ha ventuno camere."),
+    ("O hotel tem 33 quartos.", "O hotel tem trinta e três quartos."),
+    ("Het hotel heeft 64 kamers.", "Het hotel heeft vierenzestig kamers."),
+    ("Hotellet har 27 rum.", "Hotellet har tjugosju rum."),
+    ("W hotelu jest 45 pokoi.", "W hotelu jest czterdzieści pięć pokoi."),
+    ("В отеле 120 номеров.", "В отеле сто двадцать номеров."),
+    ("Otelde 16 oda var.", "Otelde on altı oda var."),
+    ("Hotellissa on 18 huonetta.", "Hotellissa on kahdeksantoista huonetta."),
+    ("Hotel itu punya 25 kamar.", "Hotel itu punya dua puluh lima kamar."),
+    ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-nine."),
     ("The CEO is Anna Berg; the CFO is Lars Holm.", "Lars Holm is the CFO."),
     ("Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
     ("Aktie A stieg um 5 %, Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
@@ -510,6 +526,23 @@ OWN_UNFAITHFUL = [
     ('{"vol": "AF1234", "origine": "CDG", "destination": "NCE"}', "La destination est CDG.", "cdg"),
     ('{"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "Karin Berg"}', "The passenger is Karin Berg.",
      "karin"),
+    # a count of any size in words that the context writes in no form (12, 24 and 31 below are no 21)
+    ("The hotel has 48 rooms.", "The hotel has forty-four rooms.", "forty-four"),
+    ("The hotel has forty-eight rooms.", "The hotel has 44 rooms.", "44"),
+    ("Das Hotel hat 35 Zimmer.", "Das Hotel hat fünfundzwanzig Zimmer.", "fünfundzwanzig"),
+    ("El hotel tiene 26 habitaciones.", "El hotel tiene veintidós habitaciones.", "veintidós"),
+    ("L'hôtel compte 75 chambres.", "L'hôtel compte soixante-dix chambres.", "soixante-dix"),
+    ("L'albergo ha 12 camere.", "L'albergo ha ventuno camere.", "ventuno"),
+    ("O hotel tem 33 quartos.", "O hotel tem vinte e três quartos.", "vinte e três"),
+    ("Het hotel heeft 64 kamers.", "Het hotel heeft zesenveertig kamers.", "zesenveertig"),
+    ("Hotellet har 7 rum.", "Hotellet har tjugosju rum.", "tjugosju"),
+    ("W hotelu jest 45 pokoi.", "W hotelu jest pięćdziesiąt pokoi.", "pięćdziesiąt"),
+    ("В отеле 120 номеров.", "В отеле сто двадцать пять номеров.", "сто двадцать пять"),
+    ("Otelde 16 oda var.", "Otelde on sekiz oda var.", "on sekiz"),
+    ("Hotellissa on 8 huonetta.", "Hotellissa on kahdeksantoista huonetta.", "kahdeksantoista"),
+    ("Hotel itu punya 24 kamar.", "Hotel itu punya dua puluh satu kamar.", "dua puluh satu"),
+    ("The warranty lasts two years.", "The warranty lasts twenty years.", "twenty"),
+    ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-one.", "nineteen ninety-one"),
     # a name after a title, which starts no sentence: asked of the offline judge too
     ("Dr. Maria Jensen leads the team.", "Dr. Marie Jensen leads the team.", "marie"),
     ("Dr. Jonas Weber leitet das Team.", "Dr. Lukas Weber leitet das Team.", "lukas"),
@@ -656,7 +689,7 @@ def test_the_offline_specifics_answer_on_a_number_is_held_to_yes_at(fake, make_f
     """A number code could not read as written: the offline judge's yes counts from 0.50, not 0.34."""
     output = "Acme has 41 staff."
     fake.facts(supported=[output], p_fact={"“41”": p_given})
-    context = ["Acme's headcount is forty-one."]
+    context = ["Acme's headcount is XLI."]
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
 
 
@@ -664,10 +697,11 @@ def test_the_offline_specifics_answer_on_a_number_is_held_to_yes_at(fake, make_f
 def test_the_offline_specifics_answer_on_a_number_written_as_a_word_is_held_to_the_names_line(
         fake, make_fake_judge, p_given, score):
     """Asked, and read as a name's answer is: "vier" for 4 got 0.44 and "zwanzig" for 25 0.48, so
-    no line parts them better (benchmarks/specifics_line.py)."""
+    no line parts them better (benchmarks/specifics_line.py). (Beside "4 Wochen", "vier" is no longer
+    asked: code reads its value; "IV" it does not.)"""
     output = "Die Kartusche wechseln Sie alle vier Wochen."
     fake.facts(supported=[output], p_fact={"“vier”": p_given})
-    context = ["Die Kartusche sollte man alle 4 Wochen wechseln. Sie kostet 20 Euro."]
+    context = ["Die Kartusche sollte man alle IV Wochen wechseln. Sie kostet 20 Euro."]
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
 
 
