@@ -326,9 +326,8 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         starts = not at_starts and _starts(normal, match.start())
         day = WEEKDAYS.get(token)  # a day the context names in no form
         named_day = match.start() in months or (day is not None and day not in days)
-        if (count := counted.get(match.start())) and count.value not in counts and \
-                not written_whole(said := fold(normal[count.start:count.end]), text):
-            missing.append(said)  # a count the context writes in no form, or one code cannot read
+        if count := counted.get(match.start()):
+            missing += _unwritten_count(normal, count, tuple(context))
         in_a_count = any(c.start <= match.start() < c.end and c.value in counts for c in counted.values())
         asked = named_day or _asked_about(original, starts) or (fold(original) in placed and not in_a_count)
         if not asked or (_has_digit(original) and _is_number_token(original)):
@@ -496,7 +495,7 @@ def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
             continue
         if not written.has(n) and not (not n.scale and len(n.forms) == 1 and n.forms <= in_words):
             numbers_left.append(n.shown)
-        elif unit := _another_unit(text, n, written, tokens):
+        elif unit := _another_unit(text, n, tuple(context), tokens):
             numbers_left.append(n.shown + unit)
     return numbers_left + [text[a:b] for (a, b), time in timed if time not in written.times]
 
@@ -511,7 +510,16 @@ def _unit_of(text: str, number: Number) -> str:
     written on the digits ("40k")."""
     if number.scale:
         return number.scale if number.scale in _SCALE_WORDS else ""
-    found = _UNIT_WORD.match(text, number.end)
+    return _word_after(text, number.end)
+
+
+MIN_UNIT_WORD = 3
+"""Letters of the word after a count in words that makes it a unit: "two months", not "two of" or
+"twice a day"."""
+
+
+def _word_after(text: str, end: int) -> str:
+    found = _UNIT_WORD.match(text, end)
     return fold(found[1]) if found else ""
 
 
@@ -528,18 +536,54 @@ def _same_unit(one: str, other: str) -> bool:
 _HANGUL = regex.compile(r"\p{Hangul}")
 
 
-def _another_unit(text: str, number: Number, written: _Written, tokens: frozenset[str]) -> str:
+def _another_unit(text: str, number: Number, context: tuple[str, ...], tokens: frozenset[str]) -> str:
     """The word after a number whose value the context writes, where that word is none the
     context writes and the context writes the value with another word after it ("40 miles" beside
     "40 km"): a unit moved, which a wrong verdict would pass. Whether it is another unit is the
     judge's question ("40 people" beside "40 employees" is not). The word as written, with the
     space before it; "" if none."""
-    unit = _unit_of(text, number)
-    theirs = set().union(*(units for form, units in written.units.items() if form in number.forms))
+    theirs = set().union(*(units for form, units in _context_values(context).units.items() if form in number.forms),
+                         *(units for value, units in _units_of_counts(context).items() if str(value) in number.forms))
+    return _moved_unit(text, number.end, _unit_of(text, number), theirs, tokens)
+
+
+def _moved_unit(text: str, end: int, unit: str, theirs: Collection[str], tokens: frozenset[str]) -> str:
+    """`_another_unit` of a number or a count in words that ends at `end`, with the word `unit`
+    after it where the context writes the value with `theirs` after it."""
     if not unit or unit in tokens or not theirs or any(_same_unit(unit, u) for u in theirs):
         return ""
-    found = _UNIT_WORD.match(text, number.end)
+    found = _UNIT_WORD.match(text, end)
     return found.group() if found else ""
+
+
+@lru_cache(maxsize=64)
+def _units_of_counts(context: tuple[str, ...]) -> dict[int, frozenset[str]]:
+    """The words after the context's counts in words, per value ("two years": {2: {"years"}})."""
+    units: dict[int, set[str]] = {}
+    for item in context:
+        for count in _counts_of(item):
+            if count.value and len(unit := _word_after(item, count.end)) >= MIN_UNIT_WORD:
+                units.setdefault(count.value, set()).add(unit)
+    return {value: frozenset(words) for value, words in units.items()}
+
+
+def _unwritten_count(text: str, count: Count, context: tuple[str, ...]) -> list[str]:
+    """What the judge is asked of a count in words: the count, where the context writes its value
+    in no form (or code reads none); the count and the word after it, where the context writes
+    its value only with other words after it ("two months" beside "two years" or "2 years": a unit
+    moved). The units of a count the context writes only in another language's words are not
+    compared ("five offices" beside "fünf Büros")."""
+    said = fold(text[count.start:count.end])
+    written, body = _written(context)
+    same_words = written_whole(said, body)
+    if count.value is None or (count.value not in _counts(context) and not same_words):
+        return [said]
+    theirs = set(_context_values(context).units.get(str(count.value), frozenset()))
+    if same_words:
+        theirs |= _units_of_counts(context).get(count.value, frozenset())
+    after = _word_after(text, count.end)
+    unit = _moved_unit(text, count.end, after, theirs, written) if len(after) >= MIN_UNIT_WORD else ""
+    return [fold(said + unit)] if unit else []
 
 
 def _uncovered(run: str, text: str) -> list[str]:

@@ -23,8 +23,9 @@ def _words(*rows: tuple[int, str]) -> dict[str, int]:
 
 
 _ADDED = _words(
-    (2, "two zwei deux dos dois duas twee två dwa dwie dwóch dva dvě dvou два две двух дві двох iki kaksi kahden dua"),
-    (3, "three drei trois tres tre três drie trzy trzech tři tří три трёх трех трьох üç kolme kolmen tiga"),
+    (2, "two twice zwei deux dos dois duas twee två dwa dwie dwóch dva dvě dvou два две двух дві двох iki kaksi kahden "
+        "dua"),
+    (3, "three thrice drei trois tres tre três drie trzy trzech tři tří три трёх трех трьох üç kolme kolmen tiga"),
     (4, "four vier quatre cuatro quattro quatro fyra cztery czterech čtyři čtyř четыре четырёх четырех чотири "
         "чотирьох dört neljä neljän empat"),
     (5, "five fünf cinq cinco cinque vijf fem pięć pięciu pět pěti пять пяти п'ять п'яти beş viisi viiden lima"),

@@ -341,6 +341,9 @@ OWN_FAITHFUL = [
     ("Hotellissa on 18 huonetta.", "Hotellissa on kahdeksantoista huonetta."),
     ("Hotel itu punya 25 kamar.", "Hotel itu punya dua puluh lima kamar."),
     ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-nine."),
+    ("The warranty lasts 2 years.", "The warranty lasts two years."),
+    ("Take it 2 times a day.", "Take it twice a day."),
+    ("La garantía dura 2 años.", "La garantía dura dos años."),
     ("The CEO is Anna Berg; the CFO is Lars Holm.", "Lars Holm is the CFO."),
     ("Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
     ("Aktie A stieg um 5 %, Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
@@ -543,6 +546,11 @@ OWN_UNFAITHFUL = [
     ("Hotel itu punya 24 kamar.", "Hotel itu punya dua puluh satu kamar.", "dua puluh satu"),
     ("The warranty lasts two years.", "The warranty lasts twenty years.", "twenty"),
     ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-one.", "nineteen ninety-one"),
+    # its value written, with another unit word after it
+    ("The warranty lasts two years.", "The warranty lasts two months.", "two months"),
+    ("La garantía dura dos años.", "La garantía dura dos meses.", "dos meses"),
+    ("Das Abo kostet 10 Euro für 3 Monate.", "Das Abo kostet 10 Euro für drei Jahre.", "drei jahre"),
+    ("Take one tablet three times a day.", "Take one tablet twice a day.", "twice"),
     # a name after a title, which starts no sentence: asked of the offline judge too
     ("Dr. Maria Jensen leads the team.", "Dr. Marie Jensen leads the team.", "marie"),
     ("Dr. Jonas Weber leitet das Team.", "Dr. Lukas Weber leitet das Team.", "lukas"),

@@ -410,6 +410,17 @@ def test_a_value_a_record_gives_under_another_field_than_the_one_named_is_asked(
     ("El curso dura veinticinco días.", "The course lasts twenty-five days.", []),
     ("Acme has two million users.", "Acme has 2 million users.", []),
     ("Kurssi kestää kolmetoista päivää.", "Kurssi kestää 13 päivää.", []),
+    # a count in words, the value written, with a unit word the context writes after it nowhere
+    ("The warranty lasts two months.", "The warranty lasts two years.", ["two months"]),
+    ("The warranty lasts two months.", "The warranty lasts 2 years.", ["two months"]),
+    ("The warranty lasts 2 months.", "The warranty lasts two years.", ["2 months"]),
+    ("Die Garantie gilt zwei Monate.", "Die Garantie gilt zwei Jahre.", ["zwei monate", "monate"]),
+    ("Le contrat dure trois mois.", "Le contrat dure trois ans.", ["trois mois"]),
+    ("Take it twice a day.", "Take it 3 times a day.", ["twice"]),
+    ("Take it twice daily.", "Take it twice a day.", []),  # a word of two letters is no unit
+    ("Two of the rooms are free.", "2 rooms are free.", []),
+    ("The warranty lasts two years.", "The warranty lasts 2 years.", []),
+    ("Acme has five offices.", "Acme hat 5 Büros, fünf Büros.", ["five offices"]),  # as "5 offices" is
 ])
 def test_a_count_written_as_a_word_the_context_writes_in_no_form_is_asked(words, context, asked):
     assert unwritten(words, [context], at_starts=False) == asked
