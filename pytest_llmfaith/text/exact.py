@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cached_property, lru_cache
 from itertools import combinations, islice, takewhile
+from os.path import commonprefix
 from typing import NamedTuple
 
 import regex
@@ -1312,6 +1313,77 @@ def _swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     return tuple(found)
 
 
+_CASED = regex.compile(r"[\p{Lu}\p{Ll}\p{Lt}]")
+_ENDS = " .,;:!?。、，！？؟।॥\"'()[]「」《》"
+MIN_FRAME_CHARACTERS = 2
+"""Characters a claim in a script without case must share with a context sentence before and after
+what it gives in another's place (`_replaced`): "田中さんは" and "に住んでいます"; twice as many
+before it where it ends both ("王伟住在" of "王伟住在北京")."""
+
+
+_CLAUSE_BREAK = regex.compile(r"[।॥]|(?<=\p{Thai})\s+(?=\p{Thai})")
+"""Where a sentence ends that text/sentences.py leaves whole: a danda, a space between Thai words."""
+
+
+@lru_cache(maxsize=64)
+def _caseless_sentences(context: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(text for item in context for sentence, _ in sentence_spans(item)
+                 for part in _CLAUSE_BREAK.split(fold(sentence))
+                 if (text := part.strip(_ENDS)) and not _CASED.search(text))
+
+
+@lru_cache(maxsize=256)
+def _replaced(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """In a script without case, where code sees no names, what the words give in the place of
+    what a context sentence gives, between the same characters before and after, where the
+    context writes it elsewhere: "大阪" of "田中さんは大阪に住んでいます" beside "田中さんは東京に住ん
+    でいます。佐藤さんは大阪に住んでいます。", "부산에" of "김민수는 부산에 산다", "北京" of "王伟住在北京".
+    A run of one script is given whole (a particle after it too, in Korean); Han characters one
+    by one, which Chinese writes without a mark between words."""
+    body = "\n".join(fold(item) for item in context)
+    found: list[OtherValue] = []
+    for stretch in stretches(words) or [words]:
+        said = fold(stretch).strip(_ENDS)
+        if not said or _CASED.search(said) or said in body:
+            continue
+        for sentence in _caseless_sentences(context):
+            start, end, at_the_end = _differing(said, sentence)
+            mine, theirs = said[start:len(said) - end], sentence[start:len(sentence) - end]
+            framed = end >= MIN_FRAME_CHARACTERS or (at_the_end and start >= 2 * MIN_FRAME_CHARACTERS)
+            if start >= MIN_FRAME_CHARACTERS and framed and mine and theirs and \
+                    mine.strip() in body and mine not in sentence:
+                found.append(OtherValue(mine.strip(), theirs.strip(), (mine.strip(),), False, apart=True))
+    return tuple(found)
+
+
+def _differing(one: str, other: str) -> tuple[int, int, bool]:
+    """The characters two texts share at their start and at their end, where what differs is a
+    whole run of a script (a character alone in Chinese and Thai, which mark no word's end), and
+    whether they differ at their very ends."""
+    start = len(commonprefix([one, other]))
+    end = min(len(commonprefix([one[::-1], other[::-1]])), len(one) - start, len(other) - start)
+    at_the_end = end == 0
+    while 0 < start and _same_run(one[start - 1], one[start] if start < len(one) else ""):
+        start -= 1
+    while 0 < end and _same_run(one[len(one) - end], one[len(one) - end - 1]):
+        end -= 1
+    return start, end, at_the_end
+
+
+def _same_run(one: str, other: str) -> bool:
+    """Two characters of one run of a script that marks words apart: "부산" and "에", "サ" and "ン"."""
+    return bool(one and other and not one.isspace() and not other.isspace() and _script(one) == _script(other)
+                and _script(one) not in ("Han", "Thai"))
+
+
+def _script(char: str) -> str:
+    return next((name for name, pattern in _SCRIPTS if pattern.match(char)), "other")
+
+
+_SCRIPTS = [(name, regex.compile(rf"\p{{{name}}}")) for name in (
+    "Han", "Hiragana", "Katakana", "Hangul", "Thai", "Arabic", "Hebrew", "Devanagari", "Bengali", "Tamil")]
+
+
 def _named_as_one(stretch: str, anchors: list[str], maybe: list[str],
                   context: tuple[str, ...]) -> list[list[frozenset[str]]]:
     """The names and codes of the stretch that it names as one, each group as the tokens of each
@@ -1494,8 +1566,8 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     said = {fold(value.said) for value in found.values()}
-    for value in _moved(words, tuple(context)) + _fields_swapped(words, tuple(context)) + _swapped(words,
-                                                                                                  tuple(context)):
+    for value in (_moved(words, tuple(context)) + _fields_swapped(words, tuple(context))
+                  + _swapped(words, tuple(context)) + _replaced(words, tuple(context))):
         if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
             said.add(fold(value.said))
             found[(value.said, value.other)] = value

@@ -343,6 +343,11 @@ OWN_FAITHFUL = [
     ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-nine."),
     ("The warranty lasts 2 years.", "The warranty lasts two years."),
     ("Take it 2 times a day.", "Take it twice a day."),
+    # a script without case: a sentence of the context, or one that changes more than a value
+    ("田中さんは東京に住んでいます。佐藤さんは大阪に住んでいます。", "佐藤さんは大阪に住んでいます。"),
+    ("王伟住在上海。李娜住在北京。", "王伟在上海生活。"),
+    ("김민수는 서울에 산다. 이영희는 부산에 산다.", "이영희는 부산에서 산다."),
+    ("محمد يعيش في القاهرة. علي يعيش في دبي.", "علي يعيش في دبي."),
     ("La garantía dura 2 años.", "La garantía dura dos años."),
     ("The CEO is Anna Berg; the CFO is Lars Holm.", "Lars Holm is the CFO."),
     ("Aktie A stieg um 5 %; Aktie B fiel um 3 %.", "Aktie B fiel um 3 %."),
@@ -546,6 +551,13 @@ OWN_UNFAITHFUL = [
     ("Hotel itu punya 24 kamar.", "Hotel itu punya dua puluh satu kamar.", "dua puluh satu"),
     ("The warranty lasts two years.", "The warranty lasts twenty years.", "twenty"),
     ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-one.", "nineteen ninety-one"),
+    # in a script without case, what a sentence gives in the place of another sentence's value
+    ("田中さんは東京に住んでいます。佐藤さんは大阪に住んでいます。", "田中さんは大阪に住んでいます。", "大阪"),
+    ("王经理负责销售。李经理负责市场。", "王经理负责市场。", "市场"),
+    ("김민수는 서울에 산다. 이영희는 부산에 산다.", "김민수는 부산에 산다.", "부산에"),
+    ("สมชายอยู่เชียงใหม่ สมหญิงอยู่ภูเก็ต", "สมชายอยู่ภูเก็ต", "ภูเก็ต"),
+    ("דני גר בתל אביב. רותי גרה בחיפה.", "דני גר בחיפה.", "בחיפה"),
+    ("राम दिल्ली में रहता है। श्याम मुंबई में रहता है।", "राम मुंबई में रहता है।", "मुंबई"),
     # its value written, with another unit word after it
     ("The warranty lasts two years.", "The warranty lasts two months.", "two months"),
     ("La garantía dura dos años.", "La garantía dura dos meses.", "dos meses"),
