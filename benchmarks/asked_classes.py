@@ -3,12 +3,13 @@ about: an identifier in small letters, a count written as a word, a value a sent
 semicolon, a number moved beside another number's words, a record's value under another field
 (round 30); a number written as a bound, code no longer decides (its faithful answers failed
 before), a value a clause gives after a comma, a word of prose one sentence gives another thing,
-two names in each other's places (round 31). Each case has a faithful answer and an unfaithful
-one, in several languages;
+two names in each other's places (round 31); a count of any size in words, a count's unit word,
+a value given another thing in a script without case (round 32). Each case has a faithful answer
+and an unfaithful one, in several languages;
 both scorers judge each, and it prints which pass at 0.7 / 0.3 and the judge calls an assertion.
 Run it on two checkouts (PYTHONPATH) for before and after.
 
-    .venv/bin/python benchmarks/asked_classes.py [--cache-dir DIR] [--json OUT]
+    .venv/bin/python benchmarks/asked_classes.py [--cache-dir DIR] [--json OUT] [--only CLASS ...]
 """
 
 from __future__ import annotations
@@ -73,6 +74,17 @@ CASES = [  # (class, context, a faithful answer, an unfaithful one)
      "Der Zug fährt von München nach Berlin."),
     ("swapped", "Anna Berg reports to Lars Holm.", "Lars Holm is Anna Berg's manager.",
      "Lars Holm reports to Anna Berg."),
+    ("greater count", "The hotel has 48 rooms.", "The hotel has forty-eight rooms.", "The hotel has forty-four rooms."),
+    ("greater count", "Der Kurs dauert 22 Tage.", "Der Kurs dauert zweiundzwanzig Tage.",
+     "Der Kurs dauert fünfundzwanzig Tage."),
+    ("greater count", "El hotel tiene 26 habitaciones.", "El hotel tiene veintiséis habitaciones.",
+     "El hotel tiene veintidós habitaciones."),
+    ("count's unit", "The warranty lasts two years.", "The warranty lasts 2 years.", "The warranty lasts two months."),
+    ("count's unit", "La garantía dura dos años.", "La garantía dura 2 años.", "La garantía dura dos meses."),
+    ("caseless", "田中さんは東京に住んでいます。佐藤さんは大阪に住んでいます。", "佐藤さんは大阪に住んでいます。",
+     "田中さんは大阪に住んでいます。"),
+    ("caseless", "王经理负责销售。李经理负责市场。", "李经理负责市场。", "王经理负责市场。"),
+    ("caseless", "김민수는 서울에 산다. 이영희는 부산에 산다.", "이영희는 부산에 산다.", "김민수는 부산에 산다."),
 ]
 LINE = (0.7, 0.3)
 
@@ -81,10 +93,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache-dir", type=Path, help="a judge cache to reuse (default: none, cold)")
     parser.add_argument("--json", type=Path, help="write each answer's scores here")
+    parser.add_argument("--only", nargs="+", metavar="CLASS", help="judge only the cases of these classes")
     args = parser.parse_args()
     judge = Judge(JudgeConfig(model="local"), JudgeCache(args.cache_dir, "use" if args.cache_dir else "off"))
     rows, calls, started = [], 0, time.perf_counter()
-    for kind, context, *answers in CASES:
+    cases = [case for case in CASES if not args.only or case[0] in args.only]
+    for kind, context, *answers in cases:
         for faithful, answer in zip((True, False), answers):
             results = [scorer(judge).run(answer, [context]) for scorer in (Faithfulness, Hallucination)]
             calls += sum(not call.cached for result in results for call in result.judge_calls)
@@ -93,10 +107,10 @@ def main() -> None:
                          "scores": [result.score for result in results]})
             print(f"{kind:10} | {'yes' if faithful else 'no ':3} | {results[0].score:.2f} | {results[1].score:.2f} | "
                   f"{'pass' if passed else 'fail'} | {answer}")
-    seconds, n = time.perf_counter() - started, 4 * len(CASES)
+    seconds, n = time.perf_counter() - started, 4 * len(cases)
     good = sum(r["passed"] for r in rows if r["faithful"])
     caught = sum(not r["passed"] for r in rows if not r["faithful"])
-    print(f"\nat {LINE[0]} / {LINE[1]}: faithful passing {good}/{len(CASES)}, unfaithful failing {caught}/{len(CASES)}")
+    print(f"\nat {LINE[0]} / {LINE[1]}: faithful passing {good}/{len(cases)}, unfaithful failing {caught}/{len(cases)}")
     print(f"{n} assertions: {calls} judge calls, {calls / n:.1f} an assertion; {seconds:.0f} s, {seconds / n:.1f} s "
           "an assertion (cold unless --cache-dir held answers)")
     if args.json:

@@ -465,6 +465,7 @@ def _counts(context: tuple[str, ...]) -> frozenset[int]:
 
 @lru_cache(maxsize=64)
 def _counted_in_words(context: tuple[str, ...]) -> frozenset[int]:
+    """The values of the context's counts in words: a number of the words with one is written."""
     return frozenset(count.value for item in context for count in _counts_of(item) if count.value)
 
 
@@ -1327,6 +1328,7 @@ _CLAUSE_BREAK = regex.compile(r"[।॥]|(?<=\p{Thai})\s+(?=\p{Thai})")
 
 @lru_cache(maxsize=64)
 def _caseless_sentences(context: tuple[str, ...]) -> tuple[str, ...]:
+    """The context's sentences with no letter of a script with case, folded, without end marks."""
     return tuple(text for item in context for sentence, _ in sentence_spans(item)
                  for part in _CLAUSE_BREAK.split(fold(sentence))
                  if (text := part.strip(_ENDS)) and not _CASED.search(text))
