@@ -7,8 +7,10 @@ Seven tokens the document gives another way (an airport code, an inflection, a c
 abbreviation) and seven it does not (another city, name, count, price), in German, English,
 Finnish and Japanese, against the agent run of agent_answers.py or a one-line document; then
 numbers written as words in a number's place, eight the document gives and eight it does not, in
-eight languages. Prints each P(yes), its line (`given_line`: GIVEN_AT for names and numbers
-written as words, YES_AT for numbers written with digits), how many it reads right, and the gap.
+eight languages. Prints each P(yes), its line (`given_line`: GIVEN_AT for names and for words
+code reads as no count, YES_AT for numbers written with digits and counts in words code reads),
+how many it reads right, and the gap. A word code finds written (its value is) is not asked by the
+scorers: its row shows no token.
 """
 
 from __future__ import annotations

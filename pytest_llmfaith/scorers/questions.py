@@ -35,6 +35,7 @@ from pydantic import BaseModel, BeforeValidator
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
+from pytest_llmfaith.text.number_words import counts_in_words
 
 VERSION = "questions-7"
 YES_AT = 0.5
@@ -119,11 +120,14 @@ asked, the judge's yes is held to YES_AT (it gave 0.44 to a wrong day, "14 June 
 
 def given_line(tokens: Sequence[str]) -> float:
     """The line the offline specifics answer is held to: GIVEN_AT for names, YES_AT once a number is
-    asked. A number written as a word in a number's place is held to GIVEN_AT too: on 16 such words
-    YES_AT read 13 right to GIVEN_AT's 11, but on the labelled set it failed a faithful answer
-    ("vier" for 4, P 0.44) for the one unfaithful answer it caught ("yirmi" for 12, P 0.40):
-    benchmarks/specifics_line.py, benchmarks/README.md round 24."""
-    return YES_AT if any(c.isdigit() for token in tokens for c in token) else GIVEN_AT
+    asked, with digits or as a count in words code reads (`counts_in_words`): code has found its
+    value written nowhere, so only a firm yes gives it. (Round 24 held counts in words to
+    GIVEN_AT, for "vier" beside 4 at P 0.44: code now reads that one as written and asks nothing.
+    Of the 10 words benchmarks/specifics_line.py still asks, this line reads 9 right, GIVEN_AT 7:
+    "yirmi" for 12 at 0.41 and "zwanzig" for 25 at 0.49 are no longer given; benchmarks/README.md
+    round 32.) A word code reads as no count ("neuf", "năm") is held to GIVEN_AT, as a name is."""
+    return YES_AT if any(c.isdigit() for token in tokens for c in token) or any(
+        count.value for token in tokens for count in counts_in_words(token)) else GIVEN_AT
 NUMBERS = ("Sentence: {sentence}\nNumbers in it: {tokens}\n\nDoes the sentence state any of these numbers as a fact "
            "about the world (an amount, a date, a count, a price, a duration), not only as the label of a step, a list "
            "item or a section? Answer yes or no.")

@@ -22,7 +22,7 @@ import regex
 from pytest_llmfaith.text import bound_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
-from pytest_llmfaith.text.number_words import Count, counts_in_words
+from pytest_llmfaith.text.number_words import PAIR_WORDS, THE, Count, counts_in_words
 from pytest_llmfaith.text.sentences import after_title, sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -569,15 +569,22 @@ def _units_of_counts(context: tuple[str, ...]) -> dict[int, frozenset[str]]:
     return {value: frozenset(words) for value, words in units.items()}
 
 
+_WORD_BEFORE = regex.compile(r"(\p{L}+)\s+$")
+
+
 def _unwritten_count(text: str, count: Count, context: tuple[str, ...]) -> list[str]:
     """What the judge is asked of a count in words: the count, where the context writes its value
     in no form (or code reads none); the count and the word after it, where the context writes
     its value only with other words after it ("two months" beside "two years" or "2 years": a unit
     moved). The units of a count the context writes only in another language's words are not
-    compared ("five offices" beside "fünf Büros")."""
+    compared ("five offices" beside "fünf Büros"), and "the two" of what the context says "both"
+    of is written."""
     said = fold(text[count.start:count.end])
     written, body = _written(context)
     same_words = written_whole(said, body)
+    the = _WORD_BEFORE.search(text, 0, count.start)
+    if count.value == 2 and the and the[1].casefold() in THE and PAIR_WORDS & written:
+        return []  # "los dos" beside "ambos": the two the context names
     if count.value is None or (count.value not in _counts(context) and not same_words):
         return [said]
     theirs = set(_context_values(context).units.get(str(count.value), frozenset()))

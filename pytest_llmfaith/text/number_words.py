@@ -112,6 +112,14 @@ _IN_WORDS = _words(
 )
 """Pieces of a count written as one word ("veintidós", "ventotto", "tjueto"), found only there."""
 
+PAIR_WORDS = frozenset("both beide beiden beider ambos ambas entrambi entrambe ambedue allebei båda begge "
+                       "oba obie obaj obě оба обе обоих обеих обидва обидві molemmat".split())
+"""Words that say two without a count's word ("ambos planes", "both plans"). "The two" of an answer
+is what one of them says ("cualquiera de los dos" beside "ambos planes"); "two euros" is no such."""
+
+THE = frozenset("the los las les die den der i gli le os as de het".split())
+"""Articles before a count that make it "the two" (`PAIR_WORDS`)."""
+
 _JOINING_IN_WORDS = frozenset("und en ën og a".split())
 """What joins a count's pieces in one word ("zweiundzwanzig", "tweeëntwintig", "dvaadvacet")."""
 

@@ -713,16 +713,25 @@ def test_the_offline_specifics_answer_on_a_number_is_held_to_yes_at(fake, make_f
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
 
 
-@pytest.mark.parametrize(("p_given", "score"), [(0.2, 0.0), (0.33, 0.0), (0.34, 1.0), (0.44, 1.0)])
-def test_the_offline_specifics_answer_on_a_number_written_as_a_word_is_held_to_the_names_line(
-        fake, make_fake_judge, p_given, score):
-    """Asked, and read as a name's answer is: "vier" for 4 got 0.44 and "zwanzig" for 25 0.48, so
-    no line parts them better (benchmarks/specifics_line.py). (Beside "4 Wochen", "vier" is no longer
-    asked: code reads its value; "IV" it does not.)"""
+@pytest.mark.parametrize(("p_given", "score"), [(0.34, 0.0), (0.49, 0.0), (0.5, 1.0)])
+def test_the_offline_specifics_answer_on_a_count_in_words_is_held_to_yes_at(fake, make_fake_judge, p_given, score):
+    """A count code reads, whose value the context writes nowhere: a firm yes, as for digits
+    ("zwanzig" for 25 got 0.49, "yirmi" for 12 0.41: benchmarks/specifics_line.py). Beside "4
+    Wochen", "vier" is not asked at all: code reads its value; "IV" it does not."""
     output = "Die Kartusche wechseln Sie alle vier Wochen."
     fake.facts(supported=[output], p_fact={"“vier”": p_given})
     context = ["Die Kartusche sollte man alle IV Wochen wechseln. Sie kostet 20 Euro."]
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
+
+
+@pytest.mark.parametrize(("p_given", "score"), [(0.2, 0.0), (0.33, 0.0), (0.34, 1.0), (0.44, 1.0)])
+def test_the_offline_specifics_answer_on_a_word_code_reads_as_no_count_is_held_to_the_names_line(
+        fake, make_fake_judge, p_given, score):
+    """"neuf" is nine, or new: code counts it only beside another count's word, so it is asked as a
+    word in a number's place and read as a name's answer is ("neuf" for 9 got 0.42)."""
+    output = "Le musée ouvre à neuf heures."
+    fake.facts(supported=[output], p_fact={"“neuf”": p_given})
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, ["Le musée ouvre à 9 heures."]).score == score
 
 
 NEGATED = [

@@ -421,6 +421,11 @@ def test_a_value_a_record_gives_under_another_field_than_the_one_named_is_asked(
     ("Two of the rooms are free.", "2 rooms are free.", []),
     ("The warranty lasts two years.", "The warranty lasts 2 years.", []),
     ("Acme has five offices.", "Acme hat 5 Büros, fünf Büros.", ["five offices"]),  # as "5 offices" is
+    # "the two" of what the context says "both" of; not two of anything else
+    ("Puedes cancelar cualquiera de los dos cuando quieras.", "Ambos planes se pueden cancelar.", []),
+    ("You can cancel either of the two at any time.", "Both plans can be cancelled at any time.", []),
+    ("You can cancel either of the two at any time.", "The plans can be cancelled at any time.", ["two"]),
+    ("Beide Tarife kosten zwei Euro.", "Beide Tarife kosten 3 Euro.", ["zwei"]),
 ])
 def test_a_count_written_as_a_word_the_context_writes_in_no_form_is_asked(words, context, asked):
     assert unwritten(words, [context], at_starts=False) == asked
