@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import regex
+
 
 def _folded(words: str) -> frozenset[str]:
     return frozenset(unicodedata.normalize("NFKC", word).casefold() for word in words.split())
@@ -93,3 +95,60 @@ up to another number ("from 40 to 50": "from" bounds 40 only)."""
 MARK_REACH = 3
 """Characters that may stand between a mark and the number in one run: a counter ("40人以上",
 "40ユーロから")."""
+
+
+def _alternatives(phrases: str) -> str:
+    folded = {unicodedata.normalize("NFKC", phrase).casefold() for phrase in phrases.split("|")}
+    return "|".join(regex.escape(phrase) for phrase in sorted(folded, key=len, reverse=True))
+
+
+_MORE = ("more than|at least|greater than|in excess of|mehr als|mindestens|plus de|au moins|más de|al menos|"
+         "più di|almeno|mais de|pelo menos|meer dan|minstens|mer än|minst|mer enn|ponad|więcej niż|co najmniej|"
+         "более|свыше|lebih dari|setidaknya|vähintään|více než|nejméně|több mint|legalább|mere end|mindst|oltre|"
+         "понад|більше ніж|щонайменше|yli|peste|mai mult de|cel puțin|περισσότερα από|περισσότεροι από|"
+         "περισσότερες από|περισσότερους από|τουλάχιστον|hơn|ít nhất|أكثر من|على الأقل|יותר מ-|יותר מ|לפחות|"
+         "en az|कम से कम")
+_LESS = ("less than|fewer than|at most|weniger als|höchstens|moins de|au plus|menos de|como máximo|meno di|"
+         "al massimo|no máximo|minder dan|hoogstens|mindre än|högst|mindre enn|høyst|mniej niż|najwyżej|менее|"
+         "kurang dari|enintään|korkeintaan|méně než|nejvýše|kevesebb mint|legfeljebb|mindre end|højst|менше ніж|"
+         "щонайбільше|mai puțin de|λιγότερα από|λιγότεροι από|λιγότερες από|λιγότερους από|ít hơn|tối đa|أقل من|"
+         "פחות מ-|פחות מ|לכל היותר|en fazla")
+_WORD_EDGE = r"(?<![\p{L}\p{M}])"
+_COUNTER = r"[\p{Han}\p{Hiragana}\p{Katakana}]{0,2}"
+_WAYS = (
+    ("more", regex.compile(rf"(?:{_WORD_EDGE}(?:{_alternatives(_MORE)})|超过|超過|多于|多於|至少|少なくとも|최소|"
+                           r"มากกว่า|อย่างน้อย|[>≥≧])\s*$")),
+    ("less", regex.compile(rf"(?:{_WORD_EDGE}(?:{_alternatives(_LESS)})|不到|少于|少於|最多|최대|น้อยกว่า|[<≤≦])\s*$")),
+)
+_WAYS_AFTER = (
+    ("more", regex.compile(r"^(?:\+|\s*(?:[\p{L}\p{M}]+\s+)?(?:or more|oder mehr|ou plus|o más|o più|ou mais|of meer|"
+                           r"eller mer|eller mere|lub więcej|или больше|at least|mindestens|au moins|al menos|"
+                           r"como mínimo|almeno|minstens|minst|से अधिक|से ज़्यादा|से ज्यादा)(?![\p{L}\p{M}])|"
+                           r"['’]?\p{L}{1,3}\s+fazla(?![\p{L}\p{M}])|"
+                           rf"{_COUNTER}(?:以上|超)|\s*\p{{Hangul}}{{0,2}}\s*(?:이상|초과))")),
+    ("less", regex.compile(r"^(?:\s*(?:[\p{L}\p{M}]+\s+)?(?:or less|or fewer|oder weniger|ou moins|o menos|o meno|"
+                           r"ou menos|of minder|eller mindre|lub mniej|или меньше|at most|at the most|höchstens|"
+                           r"au plus|como máximo|al massimo|hoogstens|högst|høyst|से कम)(?![\p{L}\p{M}])|"
+                           r"['’]?\p{L}{1,3}\s+az(?![\p{L}\p{M}])|"
+                           rf"{_COUNTER}(?:以下|未満|以内)|\s*\p{{Hangul}}{{0,2}}\s*(?:이하|미만))")),
+)
+
+
+def way(before: str, after: str) -> str | None:
+    """Which way a number is a bound, from the folded text right before and right after it:
+    "more" ("more than 40", "at least 40", "40 or more", "40人以上", "40명 이상", "40+"), "less"
+    ("less than 40", "höchstens 40", "40以下"), or None: an estimate ("about 40"), a bound whose
+    reading the words leave open ("over 3 days" is also across them, "up to 12 hours" says 12 is
+    reached, "from 40 EUR" is the least price), or none. Code uses it only to find a bound the
+    context's makes true ("more than 400" beside "more than 450"), never to decide one false."""
+    found = {name for name, pattern in _WAYS if pattern.search(before)} | {
+        name for name, pattern in _WAYS_AFTER if pattern.match(after)}
+    return found.pop() if len(found) == 1 else None
+
+
+NEGATION = regex.compile(
+    r"(?<![\p{L}\p{M}])(?:not|no|never|none|nor|cannot|\w+n't|nicht|kein\w*|nie|niemals|ne|n'|pas|jamais|non|nunca|"
+    r"não|nem|niet|geen|nooit|inte|aldrig|ikke|aldri|ei|не|ни|нет|никогда|değil|yok|tidak|bukan|ne)(?![\p{L}\p{M}])|"
+    r"[不没沒非無无]|ない|なく|ません|않|못|없")
+"""A negation anywhere in a sentence: "does not hold more than 450" is no bound of more. Where one
+stands, code finds no bound made true."""

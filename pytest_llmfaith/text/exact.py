@@ -495,7 +495,8 @@ def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
     for n in numbers(text):
         if any(a <= n.start < b for (a, b), _ in timed):
             continue
-        if not written.has(n) and not (not n.scale and len(n.forms) == 1 and n.forms <= in_words):
+        if not written.has(n) and not (not n.scale and len(n.forms) == 1 and n.forms <= in_words) and \
+                n.shown not in _bounds_made_true(text, tuple(context)):
             numbers_left.append(n.shown)
         elif unit := _another_unit(text, n, tuple(context), tokens):
             numbers_left.append(n.shown + unit)
@@ -1594,10 +1595,7 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
         if not slots or len(pattern) - len(slots) < MIN_ROLE_WORDS:
             continue
         said = [item for item in pattern if isinstance(item, Number)]
-        matches = [(theirs, at) for theirs in (place.pattern for place in _places(context))
-                   for at in range(len(theirs) - len(pattern) + 1)
-                   if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
-                          for i, mine in enumerate(pattern))]
+        matches = [(theirs, at) for theirs, at, _ in _same_words(pattern, context)]
         places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)] for theirs, at in matches]
         other = [[k for k, (mine, theirs) in enumerate(zip(said, place)) if not mine.values & theirs.values]
                  for place in places]
@@ -1620,6 +1618,46 @@ def _other_values(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...
         found.append(OtherValue(said[k].shown, places[0][k].shown,
                                 tuple(n.shown for n in said if moved and n.values & written), alone))
     return tuple(found)
+
+
+def _same_words(pattern: list[str | Number], context: tuple[str, ...]) -> list[tuple[list[str | Number], int, str]]:
+    """Each place of the context that writes the pattern's words, in order and unbroken, with a
+    number wherever it has one: (that place's pattern, where the words start in it, its text)."""
+    patterns = (place.pattern for place in _places(context))
+    return [(theirs, at, text) for theirs, (text, _) in zip(patterns, _parts(context))
+            for at in range(len(theirs) - len(pattern) + 1)
+            if all(isinstance(theirs[at + i], Number) if isinstance(mine, Number) else theirs[at + i] == mine
+                   for i, mine in enumerate(pattern))]
+
+
+@lru_cache(maxsize=256)
+def _bounds_made_true(words: str, context: tuple[str, ...]) -> frozenset[str]:
+    """The numbers of the words written as a bound (`bound_words.way`) that the context's bound
+    makes true: "more than 400" where every place with the same words around it (at least
+    MIN_ROLE_WORDS) writes "more than 450", and the words' other numbers as they are. Never in a
+    sentence with a negation on either side ("does not hold more than 450"). Written, as a
+    number the context writes is: a correct judge's literal "no, it never gives 400" failed it."""
+    found = set()
+    for stretch in stretches(words) or [words]:
+        pattern = _pattern(stretch)
+        said = [item for item in pattern if isinstance(item, Number)]
+        if len(pattern) - len(said) < MIN_ROLE_WORDS or bound_words.NEGATION.search(fold(stretch)):
+            continue
+        places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)]
+                  for theirs, at, text in _same_words(pattern, context) if not bound_words.NEGATION.search(fold(text))]
+        for k, number in enumerate(said):
+            way = bound_words.way(fold(stretch[max(0, number.start - 40):number.start]),
+                                  fold(stretch[number.end:number.end + 40]))
+            if way and places and all(_beyond(place[k], number, way) and all(
+                    j == k or other.values & place[j].values for j, other in enumerate(said)) for place in places):
+                found.add(number.shown)
+    return frozenset(found)
+
+
+def _beyond(theirs: Number, mine: Number, way: str) -> bool:
+    """Whether every value of the context's bound lies beyond every value of the words' own, `way`."""
+    return bool(theirs.decimals and mine.decimals) and all(
+        (t > m) if way == "more" else (t < m) for t in theirs.decimals for m in mine.decimals)
 
 
 def _anchors(stretch: str, context: tuple[str, ...]) -> tuple[list[str], list[str]]:

@@ -675,6 +675,22 @@ def test_a_correct_judge_passes_a_bound_the_context_makes_true(server, make_judg
     assert Faithfulness(make_fake_judge(verdicts="label")).run(weaker, [context]).score == 1.0
 
 
+MADE_TRUE = [case for case in BOUNDS if case[0] not in ("de, bis zu", "sv")]  # "bis zu 50", "över 400": asked
+
+
+@pytest.mark.parametrize(("language", "context", "weaker", "_", "__"), MADE_TRUE, ids=[c[0] for c in MADE_TRUE])
+def test_a_bound_the_context_makes_true_passes_a_literal_judge(server, make_judge, fake, make_fake_judge, language,
+                                                               context, weaker, _, __):
+    """Asked whether the context gives "400", a correct judge may say no: it gives "more than 450".
+    Code reads the bound made true ("more than 400" where the same words write "more than 450"),
+    so that question is not asked, hosted or offline."""
+    said = [n.shown for n in numbers(weaker) if n.shown not in context]
+    server.facts(supported=[weaker], unnamed=said)
+    assert Faithfulness(make_judge()).run(weaker, [context]).score == 1.0
+    fake.facts(supported=[weaker], p_fact={f"“{token}”": 0.05 for token in said})
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(weaker, [context]).score == 1.0
+
+
 @pytest.mark.parametrize(("language", "context", "_", "stronger", "token"), BOUNDS, ids=[c[0] for c in BOUNDS])
 def test_a_bound_the_context_does_not_give_needs_a_second_yes(server, make_judge, language, context, _, stronger,
                                                               token):

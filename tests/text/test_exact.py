@@ -1176,6 +1176,39 @@ def test_what_the_context_gives_instead_is_said_only_for_a_value_given_apart(wor
     assert exact.values_given_instead(words, [context]) == instead
 
 
+VENUE = "The venue holds more than 450 people."
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a bound the context's makes true, the same words around both: written
+    ("The venue holds more than 400 people.", VENUE, []),
+    ("In 2022 the venue held more than 400 people.", "In 2022 the venue held more than 450 people.", []),
+    ("The trip takes 50 minutes at most.", "The trip takes 45 minutes at most.", []),
+    ("The trip takes less than 50 minutes.", "The trip takes less than 45 minutes.", []),
+    ("Die Fahrt dauert höchstens 50 Minuten.", "Die Fahrt dauert höchstens 45 Minuten.", []),
+    ("Le trajet dure au moins 40 minutes.", "Le trajet dure au moins 45 minutes.", []),
+    ("会社には400人以上の従業員がいます。", "会社には450人以上の従業員がいます。", []),
+    ("회사에는 400명 이상의 직원이 있습니다.", "회사에는 450명 이상의 직원이 있습니다.", []),
+    ("Şirketin 400'den fazla çalışanı var.", "Şirketin 450'den fazla çalışanı var.", []),
+    # one it does not: stronger, another thing's, another year's, a negation, an estimate, a place that
+    # says otherwise, or words whose bound is open ("up to", "over", "from")
+    ("The venue holds more than 600 people.", VENUE, ["600"]),
+    ("Die Fahrt dauert höchstens 30 Minuten.", "Die Fahrt dauert höchstens 45 Minuten.", ["30"]),
+    ("The hall holds more than 400 people.", VENUE, ["400"]),
+    ("In 2023 the venue held more than 400 people.", "In 2022 the venue held more than 450 people.", ["2023", "400"]),
+    ("The venue does not hold more than 400 people.", "The venue does not hold more than 450 people.", ["400"]),
+    ("The venue holds more than 400 people.", "It is not true that the venue holds more than 450 people.", ["400"]),
+    ("The venue holds more than 400 people.", VENUE + " The venue holds more than 300 people.", ["400"]),
+    ("The venue holds more than 400 people.", "The venue holds 450 people.", ["400"]),
+    ("The company has about 500 employees.", "The company has about 480 employees.", ["500"]),
+    ("The battery lasts up to 14 hours.", "The battery lasts up to 12 hours.", ["14"]),
+    ("The festival runs over 3 days.", "The festival runs over 5 days.", ["3"]),
+    ("Prices start from 40 EUR.", "Prices start from 45 EUR.", ["40"]),
+])
+def test_a_bound_is_written_where_the_contexts_bound_makes_it_true(words, context, asked):
+    assert exact.numbers_not_written(words, [context]) == asked
+
+
 CASELESS = "田中さんは東京に住んでいます。佐藤さんは大阪に住んでいます。"
 
 
