@@ -2,7 +2,9 @@
 "40 or more", "40'tan fazla", "40人以上", "약 40명". "More than 40 people" is true where the context
 says "more than 45 people", and "around 40" may be what "around 45" is, so code never decides that
 such a number is another value, nor asks whether it is the same amount: the judge reads it. Which
-words are bounds is a fact of a language: code uses these only to decide less, never more.
+words are bounds is a fact of a language: code uses these only to decide less, and `way` only to
+find a bound the context's own makes true ("more than 400" beside "more than 450"), never to find
+one false.
 """
 
 from __future__ import annotations
