@@ -119,8 +119,9 @@ _WORD_EDGE = r"(?<![\p{L}\p{M}])"
 _COUNTER = r"[\p{Han}\p{Hiragana}\p{Katakana}]{0,2}"
 _WAYS = (
     ("more", regex.compile(rf"(?:{_WORD_EDGE}(?:{_alternatives(_MORE)})|超过|超過|多于|多於|至少|少なくとも|최소|"
-                           r"มากกว่า|อย่างน้อย|[>≥≧])\s*$")),
-    ("less", regex.compile(rf"(?:{_WORD_EDGE}(?:{_alternatives(_LESS)})|不到|少于|少於|最多|최대|น้อยกว่า|[<≤≦])\s*$")),
+                           r"มากกว่า|อย่างน้อย|[>≥≧])\s*\p{Sc}?\s*$")),
+    ("less", regex.compile(rf"(?:{_WORD_EDGE}(?:{_alternatives(_LESS)})|不到|少于|少於|最多|최대|น้อยกว่า|[<≤≦])"
+                           r"\s*\p{Sc}?\s*$")),
 )
 _WAYS_AFTER = (
     ("more", regex.compile(r"^(?:\+|\s*(?:[\p{L}\p{M}]+\s+)?(?:or more|oder mehr|ou plus|o más|o più|ou mais|of meer|"
@@ -138,11 +139,11 @@ _WAYS_AFTER = (
 
 def way(before: str, after: str) -> str | None:
     """Which way a number is a bound, from the folded text right before and right after it:
-    "more" ("more than 40", "at least 40", "40 or more", "40人以上", "40명 이상", "40+"), "less"
-    ("less than 40", "höchstens 40", "40以下"), or None: an estimate ("about 40"), a bound whose
-    reading the words leave open ("over 3 days" is also across them, "up to 12 hours" says 12 is
-    reached, "from 40 EUR" is the least price), or none. Code uses it only to find a bound the
-    context's makes true ("more than 400" beside "more than 450"), never to decide one false."""
+    "more" ("more than 40", "at least 40", "40 or more", "40人以上", "40명 이상", "40+", "more than
+    €40"), "less" ("less than 40", "höchstens 40", "40以下"), or None: an estimate ("about 40"), a
+    bound whose reading the words leave open ("over 3 days" is also across them, "up to 12 hours"
+    says 12 is reached, "from 40 EUR" is the least price), or none. Code uses it only to find a
+    bound the context's makes true ("more than 400" beside "more than 450"), never one false."""
     found = {name for name, pattern in _WAYS if pattern.search(before)} | {
         name for name, pattern in _WAYS_AFTER if pattern.match(after)}
     return found.pop() if len(found) == 1 else None
@@ -150,7 +151,7 @@ def way(before: str, after: str) -> str | None:
 
 NEGATION = regex.compile(
     r"(?<![\p{L}\p{M}])(?:not|no|never|none|nor|cannot|\w+n't|nicht|kein\w*|nie|niemals|ne|n'|pas|jamais|non|nunca|"
-    r"não|nem|niet|geen|nooit|inte|aldrig|ikke|aldri|ei|не|ни|нет|никогда|değil|yok|tidak|bukan|ne)(?![\p{L}\p{M}])|"
+    r"não|nem|niet|geen|nooit|inte|aldrig|ikke|aldri|ei|не|ни|нет|никогда|değil|yok|tidak|bukan)(?![\p{L}\p{M}])|"
     r"[不没沒非無无]|ない|なく|ません|않|못|없")
 """A negation anywhere in a sentence: "does not hold more than 450" is no bound of more. Where one
 stands, code finds no bound made true."""

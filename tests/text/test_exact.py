@@ -1190,6 +1190,9 @@ VENUE = "The venue holds more than 450 people."
     ("会社には400人以上の従業員がいます。", "会社には450人以上の従業員がいます。", []),
     ("회사에는 400명 이상의 직원이 있습니다.", "회사에는 450명 이상의 직원이 있습니다.", []),
     ("Şirketin 400'den fazla çalışanı var.", "Şirketin 450'den fazla çalışanı var.", []),
+    ("Tickets cost less than $50.", "Tickets cost less than $45.", []),
+    ("Tickets cost more than €50.", "Tickets cost more than €45.", ["50"]),
+    ("Ít hơn 40 người đến.", "Ít hơn 45 người đến.", ["40"]),  # "hơn" alone is more: two ways, none read
     # one it does not: stronger, another thing's, another year's, a negation, an estimate, a place that
     # says otherwise, or words whose bound is open ("up to", "over", "from")
     ("The venue holds more than 600 people.", VENUE, ["600"]),
