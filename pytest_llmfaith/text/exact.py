@@ -582,17 +582,20 @@ def _unwritten_count(text: str, count: Count, context: tuple[str, ...]) -> list[
     of is written."""
     said = fold(text[count.start:count.end])
     written, body = _written(context)
-    same_words = written_whole(said, body)
     the = _WORD_BEFORE.search(text, 0, count.start)
     if count.value == 2 and the and the[1].casefold() in THE and PAIR_WORDS & written:
         return []  # "los dos" beside "ambos": the two the context names
-    if count.value is None or (count.value not in _counts(context) and not same_words):
+    if count.value is None:
+        return [] if written_whole(said, body) else [said]
+    if count.value not in _counts(context):
         return [said]
-    theirs = set(_context_values(context).units.get(str(count.value), frozenset()))
-    if same_words:
-        theirs |= _units_of_counts(context).get(count.value, frozenset())
     after = _word_after(text, count.end)
-    unit = _moved_unit(text, count.end, after, theirs, written) if len(after) >= MIN_UNIT_WORD else ""
+    if len(after) < MIN_UNIT_WORD or after in written:
+        return []
+    theirs = set(_context_values(context).units.get(str(count.value), frozenset()))
+    if (in_words := _units_of_counts(context).get(count.value)) and written_whole(said, body):
+        theirs |= in_words
+    unit = _moved_unit(text, count.end, after, theirs, written)
     return [fold(said + unit)] if unit else []
 
 
@@ -675,10 +678,12 @@ def _sentences_writing(context: tuple[str, ...]) -> Counter[str]:
                    for word in {token if not token.islower() else fold(token) for token in _TOKEN.findall(part)})
 
 
-def _parts(context: tuple[str, ...]) -> list[tuple[str, bool]]:
+@lru_cache(maxsize=32)
+def _parts(context: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
     """Each record and sentence of the context (`records.parts`), and whether it is a record: the
     texts of `_places`, in their order."""
-    return [(part, part in data) for item in context for data in [records.data(item)] for part in records.parts(item)]
+    return tuple((part, part in data) for item in context for data in [records.data(item)]
+                 for part in records.parts(item))
 
 
 def _place(sentence: str, record: bool, prose_words: frozenset[str]) -> _Place:
@@ -1350,7 +1355,7 @@ def _replaced(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     でいます。佐藤さんは大阪に住んでいます。", "부산에" of "김민수는 부산에 산다", "北京" of "王伟住在北京".
     A run of one script is given whole (a particle after it too, in Korean); Han characters one
     by one, which Chinese writes without a mark between words."""
-    body = "\n".join(fold(item) for item in context)
+    body = _written(context)[1]
     found: list[OtherValue] = []
     for stretch in stretches(words) or [words]:
         said = fold(stretch).strip(_ENDS)
@@ -1641,13 +1646,13 @@ def _bounds_made_true(words: str, context: tuple[str, ...]) -> frozenset[str]:
     for stretch in stretches(words) or [words]:
         pattern = _pattern(stretch)
         said = [item for item in pattern if isinstance(item, Number)]
-        if len(pattern) - len(said) < MIN_ROLE_WORDS or bound_words.NEGATION.search(fold(stretch)):
+        ways = [bound_words.way(fold(stretch[max(0, n.start - 40):n.start]), fold(stretch[n.end:n.end + 40]))
+                for n in said]
+        if not any(ways) or len(pattern) - len(said) < MIN_ROLE_WORDS or bound_words.NEGATION.search(fold(stretch)):
             continue
         places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)]
                   for theirs, at, text in _same_words(pattern, context) if not bound_words.NEGATION.search(fold(text))]
-        for k, number in enumerate(said):
-            way = bound_words.way(fold(stretch[max(0, number.start - 40):number.start]),
-                                  fold(stretch[number.end:number.end + 40]))
+        for k, (number, way) in enumerate(zip(said, ways)):
             if way and places and all(_beyond(place[k], number, way) and all(
                     j == k or other.values & place[j].values for j, other in enumerate(said)) for place in places):
                 found.add(number.shown)
