@@ -1328,7 +1328,7 @@ def _swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
 
 
 _CASED = regex.compile(r"[\p{Lu}\p{Ll}\p{Lt}]")
-_ENDS = " .,;:!?。、，！？؟।॥\"'()[]「」《》"
+_ENDS = _EDGES + "।॥《》"
 MIN_FRAME_CHARACTERS = 2
 """Characters a claim in a script without case must share with a context sentence before and after
 what it gives in another's place (`_replaced`): "田中さんは" and "に住んでいます"; twice as many
@@ -1365,9 +1365,9 @@ def _replaced(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
             start, end, at_the_end = _differing(said, sentence)
             mine, theirs = said[start:len(said) - end], sentence[start:len(sentence) - end]
             framed = end >= MIN_FRAME_CHARACTERS or (at_the_end and start >= 2 * MIN_FRAME_CHARACTERS)
-            if start >= MIN_FRAME_CHARACTERS and framed and mine and theirs and \
-                    mine.strip() in body and mine not in sentence:
-                found.append(OtherValue(mine.strip(), theirs.strip(), (mine.strip(),), False, apart=True))
+            value = mine.strip()
+            if start >= MIN_FRAME_CHARACTERS and framed and value and theirs and value in body and mine not in sentence:
+                found.append(OtherValue(value, theirs.strip(), (value,), False, apart=True))
     return tuple(found)
 
 

@@ -101,8 +101,8 @@ _AMBIGUOUS = _words(
 a count only beside another count's word, read with it where the two make one ("on iki" is 12, and
 so is "on two": asked beside "two"), else apart ("to two" is 2)."""
 
-_ONE = frozenset("one eins ein un une uno una um uma een één ett en jeden jedna jedno один одна одно bir yksi satu "
-                 "jeden".split())
+_ONE = frozenset("one eins ein un une uno una um uma een één ett en jeden jedna jedno один одна одно bir yksi "
+                 "satu".split())
 """One: a count only inside a greater one ("twenty-one", "one hundred"); alone it is an article."""
 
 _IN_WORDS = _words(
