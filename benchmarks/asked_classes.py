@@ -4,7 +4,8 @@ semicolon, a number moved beside another number's words, a record's value under 
 (round 30); a number written as a bound, code no longer decides (its faithful answers failed
 before), a value a clause gives after a comma, a word of prose one sentence gives another thing,
 two names in each other's places (round 31); a count of any size in words, a count's unit word,
-a value given another thing in a script without case (round 32). Each case has a faithful answer
+a value given another thing in a script without case (round 32); a rank written as a word,
+a value the context gives another thing in brackets (round 33). Each case has a faithful answer
 and an unfaithful one, in several languages;
 both scorers judge each, and it prints which pass at 0.7 / 0.3 and the judge calls an assertion.
 Run it on two checkouts (PYTHONPATH) for before and after.
@@ -85,6 +86,21 @@ CASES = [  # (class, context, a faithful answer, an unfaithful one)
      "田中さんは大阪に住んでいます。"),
     ("caseless", "王经理负责销售。李经理负责市场。", "李经理负责市场。", "王经理负责市场。"),
     ("caseless", "김민수는 서울에 산다. 이영희는 부산에 산다.", "이영희는 부산에 산다.", "김민수는 부산에 산다."),
+    ("rank", "Anna finished first in the race.", "Anna won the race and finished 1st.",
+     "Anna finished third in the race."),
+    ("rank", "The office is on the 3rd floor.", "The office is on the third floor.",
+     "The office is on the fifth floor."),
+    ("rank", "Das Büro ist im 3. Stock.", "Das Büro ist im dritten Stock.", "Das Büro ist im fünften Stock."),
+    ("rank", "Anna est arrivée première.", "Anna est arrivée 1re.", "Anna est arrivée troisième."),
+    ("rank", "Музей находится на 3 этаже.", "Музей находится на третьем этаже.", "Музей находится на пятом этаже."),
+    ("bracket", "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A).", "Karin Berg sits in 22A.",
+     "Ingrid Dahl sits in 22A."),
+    ("bracket", "Team: Anna Berg (CEO), Lars Holm (CFO).", "Lars Holm is the CFO.", "Anna Berg is the CFO."),
+    ("bracket", "Acme (founded 1997) bought Beta (founded 2005).", "Beta was founded in 2005.",
+     "Acme was founded in 2005."),
+    ("bracket", "Sedes: Madrid (120 empleados) y Sevilla (80 empleados).", "Sevilla tiene 80 empleados.",
+     "Madrid tiene 80 empleados."),
+    ("bracket", "Teilnehmer: Anna (30 Jahre) und Bob (35 Jahre).", "Bob ist 35 Jahre alt.", "Anna ist 35 Jahre alt."),
 ]
 LINE = (0.7, 0.3)
 

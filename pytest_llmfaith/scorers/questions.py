@@ -35,7 +35,7 @@ from pydantic import BaseModel, BeforeValidator
 from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
-from pytest_llmfaith.text.number_words import counts_in_words
+from pytest_llmfaith.text.number_words import counts_in_words, ordinals_in_words
 
 VERSION = "questions-7"
 YES_AT = 0.5
@@ -125,9 +125,11 @@ def given_line(tokens: Sequence[str]) -> float:
     GIVEN_AT, for "vier" beside 4 at P 0.44: code now reads that one as written and asks nothing.
     Of the 10 words benchmarks/specifics_line.py still asks, this line reads 9 right, GIVEN_AT 7:
     "yirmi" for 12 at 0.41 and "zwanzig" for 25 at 0.49 are no longer given; benchmarks/README.md
-    round 32.) A word code reads as no count ("neuf", "năm") is held to GIVEN_AT, as a name is."""
+    round 32.) An ordinal is held as a count is ("third" beside "first"). A word code reads as no
+count ("neuf", "năm") is held to GIVEN_AT, as a name is."""
     return YES_AT if any(c.isdigit() for token in tokens for c in token) or any(
-        count.value for token in tokens for count in counts_in_words(token)) else GIVEN_AT
+        count.value for token in tokens for count in counts_in_words(token)) or any(
+        ordinals_in_words(token) for token in tokens) else GIVEN_AT
 NUMBERS = ("Sentence: {sentence}\nNumbers in it: {tokens}\n\nDoes the sentence state any of these numbers as a fact "
            "about the world (an amount, a date, a count, a price, a duration), not only as the label of a step, a list "
            "item or a section? Answer yes or no.")

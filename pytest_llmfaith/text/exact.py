@@ -19,10 +19,10 @@ from typing import NamedTuple
 
 import regex
 
-from pytest_llmfaith.text import bound_words, joining_words, records
+from pytest_llmfaith.text import bound_words, extreme_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
-from pytest_llmfaith.text.number_words import PAIR_WORDS, THE, Count, counts_in_words
+from pytest_llmfaith.text.number_words import PAIR_WORDS, RANK_SUFFIX, THE, Count, counts_in_words, ordinals_in_words
 from pytest_llmfaith.text.sentences import after_title, sentences
 
 ELLIPSIS = regex.compile(r"\s*(?:…|\.\.\.)\s*")
@@ -314,7 +314,8 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
     months = [start for start, _ in month_names(plain)]  # "12 juillet", "am 12. Juli": asked whatever its case
     days = _weekdays(tuple(context))
     counts = _counts(tuple(context))
-    counted = {count.start: count for count in _counts_of(normal)}
+    counted = {count.start: count for count in _counts_of(normal) if not _IS_SPACELESS.match(normal, count.start)}
+    ranked = {rank.start: rank for rank in ordinals_in_words(normal)}
     placed = words_in_numbers_places(words, context)
     named = identifiers(marked)
     missing += [name for name, _ in named if not written_whole(fold(name), text)]
@@ -329,12 +330,15 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
         named_day = match.start() in months or (day is not None and day not in days)
         if count := counted.get(match.start()):
             missing += _unwritten_count(normal, count, tuple(context))
-        in_a_count = any(c.start <= match.start() < c.end and c.value in counts for c in counted.values())
+        if (rank := ranked.get(match.start())) and _unwritten_rank(rank.value, rank.also_a_word, tuple(context)):
+            missing.append(fold(normal[rank.start:rank.end]))
+        in_a_count = any(c.start <= match.start() < c.end and c.value in counts for c in counted.values()) or any(
+            r.start <= match.start() < r.end and r.value in counts | _ranks(tuple(context)) for r in ranked.values())
         asked = named_day or _asked_about(original, starts) or (fold(original) in placed and not in_a_count)
         if not asked or (_has_digit(original) and _is_number_token(original)):
             continue
         if _IS_SPACELESS.match(token):
-            missing += _uncovered(token, text)
+            missing += _uncovered(_in_digits(token, counts, text), text)
         elif token not in written and _bare(token) not in written and _stem(original) not in written \
                 and not _elided(original, written):
             missing.append(token)
@@ -472,6 +476,24 @@ def _counted_in_words(context: tuple[str, ...]) -> frozenset[int]:
 _SCALED = regex.compile(r"[\s-]+(\p{L}+)")
 
 
+@lru_cache(maxsize=64)
+def _ranks(context: tuple[str, ...]) -> frozenset[int]:
+    """The ordinals the context writes, in words (`ordinals_in_words`) or digits ("3rd", "2e")."""
+    in_digits = {int(found[1]) for item in context for found in _RANK_DIGITS.finditer(_ascii_digits(item))}
+    return frozenset(in_digits) | {rank.value for item in context for rank in ordinals_in_words(item)}
+
+
+_RANK_DIGITS = regex.compile(rf"(?<![\d.,])(\d{{1,4}})(?={RANK_SUFFIX.pattern})")
+
+
+def _unwritten_rank(value: int, also_a_word: bool, context: tuple[str, ...]) -> bool:
+    """Whether the judge is asked about an ordinal ("finished third" beside "first"): where the
+    context writes its value in no form, as a count or an ordinal. One that is also a common word
+    ("second", "andra") only where the context writes another ordinal: a rank is at stake there."""
+    ranks = _ranks(context)
+    return value not in _counts(context) | ranks and (not also_a_word or bool(ranks - {value}))
+
+
 def _counts_of(text: str) -> list[Count]:
     """The counts `text` writes in words, but one a scale word multiplies ("two million"), which
     is read as a number is (`_SCALE_WORDS`)."""
@@ -495,7 +517,8 @@ def numbers_not_written(text: str, context: Sequence[str]) -> list[str]:
     for n in numbers(text):
         if any(a <= n.start < b for (a, b), _ in timed):
             continue
-        if not written.has(n) and not (not n.scale and len(n.forms) == 1 and n.forms <= in_words) and \
+        ranked = {str(rank) for rank in _ranks(tuple(context))} if RANK_SUFFIX.match(text, n.end) else set()
+        if not written.has(n) and not (not n.scale and len(n.forms) == 1 and n.forms <= in_words | ranked) and \
                 n.shown not in _bounds_made_true(text, tuple(context)):
             numbers_left.append(n.shown)
         elif unit := _another_unit(text, n, tuple(context), tokens):
@@ -597,6 +620,16 @@ def _unwritten_count(text: str, count: Count, context: tuple[str, ...]) -> list[
         theirs |= in_words
     unit = _moved_unit(text, count.end, after, theirs, written)
     return [fold(said + unit)] if unit else []
+
+
+def _in_digits(run: str, counts: frozenset[int], text: str) -> str:
+    """A spaceless run with its counts in numerals that the context writes (`counts`) only in
+    another form, in digits: "二十二人" beside "22人" is covered as "22人" is ("一人の" beside
+    "一人の" stays as it is)."""
+    for count in reversed(counts_in_words(run)):
+        if count.value in counts and run[count.start:count.end] not in text:
+            run = run[:count.start] + str(count.value) + run[count.end:]
+    return run
 
 
 def _uncovered(run: str, text: str) -> list[str]:
@@ -1494,18 +1527,57 @@ def _blocks(passage: str) -> list[str]:
     return ["\n".join(lines) for lines in found if len(lines) > 1]
 
 
+_BRACKETED = regex.compile(r"[(（]([^()（）\n]{1,80})[)）]")
+_HOLDER_ENDS = regex.compile(r"[,;:.!?\n—–\"“”«»]")
+MAX_HOLDER_WORDS = 3
+"""Words before a bracket that name what it gives a value of: "Ingrid Dahl (seat 14C)", "the Oslo
+office (40 staff)"."""
+
+
+MAX_BRACKETED = 12
+"""Things with a value in brackets in one paragraph at most for it to be a record: more is prose."""
+
+
+def _bracketed(passage: str) -> list[list[tuple[str, str]]]:
+    """What each paragraph of a passage gives in brackets after two or more things, as a record of
+    (the thing, the value): "Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)", "Alice (30) and Bob
+    (35)". The thing is the words before the bracket back to a clause's mark or a joining word
+    (`joining_words`)."""
+    found = []
+    for paragraph in passage.split("\n") if "(" in passage or "（" in passage else ():
+        pairs = []
+        for bracket in _BRACKETED.finditer(paragraph):
+            clause = _HOLDER_ENDS.split(paragraph[max(0, bracket.start() - 120):bracket.start()])[-1].split()
+            joined = [i for i, word in enumerate(clause) if word.casefold() in joining_words.JOINING]
+            holder = clause[joined[-1] + 1 if joined else 0:][-MAX_HOLDER_WORDS:]
+            value = bracket.group(1).strip()
+            if holder and len(value.split()) <= records.MAX_WORDS:
+                pairs.append((" ".join(holder), value))
+        if 1 < len({holder for holder, _ in pairs}) and len(pairs) <= MAX_BRACKETED:
+            found.append(pairs)
+    return found
+
+
 @lru_cache(maxsize=64)
 def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
-    """Each record of the context (`records.data`, `_blocks`) as its fields with a value to compare."""
+    """Each record of the context (`records.data`, a Markdown table's rows, `_blocks`,
+    `_bracketed`) as its fields with a value to compare."""
     found = []
-    for record in (record for item in context for record in records.data(item) or _blocks(item)):
-        pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(m.group(1).strip()) if len(w) > 1), m.group(2).strip())
-                 for m in _KEY_VALUE.finditer(record)]
-        fields = [_Field(key - frozenset().union(*(k for k, _ in pairs if k is not key)),
-                         frozenset(v for _, v in _values_shown(value)) | _value_words(value), value)
-                  for key, value in pairs]
-        found.append(tuple(field for field in fields if field.values and field.words))
+    for item in context:
+        held = [[(m.group(1), m.group(2)) for m in _KEY_VALUE.finditer(record)]
+                for record in records.data(item) or records.table_rows(item) or _blocks(item)]
+        found += [_fields_of(record) for record in held + _bracketed(item)]
     return tuple(found)
+
+
+def _fields_of(record: list[tuple[str, str]]) -> tuple[_Field, ...]:
+    """A record's (key, value) pairs as its fields with a value to compare."""
+    pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(key.strip()) if len(w) > 1), value.strip())
+             for key, value in record]
+    fields = [_Field(key - frozenset().union(*(k for k, _ in pairs if k is not key)),
+                     frozenset(v for _, v in _values_shown(value)) | _value_words(value), value)
+              for key, value in pairs]
+    return tuple(field for field in fields if field.values and field.words)
 
 
 @lru_cache(maxsize=64)
@@ -1572,17 +1644,93 @@ def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, .
     return tuple(found)
 
 
+def _beaten(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Values of a clause that says an extreme (`extreme_words`) that the context writes, where it
+    writes a value of the same kind beyond it for another thing: "The cheapest flight is SK4705 at
+    189 EUR" beside records giving DY1872 142 EUR under the same key, "The earliest flight leaves at
+    13:45" beside one leaving at 07:10; "… the lowest at 40 EUR" beside "Plan A costs 40 EUR, plan B
+    30 EUR". Never decided (the extreme may be of a smaller set: "the cheapest direct flight"):
+    asked, with the value beyond it."""
+    found = []
+    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
+        amounts, hours = extreme_words.extreme(clause), extreme_words.extreme(clause, of_times=True)
+        if not (amounts or hours):
+            continue
+        timed = times(_ascii_digits(clause))
+        said = [(hours, clause[a:b], minutes, _time_peers(_time_key(time), context)) for (a, b), time in timed
+                if hours and (minutes := _minutes(_time_key(time))) is not None]
+        said += [(amounts, n.shown, n.decimals[0], _peers(n, _unit_of(clause, n), context)) for n in numbers(clause)
+                 if amounts and len(n.decimals) == 1 and not any(a <= n.start < b for (a, b), _ in timed)]
+        for way, shown, value, peers in said:
+            beyond = [peer for peer, other in peers if (other < value if way == "least" else other > value)]
+            if beyond:
+                found.append(OtherValue(shown, beyond[0], (shown,), False, True))
+    return tuple(found)
+
+
+def _peers(number: Number, unit: str, context: tuple[str, ...]) -> list[tuple[str, Decimal]]:
+    """The numbers of the same kind as one the context writes, as written and by value: under the
+    same key in its other records, or with the same unit word in the same sentence of its prose."""
+    keys, peers = _fields_by_key(context), []
+    for at, field in _holders(context).get(next(iter(number.values)), ()) if len(number.values) == 1 else ():
+        peers += [peer for other, f in keys.get(field.words, ()) if other != at for peer in numbers(f.shown)]
+    if unit:
+        peers += [peer for group in _amounts(context).get(unit, ()) if any(number.values & n.values for n in group)
+                  for peer in group if not number.values & peer.values]
+    return [(peer.shown, value) for peer in peers for value in peer.decimals]
+
+
+def _time_peers(key: str, context: tuple[str, ...]) -> list[tuple[str, Decimal]]:
+    """The times of day under the same key as one in the context's other records (`_time_key`)."""
+    keys = _fields_by_key(context)
+    return [(f.shown, minutes) for at, field in _holders(context).get(key, ()) for other, f in keys.get(field.words, ())
+            if other != at for value in f.values if (minutes := _minutes(value)) is not None]
+
+
+def _minutes(key: str) -> Decimal | None:
+    """Minutes after midnight of a time of day on the 24-hour clock (`_time_key`); None for another value."""
+    hours, colon, minutes = key.partition(":")
+    return Decimal(int(hours) * 60 + int(minutes)) if colon and hours.isdigit() and minutes.isdigit() else None
+
+
+@lru_cache(maxsize=64)
+def _fields_by_key(context: tuple[str, ...]) -> dict[frozenset[str], tuple[tuple[int, _Field], ...]]:
+    """Per key's words, the records (by their place in `_record_fields`) and fields under it."""
+    found: dict[frozenset[str], list[tuple[int, _Field]]] = {}
+    for at, record in enumerate(_record_fields(context)):
+        for field in record:
+            found.setdefault(field.words, []).append((at, field))
+    return {key: tuple(held) for key, held in found.items()}
+
+
+@lru_cache(maxsize=64)
+def _amounts(context: tuple[str, ...]) -> dict[str, tuple[tuple[Number, ...], ...]]:
+    """Per unit word, the numbers each sentence of the context's prose writes with it, where it
+    writes two or more ("Plan A costs 40 EUR, plan B 30 EUR")."""
+    found: dict[str, list[tuple[Number, ...]]] = {}
+    for sentence in (part for part, record in _parts(context) if not record):
+        by_unit: dict[str, list[Number]] = {}
+        for number in numbers(sentence):
+            if unit := _unit_of(sentence, number):
+                by_unit.setdefault(unit, []).append(number)
+        for unit, group in by_unit.items():
+            if len(group) > 1:
+                found.setdefault(unit, []).append(tuple(group))
+    return {unit: tuple(groups) for unit, groups in found.items()}
+
+
 def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     """Per stretch of the words, a number whose role places all give another value:
     ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
     "founded in 1999"; a value the context writes only for something else (`_given_apart`), only
-    beside other words (`_moved`), or only under another field of a record (`_fields_swapped`)."""
+    beside other words (`_moved`), or only under another field of a record (`_fields_swapped`);
+    names in each other's places (`_swapped`, `_replaced`); an extreme with a value beyond it (`_beaten`)."""
     found: dict[tuple[str, str], OtherValue] = {}
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     said = {fold(value.said) for value in found.values()}
-    for value in (_moved(words, tuple(context)) + _fields_swapped(words, tuple(context))
-                  + _swapped(words, tuple(context)) + _replaced(words, tuple(context))):
+    checks = (_moved, _fields_swapped, _swapped, _replaced, _beaten)
+    for value in (value for check in checks for value in check(words, tuple(context))):
         if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
             said.add(fold(value.said))
             found[(value.said, value.other)] = value
@@ -1920,8 +2068,8 @@ def _same_value(one: str | Number, other: str | Number) -> bool:
 def values_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
     """The numbers of the words that the context writes, but never beside the same words, and the
     numbers, codes, names and records' words it writes only apart from the words' names
-    (`_given_apart`, `_moved`, `_fields_swapped`): the judge reads whether it gives them for what
-    the words say (a second answer, never code)."""
+    (`other_values`): the judge reads whether it gives them for what the words say (a second
+    answer, never code)."""
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
 
 

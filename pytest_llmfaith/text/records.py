@@ -164,23 +164,34 @@ def _key_values(passage: str) -> list[str]:
 
 def _with_tables(passage: str) -> list[str]:
     """The sentences of the passage, each row of a Markdown table in it read as a record of the header's names."""
+    return [text for text, _ in _read_tables(passage)]
+
+
+def table_rows(passage: str) -> tuple[str, ...]:
+    """The rows of the Markdown tables in a passage of prose, each as a record of the header's names."""
+    return tuple(text for text, row in _read_tables(passage) if row) if "|" in passage else ()
+
+
+@lru_cache(maxsize=64)
+def _read_tables(passage: str) -> tuple[tuple[str, bool], ...]:
+    """`_with_tables`, each part with whether it is a table's row."""
     lines = passage.split("\n")
-    found: list[str] = []
+    found: list[tuple[str, bool]] = []
     prose: list[str] = []
     i = 0
     while i < len(lines):
         if (i + 1 < len(lines) and "|" in lines[i] and _TABLE_RULE.fullmatch(lines[i + 1].strip())):
-            found += sentences("\n".join(prose))
+            found += [(sentence, False) for sentence in sentences("\n".join(prose))]
             prose = []
             keys = _cells(lines[i])
             i += 2
             while i < len(lines) and "|" in lines[i]:
-                found.append(_fields("", keys, _cells(lines[i])))
+                found.append((_fields("", keys, _cells(lines[i])), True))
                 i += 1
             continue
         prose.append(lines[i])
         i += 1
-    return found + list(sentences("\n".join(prose)))
+    return tuple(found + [(sentence, False) for sentence in sentences("\n".join(prose))])
 
 
 def _cells(line: str) -> list[str]:

@@ -230,6 +230,8 @@ def test_another_day_of_the_week_needs_a_second_yes(fake, make_fake_judge, verdi
     result = Faithfulness(make_fake_judge(verdicts=verdicts)).run(wrong, [context])
     assert result.score == 0.0, [v.reason for v in result.verdicts]
 
+
+FLIGHT_TIMES = json.dumps([{"flight": "SK4705", "departs": "07:10"}, {"flight": "DY1872", "departs": "13:45"}])
 # more of each class, of our own: (the context, a faithful output) whose numbers, names and
 # pronouns a rule reading the language would get wrong
 OWN_FAITHFUL = [
@@ -343,6 +345,35 @@ OWN_FAITHFUL = [
     ("Acme was founded in 1999.", "Acme was founded in nineteen ninety-nine."),
     ("The warranty lasts 2 years.", "The warranty lasts two years."),
     ("Take it 2 times a day.", "Take it twice a day."),
+    # Chinese and Japanese numerals, the context's value in digits, or the other way
+    ("会社には22人の社員がいます。", "会社には二十二人の社員がいます。"),
+    ("公司有三百名员工。", "公司有300名员工。"),
+    ("会社は1997年に設立された。", "会社は一九九七年に設立された。"),
+    # a rank in words, its value the context's in another form
+    ("The office is on the 3rd floor.", "The office is on the third floor."),
+    ("Anna finished 1st.", "Anna finished first."),
+    ("Anna finished first.", "Anna finished 1st."),
+    ("Das Büro ist im 3. Stock.", "Das Büro ist im dritten Stock."),
+    ("La réunion a lieu le 2e jour.", "La réunion a lieu le deuxième jour."),
+    ("El museo está en la planta 2.", "El museo está en la segunda planta."),
+    ("Музей находится на 3 этаже.", "Музей находится на третьем этаже."),
+    ("Anna zajęła 3. miejsce.", "Anna zajęła trzecie miejsce."),
+    ("Acme celebrated its 21st birthday.", "Acme celebrated its twenty-first birthday."),
+    ("A third of the 30 staff work remotely.", "A third of the staff work remotely."),
+    ("The API answers in 200 ms.", "The API answers in under a second."),
+    # a value in brackets after the thing the words name, or after each of the two they name
+    ("Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A).", "Karin Berg sits in 22A and Ingrid Dahl in 14C."),
+    ("Team: Anna Berg (CEO), Lars Holm (CFO).", "Anna Berg hired Lars Holm as CFO."),
+    ("Alice (30) and Bob (35) joined in 2020.", "Bob, 35, joined with Alice in 2020."),
+    ("Sedes: Madrid (120 empleados) y Sevilla (80 empleados).", "Sevilla tiene 80 empleados."),
+    ("Kontor: Oslo (40 ansatte) og Bergen (25 ansatte).", "Bergen har 25 ansatte, Oslo 40."),
+    # an extreme that is the context's, or one of a smaller set it gives (asked: a correct judge's yes)
+    (FLIGHTS_JSON, "The cheapest flight is DY1872 at 142 EUR."),
+    (FLIGHTS_JSON, "The most expensive flight is SK4705 at 189 EUR."),
+    (FLIGHTS_JSON, "The cheapest direct flight is SK4705 at 189 EUR."),
+    (FLIGHT_TIMES, "The earliest flight, SK4705, leaves at 07:10."),
+    ("Plan A costs 40 EUR a month, plan B 30 EUR and plan C 50 EUR.", "Plan B is the cheapest at 30 EUR."),
+    ("Tarif A kostet 40 EUR im Monat, Tarif B 30 EUR.", "Tarif A ist der teuerste, mit 40 EUR."),
     # a script without case: a sentence of the context, or one that changes more than a value
     ("田中さんは東京に住んでいます。佐藤さんは大阪に住んでいます。", "佐藤さんは大阪に住んでいます。"),
     ("王伟住在上海。李娜住在北京。", "王伟在上海生活。"),
@@ -563,6 +594,54 @@ OWN_UNFAITHFUL = [
     ("La garantía dura dos años.", "La garantía dura dos meses.", "dos meses"),
     ("Das Abo kostet 10 Euro für 3 Monate.", "Das Abo kostet 10 Euro für drei Jahre.", "drei jahre"),
     ("Take one tablet three times a day.", "Take one tablet twice a day.", "twice"),
+    # a rank in words the context writes in no form
+    ("Anna finished first in the race.", "Anna finished third in the race.", "third"),
+    ("Lars came first and Bob third.", "Bob came second.", "second"),
+    ("Sales rose in the second quarter.", "Sales rose in the fourth quarter.", "fourth"),
+    ("Acme celebrated its 21st birthday.", "Acme celebrated its twenty-second birthday.", "twenty-second"),
+    ("Das Büro ist im 3. Stock.", "Das Büro ist im fünften Stock.", "fünften"),
+    ("Anna est arrivée première.", "Anna est arrivée troisième.", "troisième"),
+    ("Anna llegó primera a la meta.", "Anna llegó tercera a la meta.", "tercera"),
+    ("L'ufficio è al secondo piano.", "L'ufficio è al quarto piano.", "quarto"),
+    ("A Ana chegou em primeiro lugar.", "A Ana chegou em terceiro lugar.", "terceiro"),
+    ("Anna werd eerste.", "Anna werd derde.", "derde"),
+    ("Anna kom på första plats.", "Anna kom på tredje plats.", "tredje"),
+    ("Анна заняла первое место.", "Анна заняла третье место.", "третье"),
+    ("Анна посіла перше місце.", "Анна посіла третє місце.", "третє"),
+    ("Anna zajęła pierwsze miejsce.", "Anna zajęła trzecie miejsce.", "trzecie"),
+    ("Anna skončila první.", "Anna skončila třetí.", "třetí"),
+    ("Anna birinci oldu.", "Anna üçüncü oldu.", "üçüncü"),
+    ("Anna tuli ensimmäiseksi.", "Anna tuli kolmanneksi.", "kolmanneksi"),
+    ("Anna menjadi juara pertama.", "Anna menjadi juara ketiga.", "ketiga"),
+    # a value the context gives another thing in brackets
+    ("Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A).", "Ingrid Dahl sits in 22A.", "22a"),
+    ("Team: Anna Berg (CEO), Lars Holm (CFO).", "Anna Berg is the CFO.", "cfo"),
+    ("Alice (30) and Bob (35) joined in 2020.", "Alice is 35.", "35"),
+    ("Acme (founded 1997) bought Beta (founded 2005).", "Acme was founded in 2005.", "2005"),
+    ("Teilnehmer: Anna (30 Jahre) und Bob (35 Jahre).", "Anna ist 35 Jahre alt.", "35"),
+    ("Participants : Anne (Lyon) et Paul (Nice).", "Anne vient de Nice.", "nice"),
+    ("Sedes: Madrid (120 empleados) y Sevilla (80 empleados).", "Madrid tiene 80 empleados.", "80"),
+    ("Filiali: Milano (40 dipendenti) e Roma (25 dipendenti).", "Milano ha 25 dipendenti.", "25"),
+    ("Vestigingen: Utrecht (40 medewerkers) en Delft (25 medewerkers).", "Utrecht heeft 25 medewerkers.", "25"),
+    ("Kontor: Oslo (40 ansatte) og Bergen (25 ansatte).", "Oslo har 25 ansatte.", "25"),
+    ("Biura: Kraków (40 osób) i Gdańsk (25 osób).", "Kraków ma 25 osób.", "25"),
+    # an extreme the context writes a value beyond
+    (FLIGHTS_JSON, "The cheapest flight is SK4705 at 189 EUR.", "189"),
+    (FLIGHTS_JSON, "Der günstigste Flug ist SK4705 für 189 EUR.", "189"),
+    (FLIGHTS_JSON, "Le vol le moins cher est SK4705 à 189 EUR.", "189"),
+    (FLIGHTS_JSON, "El vuelo más barato es SK4705 por 189 EUR.", "189"),
+    (FLIGHTS_JSON, "The most expensive flight is DY1872 at 142 EUR.", "142"),
+    (FLIGHTS_JSON, "Самый дешёвый рейс стоит 189 EUR.", "189"),
+    ("Plan A costs 40 EUR a month, plan B 30 EUR and plan C 50 EUR.", "Plan A is the cheapest at 40 EUR.", "40"),
+    (FLIGHT_TIMES, "The earliest flight leaves at 13:45.", "13:45"),
+    (FLIGHT_TIMES, "Der späteste Flug geht um 07:10.", "07:10"),
+    ("Tarif A kostet 40 EUR im Monat, Tarif B 30 EUR.", "Der günstigste Tarif kostet 40 EUR.", "40"),
+    ("Paketti A maksaa 40 EUR, paketti B 30 EUR.", "Halvin paketti maksaa 40 EUR.", "40"),
+    # a Markdown table's value under another column than the one the words name
+    ("| flight | departs | arrives |\n|---|---|---|\n| SK4705 | 07:10 | 09:05 |", "SK4705 departs at 09:05.", "09:05"),
+    ("| Anreise | Abreise |\n|---|---|\n| 14:00 | 11:00 |", "Die Abreise ist um 14:00.", "14:00"),
+    ("| vuelo | precio (EUR) |\n|---|---|\n| IB3170 | 189 |\n| VY1234 | 142 |",
+     "El vuelo más barato es IB3170 por 189 EUR.", "189"),
     # a name after a title, which starts no sentence: asked of the offline judge too
     ("Dr. Maria Jensen leads the team.", "Dr. Marie Jensen leads the team.", "marie"),
     ("Dr. Jonas Weber leitet das Team.", "Dr. Lukas Weber leitet das Team.", "lukas"),
@@ -737,6 +816,15 @@ def test_the_offline_specifics_answer_on_a_count_in_words_is_held_to_yes_at(fake
     output = "Die Kartusche wechseln Sie alle vier Wochen."
     fake.facts(supported=[output], p_fact={"“vier”": p_given})
     context = ["Die Kartusche sollte man alle IV Wochen wechseln. Sie kostet 20 Euro."]
+    assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
+
+
+@pytest.mark.parametrize(("p_given", "score"), [(0.34, 0.0), (0.49, 0.0), (0.5, 1.0)])
+def test_the_offline_specifics_answer_on_a_rank_in_words_is_held_to_yes_at(fake, make_fake_judge, p_given, score):
+    """A rank whose value the context writes nowhere, as a count's."""
+    output = "Anna finished third in the race."
+    fake.facts(supported=[output], p_fact={"“third”": p_given})
+    context = ["Anna finished first in the race. Bob finished second."]
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, context).score == score
 
 

@@ -306,6 +306,9 @@ def test_a_name_after_a_title_starts_no_sentence(words, context, asked):
     assert unwritten(words, [context], at_starts=False) == asked
 
 
+TABLE_FLIGHT = "| flight | departs | arrives |\n|---|---|---|\n| SK4705 | 07:10 | 09:05 |"
+TABLE_HOTEL = "Your booking:\n\n| Check-in | Check-out | Nights |\n|---|---|---|\n| 14:00 | 11:00 | 3 |"
+TABLE_FLIGHTS = "| flight | departs | price (EUR) |\n|---|---|---|\n| SK4705 | 07:10 | 189 |\n| DY1872 | 13:45 | 142 |"
 ROUTE = json.dumps({"flight": "SK4705", "origin": "OSL", "destination": "BCN", "via": "CPH", "departs": "07:10"})
 BOOKED = json.dumps({"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "Karin Berg", "status": "confirmed"})
 
@@ -348,11 +351,104 @@ BOOKED = json.dumps({"ref": "QX7K2P", "passenger": "Ingrid Dahl", "booked_by": "
     ("It stops in CPH on the way to BCN.", json.dumps({"from": "OSL", "to": "BCN", "via": "CPH"}), []),
     ("Guests get 3 nights.", "User: How many nights do I get with 3 guests?\nAgent: Two nights, as your "
      "booking for 3 guests says.", []),  # a transcript: no fields
+    # a Markdown table's rows are records too
+    ("SK4705 departs at 09:05.", TABLE_FLIGHT, ["09:05"]),
+    ("Check-out is at 14:00.", TABLE_HOTEL, ["14:00"]),
+    ("SK4705 departs at 07:10 and arrives at 09:05.", TABLE_FLIGHT, []),
+    ("Check-out is at 11:00.", TABLE_HOTEL, []),
+    ("You stay 3 nights, check-in from 14:00.", TABLE_HOTEL, []),
 ])
 def test_a_value_a_record_gives_under_another_field_than_the_one_named_is_asked(words, context, asked):
     """"SK4705 departs at 09:05" beside {"departs": "07:10", "arrives": "09:05"}: every value is the
     record's, but the words give the arrival's to the departure, which a key's word names."""
     assert exact.values_in_other_roles(words, [context]) == asked
+
+
+SEATED = "Passengers: Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)."
+TEAM = "Team: Anna Berg (CEO), Lars Holm (CFO)."
+FOUNDED_BOTH = "Acme (founded 1997) bought Beta (founded 2005)."
+FLIGHTS_IN_BRACKETS = "Flights: SK4705 (07:10, 189 EUR) and DY1872 (13:45, 142 EUR)."
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a value the context gives in brackets after another thing than the one the words name
+    ("Ingrid Dahl sits in 22A.", SEATED, ["22a"]),
+    ("Anna Berg is the CFO.", TEAM, ["cfo"]),
+    ("Alice is 35.", "Alice (30) and Bob (35) joined in 2020.", ["35"]),
+    ("Acme was founded in 2005.", FOUNDED_BOTH, ["2005"]),
+    ("SK4705 leaves at 13:45.", FLIGHTS_IN_BRACKETS, ["13:45"]),
+    ("Oslo has 25 staff.", "Oslo (40 staff) is larger than Bergen (25 staff).", ["25"]),
+    ("Acme has sold bikes since 2021.", "Acme sells bikes (since 2019) and scooters (since 2021).", ["2021"]),
+    ("Anna ist 35 Jahre alt.", "Teilnehmer: Anna (30 Jahre) und Bob (35 Jahre).", ["35"]),
+    ("Anne vient de Nice.", "Participants : Anne (Lyon) et Paul (Nice).", ["nice"]),
+    ("Madrid tiene 80 empleados.", "Sedes: Madrid (120 empleados) y Sevilla (80 empleados).", ["80"]),
+    # each value after the thing the words name, or after one they name too, or no second thing
+    ("Karin Berg sits in 22A and Ingrid Dahl in 14C.", SEATED, []),
+    ("Ingrid Dahl and Karin Berg sit in 14C and 22A.", SEATED, []),
+    ("Seat 22A is Karin Berg's.", SEATED, []),
+    ("The CFO is Lars Holm, and Anna Berg is CEO.", TEAM, []),
+    ("Anna Berg hired Lars Holm as CFO.", TEAM, []),
+    ("Acme bought Beta, which was founded in 2005.", FOUNDED_BOTH, []),
+    ("Acme, founded in 1997, bought Beta.", FOUNDED_BOTH, []),
+    ("Bob, 35, joined with Alice in 2020.", "Alice (30) and Bob (35) joined in 2020.", []),
+    ("DY1872 leaves at 13:45 for 142 EUR.", FLIGHTS_IN_BRACKETS, []),
+    ("SK4705 is pricier than DY1872 (142 EUR).", FLIGHTS_IN_BRACKETS, []),
+    ("Bergen has 25 staff, Oslo 40.", "Oslo (40 staff) is larger than Bergen (25 staff).", []),
+    ("Acme sold bikes before scooters, which came in 2021.", "Acme sells bikes (since 2019) and scooters (since 2021).",
+     []),
+    ("Beta was founded in 2005.", "Acme bought Beta (founded 2005) in 2019.", []),
+    ("Acme was founded in 2005.", "Acme (see below) was founded in 2005.", []),
+])
+def test_a_value_the_context_gives_another_thing_in_brackets_is_asked(words, context, asked):
+    """"Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)" is a record of two fields named by who
+    they are: "Ingrid Dahl sits in 22A" gives Karin Berg's seat to Ingrid Dahl."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+
+
+PLANS = "Plan A costs 40 EUR a month, plan B 30 EUR and plan C 50 EUR."
+FLIGHTS_TIMED = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur": 189},
+                            {"flight": "DY1872", "departs": "13:45", "price_eur": 142}])
+
+
+@pytest.mark.parametrize(("words", "context", "asked", "beyond"), [
+    # an extreme the context writes a value beyond: under the same key of another record, or with
+    # the same unit in the same sentence
+    ("The cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("Der günstigste Flug ist SK4705 für 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("Le vol le moins cher est SK4705 à 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("El vuelo más barato cuesta 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("The most expensive flight is DY1872 at 142 EUR.", FLIGHTS_JSON, ["142"], ["189"]),
+    ("The cheapest flight is SK4705 at 189 EUR.", TABLE_FLIGHTS, ["189"], ["142"]),
+    ("Самый дешёвый рейс стоит 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("En ucuz uçuş 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("Plan A is the cheapest at 40 EUR.", PLANS, ["40"], ["30"]),
+    ("The cheapest plan costs 40 EUR.", PLANS, ["40"], ["30"]),
+    ("Plan B is the most expensive at 30 EUR.", PLANS, ["30"], ["40"]),
+    ("The earliest flight leaves at 13:45.", FLIGHTS_TIMED, ["13:45"], ["07:10"]),
+    ("Der späteste Flug geht um 07:10.", FLIGHTS_TIMED, ["07:10"], ["13:45"]),
+    # the extreme is the context's: asked for the judge to read a smaller set ("direct")
+    ("The cheapest direct flight is SK4705 at 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    # the extreme, or no extreme, or another clause's value, or no other thing of the kind
+    ("The cheapest flight is DY1872 at 142 EUR.", FLIGHTS_JSON, [], []),
+    ("The most expensive flight is SK4705 at 189 EUR.", FLIGHTS_JSON, [], []),
+    ("The cheapest flight is DY1872 at 142 EUR.", TABLE_FLIGHTS, [], []),
+    ("Plan B is the cheapest at 30 EUR.", PLANS, [], []),
+    ("Plan C is the most expensive at 50 EUR.", PLANS, [], []),
+    ("The second cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, [], []),
+    ("The earliest flight leaves at 07:10.", FLIGHTS_TIMED, [], []),
+    ("The cheapest flight DY1872 departs at 13:45.", FLIGHTS_TIMED, [], []),  # a price is no time
+    ("The shortest flight DY1872 departs at 13:45.", FLIGHTS_TIMED, [], []),
+    ("The earliest flight costs 142 EUR.", FLIGHTS_TIMED, [], []),  # nor a time a price
+    ("SK4705 costs 189 EUR.", FLIGHTS_JSON, [], []),
+    ("The cheapest flight is DY1872, while SK4705 costs 189 EUR.", FLIGHTS_JSON, [], []),
+    ("The cheapest plan costs 40 EUR.", "Plan A costs 40 EUR a month. Plan B includes 30 GB.", [], []),
+    ("The highest fee is 60 EUR.", "Changes cost 60 EUR. Airport taxes are 31 EUR.", [], []),  # two sentences
+])
+def test_an_extreme_the_context_writes_a_value_beyond_is_asked(words, context, asked, beyond):
+    """"The cheapest flight is SK4705 at 189 EUR" writes every value as the context does; the
+    context gives DY1872 142 EUR under the same key. Asked, with what it gives beyond."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+    assert exact.values_given_instead(words, [context]) == beyond
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [
@@ -426,8 +522,69 @@ def test_a_value_a_record_gives_under_another_field_than_the_one_named_is_asked(
     ("You can cancel either of the two at any time.", "Both plans can be cancelled at any time.", []),
     ("You can cancel either of the two at any time.", "The plans can be cancelled at any time.", ["two"]),
     ("Beide Tarife kosten zwei Euro.", "Beide Tarife kosten 3 Euro.", ["zwei"]),
+    # Chinese and Japanese numerals: read as digits are where the context writes their value
+    ("会社には二十二人の社員がいます。", "会社には22人の社員がいます。", []),
+    ("会社には22人の社員がいます。", "会社には二十二人の社員がいます。", []),
+    ("公司有三百名员工。", "公司有300名员工。", []),
+    ("会社は一九九七年に設立された。", "会社は1997年に設立された。", []),
+    ("会議は三回あります。", "会議は3回あります。", []),
+    ("会社には二十五人の社員がいます。", "会社には22人の社員がいます。", ["二十五"]),
+    ("会社には25人の社員がいます。", "会社には二十二人の社員がいます。", ["25"]),
+    ("公司有四百名员工。", "公司有300名员工。", ["四百"]),
+    ("会社は一九九九年に設立された。", "会社は1997年に設立された。", ["一九九九"]),
+    # a dozen, and Danish tens
+    ("The box holds a dozen eggs.", "The box holds 12 eggs.", []),
+    ("The box holds a dozen eggs.", "The box holds 10 eggs.", ["dozen"]),
+    ("Hotellet har toogtyve værelser.", "Hotellet har 22 værelser.", []),
+    ("Hotellet har femogtyve værelser.", "Hotellet har 22 værelser.", ["femogtyve"]),
 ])
 def test_a_count_written_as_a_word_the_context_writes_in_no_form_is_asked(words, context, asked):
+    assert unwritten(words, [context], at_starts=False) == asked
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # a rank the context writes in no form: asked, whatever the language
+    ("Anna finished third.", "Anna finished first.", ["third"]),
+    ("Sales rose in the fourth quarter.", "Sales rose in the second quarter.", ["fourth"]),
+    ("Acme turned twenty-two.", "Acme celebrated its 21st birthday.", ["twenty-two"]),
+    ("Acme celebrated its twenty-second birthday.", "Acme celebrated its 21st birthday.", ["twenty-second"]),
+    ("Anna wurde dritte.", "Anna wurde Erste.", ["dritte"]),
+    ("Das Büro ist im fünften Stock.", "Das Büro ist im 3. Stock.", ["fünften"]),
+    ("Anna est arrivée troisième.", "Anna est arrivée première.", ["troisième"]),
+    ("Anna llegó tercera.", "Anna llegó primera.", ["tercera"]),
+    ("Anna è arrivata terza.", "Anna è arrivata prima.", ["terza"]),
+    ("Anna werd derde.", "Anna werd eerste.", ["derde"]),
+    ("Anna kom på tredje plats.", "Anna kom först.", ["tredje"]),
+    ("Анна заняла третье место.", "Анна заняла первое место.", ["третье"]),
+    ("Anna zajęła trzecie miejsce.", "Anna zajęła pierwsze miejsce.", ["trzecie"]),
+    ("Anna skončila třetí.", "Anna skončila první.", ["třetí"]),
+    ("Anna üçüncü oldu.", "Anna birinci oldu.", ["üçüncü"]),
+    ("Anna tuli kolmanneksi.", "Anna tuli ensimmäiseksi.", ["kolmanneksi"]),
+    ("Anna menjadi juara ketiga.", "Anna menjadi juara pertama.", ["ketiga"]),
+    # a word that is an ordinal and a common word: asked where the context writes another rank
+    ("Bob finished second.", "Anna finished first, Bob third.", ["second"]),
+    ("Bob wurde Zweiter.", "Anna wurde Erste, Bob Dritter.", ["zweiter"]),
+    ("Bob kom på andra plats.", "Anna kom på första plats, Bob på tredje.", ["andra"]),
+    ("Bob finished second.", "Anna won the race.", []),
+    ("Secondo il rapporto, le vendite sono salite.", "Le vendite sono salite, dice il rapporto.", []),
+    ("De andra kom senare.", "Resten kom senare.", []),
+    # its value written, as a rank or a count, in digits or words of any language here
+    ("The office is on the third floor.", "The office is on the 3rd floor.", []),
+    ("Anna finished first.", "Anna finished 1st.", []),
+    ("Anna finished 1st.", "Anna finished first.", []),
+    ("Anna finished third.", "Three runners took part; Anna was last.", []),
+    ("Acme celebrated its twenty-first birthday.", "Acme celebrated its 21st birthday.", []),
+    ("Музей находится на третьем этаже.", "Музей находится на 3 этаже.", []),
+    ("Anna zajęła trzecie miejsce.", "Anna zajęła 3. miejsce.", []),
+    ("La réunion est le troisième jour.", "La réunion est le 3e jour.", []),
+    ("Anna finished third.", "Anna wurde Dritte.", []),
+    # no rank: a fraction, a unit, a fixed word, a list's opener
+    ("A third of the staff work remotely.", "Half of the staff work remotely.", []),
+    ("The API answers in under a second.", "The API answers in 200 ms, the first byte in 50 ms.", []),
+    ("Cookies are shared with third-party partners.", "Cookies are shared with partners.", []),
+    ("First, order. Second, pay. Third, wait.", "We ship in 3 days.", []),
+])
+def test_a_rank_written_as_a_word_the_context_writes_in_no_form_is_asked(words, context, asked):
     assert unwritten(words, [context], at_starts=False) == asked
 
 

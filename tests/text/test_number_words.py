@@ -1,6 +1,6 @@
 import pytest
 
-from pytest_llmfaith.text.number_words import counts_in_words
+from pytest_llmfaith.text.number_words import counts_in_words, ordinals_in_words
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -41,6 +41,20 @@ from pytest_llmfaith.text.number_words import counts_in_words
     ("kaksikymmentäkaksi päivää", [("kaksikymmentäkaksi", 22)]),
     ("kolmetoista päivää", [("kolmetoista", 13)]),
     ("dvaadvacet dní", [("dvaadvacet", 22)]),
+    # Danish tens, units first: "toogtyve" (2 and 20), "femoghalvtreds" (5 and 50)
+    ("toogtyve dage", [("toogtyve", 22)]),
+    ("femoghalvtreds kroner", [("femoghalvtreds", 55)]),
+    ("to hundrede og enogtyve", [("to hundrede og enogtyve", 221)]),
+    ("halvfems, firs, fyrre", [("halvfems", 90), ("firs", 80), ("fyrre", 40)]),
+    # a dozen, and dozens of them
+    ("a dozen eggs, two dozen rolls", [("dozen", 12), ("two dozen", 24)]),
+    ("ein Dutzend Eier, une douzaine d'œufs", [("ein Dutzend", 12), ("une douzaine", 12)]),
+    # Chinese and Japanese numerals: a run of two or more, or one before a counter
+    ("会社には二十二人の社員がいます。", [("二十二", 22)]),
+    ("公司有三百名员工，两个部门。", [("三百", 300), ("两", 2)]),
+    ("一九九七年に設立、資本金三万五千円", [("一九九七", 1997), ("三万五千", 35000)]),
+    ("一百零五个座位", [("一百零五", 105)]),
+    ("一般的に、统一、四川、王伟住在上海、一人で、一个人", []),
     # apart: a word between, a comma; a scale word is read later, with the number
     ("two or three days", [("two", 2), ("three", 3)]),
     ("Send it to two people.", [("two", 2)]),  # "to" is Norwegian 2, but "to two" no count
@@ -54,6 +68,52 @@ from pytest_llmfaith.text.number_words import counts_in_words
     ("Once upon a time, to be or not to be", []),
     ("the twenty-first century", []),
     ("Elfen, dueto, Achtung, tienda, Milano, settembre, Trentino, Tenet, treno, Konto, often, content", []),
+    ("dozens of eggs, firstly, fireside", []),
 ])
 def test_counts_written_in_words_and_their_values(text, found):
     assert [(text[c.start:c.end], c.value) for c in counts_in_words(text)] == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # single words and their forms, in each language of the counts
+    ("Anna finished third.", [("third", 3)]),
+    ("on the fifth floor, for the tenth time", [("fifth", 5), ("tenth", 10)]),
+    ("am dritten Tag wurde sie Zweite", [("dritten", 3), ("Zweite", 2)]),
+    ("la troisième place, le premier jour", [("troisième", 3), ("premier", 1)]),
+    ("el tercer día, la cuarta planta", [("tercer", 3), ("cuarta", 4)]),
+    ("il terzo giorno, o terceiro dia", [("terzo", 3), ("terceiro", 3)]),
+    ("de derde dag, den tredje dagen, den fjerde dag", [("derde", 3), ("tredje", 3), ("fjerde", 4)]),
+    ("третьего места, в пятом классе", [("третьего", 3), ("пятом", 5)]),
+    ("третє місце, п'ятий день", [("третє", 3), ("п'ятий", 5)]),
+    ("trzeciego dnia, czwarte miejsce", [("trzeciego", 3), ("czwarte", 4)]),
+    ("třetí den, čtvrtého dne", [("třetí", 3), ("čtvrtého", 4)]),
+    ("üçüncü gün, kolmanneksi, ketiga", [("üçüncü", 3), ("kolmanneksi", 3), ("ketiga", 3)]),
+    # greater ones, from a count's words
+    ("the twenty-first century", [("twenty-first", 21)]),
+    ("the thirteenth, the twentieth, the hundredth", [("thirteenth", 13), ("twentieth", 20), ("hundredth", 100)]),
+    ("am dreiundzwanzigsten Mai", [("dreiundzwanzigsten", 23)]),
+    ("la treizième fois", [("treizième", 13)]),
+    # a fraction, a unit, a fixed word or a list's opener: no rank
+    ("a third of the staff, one fifth of it", []),
+    ("Wait a second. It takes 30 second.", []),
+    ("un cuarto de hora, eine Achte", []),
+    ("third-party cookies, a second-hand car, first-class seats", []),
+    ("First, book it. Third, pay.", []),
+    ("- Second, wait", []),
+    ("mother, month, breath, zenith, tenths, Secondary", []),
+])
+def test_ordinals_written_in_words_and_their_values(text, found):
+    assert [(text[o.start:o.end], o.value) for o in ordinals_in_words(text)] == found
+
+
+@pytest.mark.parametrize(("text", "also_a_word"), [
+    ("Bob finished second.", True),  # "second" of time
+    ("secondo il rapporto", True),  # "according to"
+    ("de andra", True),  # "the others"
+    ("drugi raz", True),  # "another"
+    ("Anna finished first.", True),  # "at first"
+    ("the twenty-first day", False),
+    ("Bob finished third.", False),
+])
+def test_ordinals_that_are_common_words_too_say_so(text, also_a_word):
+    assert [o.also_a_word for o in ordinals_in_words(text)] == [also_a_word]

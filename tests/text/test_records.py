@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pytest_llmfaith.text.exact import numbers_not_written, other_values, unwritten
-from pytest_llmfaith.text.records import data, parts
+from pytest_llmfaith.text.records import data, parts, table_rows
 
 FLIGHT = "flight: SK4705\nprice_eur: 189"
 FLIGHTS = [{"flight": "SK4705", "price_eur": 189}, {"flight": "DY1872", "price_eur": 142}]
@@ -55,6 +55,13 @@ def test_data_in_any_layout_is_read_as_one_record_per_thing(passage, first):
 def test_prose_that_looks_like_data_stays_sentences(passage):
     assert data(passage) == ()
     assert all("\n" not in part for part in parts(passage)), parts(passage)
+
+
+def test_a_markdown_tables_rows_are_records_within_prose():
+    passage = "Flights found:\n\n| flight | price_eur |\n|---|---|\n| SK4705 | 189 |\n| DY1872 | 142 |\n\nBook soon."
+    assert table_rows(passage) == (FLIGHT, "flight: DY1872\nprice_eur: 142")
+    assert parts(passage) == ("Flights found:", FLIGHT, "flight: DY1872\nprice_eur: 142", "Book soon.")
+    assert table_rows("Prices: 189 | 142 | 99") == table_rows("Acme has 40 staff.") == ()
 
 
 def test_a_field_that_holds_prose_is_read_as_its_sentences():
