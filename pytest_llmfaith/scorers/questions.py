@@ -126,7 +126,7 @@ def given_line(tokens: Sequence[str]) -> float:
     Of the 10 words benchmarks/specifics_line.py still asks, this line reads 9 right, GIVEN_AT 7:
     "yirmi" for 12 at 0.41 and "zwanzig" for 25 at 0.49 are no longer given; benchmarks/README.md
     round 32.) An ordinal is held as a count is ("third" beside "first"). A word code reads as no
-count ("neuf", "năm") is held to GIVEN_AT, as a name is."""
+    count ("neuf", "năm") is held to GIVEN_AT, as a name is."""
     return YES_AT if any(c.isdigit() for token in tokens for c in token) or any(
         count.value for token in tokens for count in counts_in_words(token)) or any(
         ordinals_in_words(token) for token in tokens) else GIVEN_AT
