@@ -5,7 +5,8 @@ semicolon, a number moved beside another number's words, a record's value under 
 before), a value a clause gives after a comma, a word of prose one sentence gives another thing,
 two names in each other's places (round 31); a count of any size in words, a count's unit word,
 a value given another thing in a script without case (round 32); a rank written as a word,
-a value the context gives another thing in brackets (round 33). Each case has a faithful answer
+a value the context gives another thing in brackets (round 33); a comparison of two records
+that their values go the other way of (round 34). Each case has a faithful answer
 and an unfaithful one, in several languages;
 both scorers judge each, and it prints which pass at 0.7 / 0.3 and the judge calls an assertion.
 Run it on two checkouts (PYTHONPATH) for before and after.
@@ -24,6 +25,8 @@ from pytest_llmfaith import Faithfulness, Hallucination, Judge, JudgeCache, Judg
 
 FLIGHT = json.dumps({"flight": "SK4705", "departs": "07:10", "arrives": "09:05", "price_eur": 189, "seats_left": 4},
                     indent=2)
+FLIGHTS = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur": 189},
+                      {"flight": "DY1872", "departs": "13:45", "price_eur": 142}], indent=2)
 HOTEL = "Booking QX7K2P:\nCheck-in: 14:00\nCheck-out: 11:00\nNights: 3"
 CASES = [  # (class, context, a faithful answer, an unfaithful one)
     ("identifier", "Set timeout_ms to 500 to stop waiting.", "Set timeout_ms to 500.", "Set timeout_s to 500."),
@@ -101,6 +104,14 @@ CASES = [  # (class, context, a faithful answer, an unfaithful one)
     ("bracket", "Sedes: Madrid (120 empleados) y Sevilla (80 empleados).", "Sevilla tiene 80 empleados.",
      "Madrid tiene 80 empleados."),
     ("bracket", "Teilnehmer: Anna (30 Jahre) und Bob (35 Jahre).", "Bob ist 35 Jahre alt.", "Anna ist 35 Jahre alt."),
+    ("comparison", FLIGHTS, "DY1872 is cheaper than SK4705.", "SK4705 is cheaper than DY1872."),
+    ("comparison", FLIGHTS, "SK4705 ist teurer als DY1872.", "DY1872 ist teurer als SK4705."),
+    ("comparison", FLIGHTS, "SK4705 part plus tôt que DY1872.", "DY1872 part plus tôt que SK4705."),
+    ("comparison", FLIGHTS, "SK4705はDY1872より高いです。", "DY1872はSK4705より高いです。"),
+    ("comparison", "Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "Hotel Sol is cheaper than Hotel Nord.",
+     "Hotel Nord is cheaper than Hotel Sol."),
+    ("comparison", "flyg,pris_sek,stopp\nSK4705,1890,0\nDY1872,1420,1", "SK4705 har färre stopp än DY1872.",
+     "DY1872 har färre stopp än SK4705."),
 ]
 LINE = (0.7, 0.3)
 

@@ -401,7 +401,7 @@ class ScriptedJudge:
         """A label request (logprobs, one token): P(yes) from the script, as top logprobs."""
         question, claim = label_question(messages)
         claim = self.scripted(claim)
-        if question in ("fact", "specifics", "changed") and claim in self.script.p_fact:
+        if question in ("fact", "specifics", "changed", "role") and claim in self.script.p_fact:
             p_yes = self.script.p_fact[claim]
         elif question in _QUESTION_STEPS:
             p_yes = 0.95 if self.says_yes(question, claim) else 0.05

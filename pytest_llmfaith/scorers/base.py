@@ -40,6 +40,7 @@ from pytest_llmfaith.text.exact import (
     nearest_sentences,
     numbers_beside_the_same_words,
     numbers_not_written,
+    ordered_otherwise,
     other_values,
     quoted_sentence,
     unwritten,
@@ -318,7 +319,8 @@ class ClaimsScorer(Scorer):
         roles, role_calls = questions.same_roles(self.judge, context, [
             (items[i].sentence, n, values_given_instead(items[i].quote, context)) for i, n in placed])
         calls.extend(role_calls)
-        answers.role.update({i: p >= questions.YES_AT for (i, _), p in zip(placed, roles)})
+        answers.role.update({i: p >= questions.role_line(ordered_otherwise(items[i].quote, context))
+                             for (i, _), p in zip(placed, roles)})
         return answers, prompt
 
     def _hold_to_sentences(self, items: list[Judged], claim_count: int, supported: list[int], labelled: list[int],

@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cached_property, lru_cache
 from itertools import combinations, islice, takewhile
 from os.path import commonprefix
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import regex
 
@@ -1264,6 +1264,7 @@ class OtherValue:
     fewer words ("had 40 employees in 2020 and 55 in 2024"), and a place that differs in every
     number ("40 … in 2020" for "55 … in 2024") may be another fact: only the judge reads those."""
     apart: bool = False  # given for another thing (`_given_apart`): `other` is what the context gives for the words'
+    ordered: bool = False  # an extreme or comparison the context's values go against (`_beaten`, `_misordered`)
 
 
 MOVED_WORDS = (2, 3)
@@ -1499,6 +1500,7 @@ class _Field(NamedTuple):
     words: frozenset[str]  # the words of its key that no other key of its record has ("out" of check_out)
     values: frozenset[str]  # its numbers' values, its times as `_time_key`s, the words of a short value
     shown: str  # its value as written
+    key: str  # its key as written ("price_eur")
 
 
 def _time_key(time: Time) -> str:
@@ -1572,23 +1574,32 @@ def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
 
 def _fields_of(record: list[tuple[str, str]]) -> tuple[_Field, ...]:
     """A record's (key, value) pairs as its fields with a value to compare."""
-    pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(key.strip()) if len(w) > 1), value.strip())
+    pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(key.strip()) if len(w) > 1), value.strip(), key.strip())
              for key, value in record]
-    fields = [_Field(key - frozenset().union(*(k for k, _ in pairs if k is not key)),
-                     frozenset(v for _, v in _values_shown(value)) | _value_words(value), value)
-              for key, value in pairs]
+    fields = [_Field(key - frozenset().union(*(k for k, _, _ in pairs if k is not key)),
+                     frozenset(v for _, v in _values_shown(value)) | _value_words(value), value, written)
+              for key, value, written in pairs]
     return tuple(field for field in fields if field.values and field.words)
 
 
-@lru_cache(maxsize=64)
 def _holders(context: tuple[str, ...]) -> dict[str, tuple[tuple[int, _Field], ...]]:
     """Per value of `_Field.values`, the records (by their place in `_record_fields`) and fields that hold it."""
+    return _fields_by_word(context, False)
+
+
+def _keyed(context: tuple[str, ...]) -> dict[str, tuple[tuple[int, _Field], ...]]:
+    """Per word of `_Field.words`, the records and fields whose keys hold it ("nord" of "Hotel Nord: 120 EUR")."""
+    return _fields_by_word(context, True)
+
+
+@lru_cache(maxsize=128)
+def _fields_by_word(context: tuple[str, ...], of_keys: bool) -> dict[str, tuple[tuple[int, _Field], ...]]:
     found: dict[str, list[tuple[int, _Field]]] = {}
     for at, record in enumerate(_record_fields(context)):
         for field in record:
-            for value in field.values:
-                found.setdefault(value, []).append((at, field))
-    return {value: tuple(held) for value, held in found.items()}
+            for word in field.words if of_keys else field.values:
+                found.setdefault(word, []).append((at, field))
+    return {word: tuple(held) for word, held in found.items()}
 
 
 def _value_kind(value: str) -> str:
@@ -1664,8 +1675,162 @@ def _beaten(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
         for way, shown, value, peers in said:
             beyond = [peer for peer, other in peers if (other < value if way == "least" else other > value)]
             if beyond:
-                found.append(OtherValue(shown, beyond[0], (shown,), False, True))
+                found.append(OtherValue(shown, beyond[0], (shown,), False, apart=True, ordered=True))
+        if not said and (extreme := extreme_words.extreme_kind(clause)):
+            found += _beaten_by_name(clause, *extreme, context)
     return tuple(found)
+
+
+def _beaten_by_name(clause: str, way: str, kind: str, context: tuple[str, ...]) -> list[OtherValue]:
+    """The thing a clause that says an extreme without its value names, where the context gives
+    another thing a value of that kind beyond its own: "The cheapest flight is SK4705" beside
+    records giving SK4705 189 EUR and DY1872 142 EUR under one key ("DY1872: 142" the value
+    beyond), "The cheapest hotel is Hotel Nord" beside "Hotel Nord: 120 EUR" and "Hotel Sol: 95
+    EUR". Only a word that names one record with a value of the kind, or one field of it by its key."""
+    tokens, fields_of, keys, found = _clause_stems(clause), _record_fields(context), _fields_by_key(context), []
+    for _, written, stem, things in _named_things(clause, context):
+        rows = {at for at, key in things if key is None and any(_value_of(f, kind, tokens) is not None
+                                                                for f in fields_of[at])}
+        keyed = [(at, key) for at, key in things if key is not None and _value_of(key, kind, tokens) is not None]
+        if len(rows) + len(keyed) != 1:
+            continue
+        if rows:
+            (at,) = rows
+            holder = next(f for held, f in _holders(context).get(stem, ()) if held == at)
+            peers = [(f, [(other, g) for other, g in keys.get(f.words, ()) if other != at]) for f in fields_of[at]]
+        else:
+            ((at, field),) = keyed
+            holder, peers = None, [(field, [(at, g) for g in fields_of[at] if g is not field])]
+        valued = [(f, v, [(other, g, w) for other, g in others if (w := _value_of(g, kind, tokens)) is not None])
+                  for f, others in peers if (v := _value_of(f, kind, tokens)) is not None]
+        beaten = _named_first(tokens, [(f, [(other, g) for other, g, w in others
+                                            if (w < v if way == "least" else w > v)])
+                                       for f, v, others in valued if others])
+        if beaten and all(beaten):
+            other, g = beaten[0][0]
+            name = _name_under(holder, fields_of[other]) if holder else g.key
+            found.append(OtherValue(written, f"{name}: {g.shown}", (written,), False, apart=True, ordered=True))
+    return found
+
+
+def _name_under(holder: _Field, record: tuple[_Field, ...]) -> str:
+    """What a record gives under the key another record's name is held under ("DY1872" under "flight")."""
+    return next((f.shown for f in record if f.words == holder.words), "")
+
+
+def _misordered(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Comparisons of a clause between two things the context's records give a value of the same
+    kind to, where the values go the other way: "SK4705 is cheaper than DY1872" beside records
+    giving 189 and 142 EUR under one key, "DY1872 leaves earlier than SK4705", "SK4705 has more
+    stops than DY1872" (the words name the field), "Hotel Sol is dearer than Hotel Nord" beside
+    "Hotel Nord: 120 EUR" and "Hotel Sol: 95 EUR". Never decided (the comparison may be of another
+    value or set: "cheaper with bags"): asked, with the values the context gives."""
+    found = []
+    for clause in (clause for stretch in stretches(words) or [words] for clause in _compared_clauses(stretch)):
+        for comparison in extreme_words.comparisons(clause):
+            pairs = _compared(clause, comparison, context)
+            if pairs and all(v >= w if comparison.way == "least" else v <= w for (_, v), (_, w) in pairs):
+                said = clause[comparison.start:comparison.end]
+                found.append(OtherValue(said, "; ".join(f"{one}, {other}" for (one, _), (other, _) in pairs),
+                                        (said,), False, apart=True, ordered=True))
+    return tuple(found)
+
+
+def _compared_clauses(stretch: str) -> list[str]:
+    """The clauses of a stretch, one that ends with a comparison's words kept with the next where
+    that starts with what they are followed by: "SK4705 дешевле, чем DY1872"."""
+    found: list[str] = []
+    for clause in _CLAUSE_CUTS.split(stretch):
+        if found and extreme_words.THAN.match(clause) and any(
+                c.end == len(found[-1].rstrip()) for c in extreme_words.comparisons(found[-1])):
+            found[-1] += ", " + clause
+        else:
+            found.append(clause)
+    return found
+
+
+def _compared(clause: str, comparison: extreme_words.Comparison, context: tuple[str, ...]
+              ) -> list[tuple[tuple[str, Decimal], tuple[str, Decimal]]]:
+    """("the thing: its value" as the context gives it, the value) of the two things a comparison
+    orders, where the context gives each one value of the comparison's kind (`_value_of`): records
+    named by the clause's words with a field under the same key ("flight": "SK4705", "price_eur":
+    189), or two fields of one record whose keys name them ("Hotel Nord: 120 EUR"). The thing
+    named first is compared with the next one named after the comparison's words, or before them
+    where the language names it there (`Comparison.than_before`)."""
+    tokens, fields_of, before = _clause_stems(clause), _record_fields(context), comparison.than_before
+    named = _named_things(clause, context)
+    for at, written, stem, mine in (n for n in named if before or n[0] < comparison.start):
+        for _, other_written, other_stem, theirs in (n for n in named if n[0] > at and (
+                n[0] < comparison.end if before else n[0] >= comparison.end)):
+            pairs: set[tuple[str, _Field, str, _Field]] = set()
+            for (one, key), (other, other_key) in ((m, t) for m in mine for t in theirs):
+                if key is None and other_key is None and one != other:  # two rows, one key
+                    pairs |= {(_name_of(one, stem, written, context), f,
+                               _name_of(other, other_stem, other_written, context), g)
+                              for f in fields_of[one] for g in fields_of[other] if f.words == g.words}
+                elif key is not None and other_key is not None and one == other and key is not other_key:
+                    pairs.add((written, key, other_written, other_key))  # two keys of one record
+            valued = [(f, ((f"{one}: {f.shown}", v), (f"{other}: {g.shown}", w))) for one, f, other, g in sorted(
+                pairs, key=lambda pair: pair[1].shown) if (v := _value_of(f, comparison.kind, tokens)) is not None
+                and (w := _value_of(g, comparison.kind, tokens)) is not None]
+            if valued:
+                return _named_first(tokens, valued)
+    return []
+
+
+_Valued = TypeVar("_Valued")
+
+
+def _named_first(tokens: frozenset[str], valued: list[tuple[_Field, _Valued]]) -> list[_Valued]:
+    """What is found of the fields the words name, where they name any ("leaves" names no "departs"), else of all."""
+    return [found for f, found in valued if _names_field(tokens, f)] or [found for _, found in valued]
+
+
+def _clause_stems(clause: str) -> frozenset[str]:
+    return frozenset(_stem(t) for t in _TOKEN.findall(clause))
+
+
+def _value_of(field: _Field, kind: str, tokens: frozenset[str]) -> Decimal | None:
+    """A field's one value of a kind of `extreme_words`, by value: a time of day in minutes; an
+    amount of money, where its key or unit is money (`_PRICED`); any number of a field the clause's
+    `tokens` name ("stops" of "more stops"). Else None."""
+    if kind == "time":
+        return next((m for v in field.values if (m := _minutes(v)) is not None), None)
+    amounts = _amounts_written(field.shown)
+    fits = bool(_PRICED.search(field.key + " " + field.shown)) if kind == "price" else _names_field(tokens, field)
+    return amounts[0] if len(amounts) == 1 and fits else None
+
+
+@lru_cache(maxsize=8192)
+def _amounts_written(value: str) -> tuple[Decimal, ...]:
+    """Cached: an extreme compares a record's value with every other record's under its key."""
+    return tuple(d for n in numbers(value) for d in n.decimals)
+
+
+def _named_things(clause: str, context: tuple[str, ...]
+                  ) -> list[tuple[int, str, str, frozenset[tuple[int, _Field | None]]]]:
+    """(where, as written, stemmed, what it names) of each word of a clause that names records by a
+    value (a row's name: (record, None)) or fields by a key ((record, field): "Nord" of "Hotel Nord: 120 EUR")."""
+    index, keyed = _holders(context), _keyed(context)
+    found: list[tuple[int, str, str, frozenset[tuple[int, _Field | None]]]] = []
+    for match in (m for m in _TOKEN.finditer(clause) if not _is_number_token(m.group())):  # a value names nothing
+        stem = _stem(match.group())
+        things: frozenset[tuple[int, _Field | None]] = frozenset(
+            {(at, None) for at, _ in index.get(stem, ())} | set(keyed.get(stem, ())))
+        if things:
+            found.append((match.start(), match.group(), stem, things))
+    return found
+
+
+def _name_of(record: int, stem: str, written: str, context: tuple[str, ...]) -> str:
+    """A thing as its record writes it ("DY1872" of "DY1872'den"), or as the words do."""
+    return next((field.shown for held, field in _holders(context).get(stem, ()) if held == record), written)
+
+
+_PRICED = regex.compile(r"pric|cost|fare|fee|eur|usd|gbp|chf|nok|sek|dkk|pln|czk|jpy|kr\b|€|\$|£|¥|preis|prix|"
+                        r"precio|prezzo|preço|prijs|pris|cen[ay]|цен|цін|fiyat|hinta|harga|価格|料金|价格|가격",
+                        regex.IGNORECASE)
+"""A field of an amount of money, by a word of its key or the unit of its value: what "cheaper" orders."""
 
 
 def _peers(number: Number, unit: str, context: tuple[str, ...]) -> list[tuple[str, Decimal]]:
@@ -1729,7 +1894,7 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     said = {fold(value.said) for value in found.values()}
-    checks = (_moved, _fields_swapped, _swapped, _replaced, _beaten)
+    checks = (_moved, _fields_swapped, _swapped, _replaced, _beaten, _misordered)
     for value in (value for check in checks for value in check(words, tuple(context))):
         if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
             said.add(fold(value.said))
@@ -2071,6 +2236,12 @@ def values_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
     (`other_values`): the judge reads whether it gives them for what the words say (a second
     answer, never code)."""
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
+
+
+def ordered_otherwise(words: str, context: Sequence[str]) -> bool:
+    """Whether the words say an extreme or a comparison that the context's values go the other way
+    of (`_beaten`, `_misordered`): what `questions.role_line` holds the offline answer to."""
+    return any(o.ordered for o in other_values(words, context))
 
 
 def values_given_instead(words: str, context: Sequence[str]) -> list[str]:

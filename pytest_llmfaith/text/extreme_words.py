@@ -1,31 +1,38 @@
-"""Words that say a value is the least or the most of its kind: "the cheapest flight", "die
-höchste Miete", "le moins cher", "en ucuz", "最便宜". "The cheapest flight is SK4705 at 189 EUR"
-beside records giving another flight 142 EUR writes every value where the context does, yet says
-what it does not. Which words say an extreme, and of what set ("the cheapest direct flight"), is a
-fact of a language: code uses these only to ask the judge (exact.py, `_beaten`), never to decide.
+"""Words that say a value is the least or the most of its kind ("the cheapest flight", "die
+höchste Miete", "le moins cher", "en ucuz", "最便宜"), or less or more than another's ("cheaper
+than", "teurer als", "plus tôt que", "より安い"). "The cheapest flight is SK4705 at 189 EUR" or
+"SK4705 is cheaper than DY1872" beside records giving DY1872 142 EUR writes every name and value
+where the context does, yet says what it does not. Which words order values, and of what set ("the
+cheapest direct flight", "cheaper with bags"), is a fact of a language: code uses these only to ask
+the judge (exact.py, `_beaten`, `_misordered`), never to decide.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import regex
 
 # English, German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Danish and Norwegian,
 # Polish, Czech, Russian, Ukrainian, Turkish, Finnish, Indonesian; then Japanese, Chinese, Korean
 _CHEAPEST = (
-    r"cheapest|least expensive|(?:günstigst|billigst)(?:e[nrsm]?)?|(?:le|la|les|l') ?moins ch[eè]re?s?|"
+    r"cheapest|least expensive|the (?:cheaper|less expensive)|(?:günstigst|billigst)(?:e[nrsm]?)?|"
+    r"(?:le|la|les|l') ?moins ch[eè]re?s?|"
     r"más barat[oa]s?|più economic[oaie]|meno car[oaie]|mais barat[oa]s?|goedkoopste|billigaste|billigste|"
     r"najtańsz\p{L}*|nejlevnější\p{L}*|дешевле всех|дешевейш\p{L}*|самы\p{L}* дешё?е?в\p{L}*|найдешевш\p{L}*|"
     r"en ucuz|halvin|halvimm\p{L}*|termurah|paling murah",
     r"最安|一番安い|最も安い|最便宜|가장 (?:싼|저렴한)",
 )
 _DEAREST = (
-    r"most expensive|priciest|teuerst(?:e[nrsm]?)?|(?:le|la|les|l') ?plus ch[eè]re?s?|más car[oa]s?|"
+    r"most expensive|priciest|the (?:more expensive|dearer|pricier)|teuerst(?:e[nrsm]?)?|"
+    r"(?:le|la|les|l') ?plus ch[eè]re?s?|más car[oa]s?|"
     r"più car[oaie]|mais car[oa]s?|duurste|dyraste|dyreste|najdroższ\p{L}*|nejdražší\p{L}*|дороже всех|"
     r"самы\p{L}* дорог\p{L}*|найдорожч\p{L}*|en pahalı|kallein|kalleimm\p{L}*|termahal|paling mahal",
     r"一番高い|最も高い|最贵|가장 비싼",
 )
-_EARLIEST = (r"earliest|früheste?[nrsm]?|(?:le|la|les|l') ?plus tôt|vroegste|tidigaste|tidligste", r"最も早い|最早")
-_LATEST = (r"latest|späteste?[nrsm]?|(?:le|la|les|l') ?plus tard|senaste|seneste", r"最も遅い|最晚")
+_EARLIEST = (r"earliest|the earlier|früheste?[nrsm]?|(?:le|la|les|l') ?plus tôt|vroegste|tidigaste|tidligste",
+             r"最も早い|最早")
+_LATEST = (r"latest|the later|späteste?[nrsm]?|(?:le|la|les|l') ?plus tard|senaste|seneste", r"最も遅い|最晚")
 _LEAST = (
     r"lowest|smallest|shortest|fewest|(?:niedrigst|kleinst|kürzest)(?:e[nrsm]?)?|"
     r"(?:le|la|les|l') ?plus (?:bas(?:se)?s?|petite?s?|courte?s?)|más (?:baj|cort)[oa]s?|"
@@ -54,21 +61,118 @@ def _pattern(*words: tuple[str, str]) -> regex.Pattern[str]:
     return regex.compile(rf"(?<![\p{{L}}\p{{M}}])(?:{spaced})(?![\p{{L}}\p{{M}}])|{spaceless}", regex.IGNORECASE)
 
 
-_WAYS = {
-    False: {"least": _pattern(_CHEAPEST, _LEAST), "most": _pattern(_DEAREST, _MOST)},
-    True: {"least": _pattern(_EARLIEST), "most": _pattern(_LATEST)},
+_EXTREMES = {
+    "price": {"least": _pattern(_CHEAPEST), "most": _pattern(_DEAREST)},
+    "named": {"least": _pattern(_LEAST), "most": _pattern(_MOST)},
+    "time": {"least": _pattern(_EARLIEST), "most": _pattern(_LATEST)},
 }
-"""Per kind of value (a time of day or not), the words of each way: a price is no time ("the
-cheapest flight DY1872 departs at 13:45"), nor is a length ("the shortest flight leaves at
-13:45"), and a time is no price ("the earliest flight costs 189 EUR")."""
+"""Per kind of value, the words of each way: a price is no time ("the cheapest flight DY1872
+departs at 13:45"), nor is a length ("the shortest flight leaves at 13:45"), and a time is no
+price ("the earliest flight costs 189 EUR"); "named" says which value only with the word that
+names it ("the highest price", "the lowest rating")."""
 _RANKED = regex.compile(r"(?:second|third|zweit|dritt|deuxième|troisième|segund|tercer|terz)\p{L}*[\s-]*$",
                         regex.IGNORECASE)
 """An ordinal before the word: "the second cheapest" is no extreme."""
 
 
+THAN = regex.compile(r"\s*,?\s*(?:than|als|que|qu'|dan|än|enn|end|niż|než|чем|ніж|kuin|daripada|di|do que)"
+                      r"(?![\p{L}\p{M}])", regex.IGNORECASE)
+"""What a comparison's words are followed by: "más barato que" compares, "el más barato" is an extreme."""
+
+
+def _not_compared(pattern: regex.Pattern[str], text: str) -> list[regex.Match[str]]:
+    return [match for match in pattern.finditer(text) if not THAN.match(text, match.end())]
+
+
 def extreme(text: str, of_times: bool = False) -> str | None:
     """"least" or "most", where `text` says one way of an extreme of its amounts (or, `of_times`,
     of its times of day) and not the other; else None."""
-    found = {way for way, pattern in _WAYS[of_times].items()
-             if any(not _RANKED.search(text, 0, match.start()) for match in pattern.finditer(text))}
+    found = {way for way, _ in _extremes(text, ("time",) if of_times else ("price", "named"))}
     return found.pop() if len(found) == 1 else None
+
+
+def extreme_kind(text: str) -> tuple[str, str] | None:
+    """(way, kind of `_EXTREMES`) where `text` says one extreme, of one kind, one way; else None."""
+    found = _extremes(text, tuple(_EXTREMES))
+    return found.pop() if len(found) == 1 else None
+
+
+def _extremes(text: str, kinds: tuple[str, ...]) -> set[tuple[str, str]]:
+    """The (way, kind) of the extremes' words of `text` that no ordinal ranks ("the second
+    cheapest") and no comparison's "than" follows ("más barato que")."""
+    return {(way, kind) for kind in kinds for way, pattern in _EXTREMES[kind].items()
+            if any(not _RANKED.search(text, 0, match.start()) for match in _not_compared(pattern, text))}
+
+
+_CHEAPER = (
+    r"cheaper|less expensive|lower-priced|costs? less|kostet weniger|kost(?:ar|er) mindre|coûte moins|"
+    r"cuesta menos|costa meno|custa menos|kost minder|(?:günstiger|billiger)(?:e[nrsm]?)?|moins ch[eè]re?s?|"
+    r"más barat[oa]s?|"
+    r"più economic[oaie]|meno car[oaie]|mais barat[oa]s?|goedkoper|billigare|billigere|tańsz\p{L}*|"
+    r"levnější\p{L}*|дешевле|дешевше|daha ucuz|halvempi|halvemm\p{L}*|lebih murah",
+    r"より安[いく]|比.{1,12}?便宜|보다 (?:싸|저렴)",
+)
+_DEARER = (
+    r"more expensive|dearer|pricier|costlier|costs? more|kostet mehr|kostar mer|koster mere?|coûte plus|"
+    r"cuesta más|costa di più|custa mais|kost meer|teurer(?:e[nrsm]?)?|plus ch[eè]re?s?|más car[oa]s?|più car[oaie]|"
+    r"mais car[oa]s?|duurder|dyrare|dyrere|droższ\p{L}*|dražší\p{L}*|дороже|дорожч\p{L}*|daha pahalı|"
+    r"kalliimpi|kalliimm\p{L}*|lebih mahal",
+    r"より高[いく]|比.{1,12}?贵|보다 비싸",
+)
+_SOONER = (
+    r"earlier|sooner|früher|plus tôt|más temprano|eerder|tidigare|tidligere|wcześniej|dříve|раньше|daha erken|"
+    r"aiemmin|lebih awal",
+    r"より早[いく]|比.{1,12}?早",
+)
+_LATER = (
+    r"later|später|plus tard|más tarde|senare|senere|później|později|позже|позднее|daha geç|myöhemmin|"
+    r"lebih lambat",
+    r"より遅[いく]|比.{1,12}?晚",
+)
+_FEWER = (
+    r"fewer|less|lower|smaller|shorter|weniger|niedriger|kleiner|kürzer|moins de|plus (?:bas|petit|court)e?s?|"
+    r"menos|minder|lager|kleiner|korter|färre|lägre|mindre|kortare|færre|lavere|kortere|mniej|niższ\p{L}*|"
+    r"krótsz\p{L}*|меньше|ниже|короче|daha (?:az|düşük|kısa)|vähemmän|pienempi|lyhyempi|"
+    r"lebih (?:sedikit|rendah|kecil|pendek)",
+    r"より(?:少な|低|短)い|보다 (?:적|낮|짧)",
+)
+_MORE = (
+    r"more|higher|larger|bigger|longer|mehr|höher|größer|grösser|länger|plus de|más|meer|hoger|groter|langer|"
+    r"fler|högre|större|längre|flere|højere|høyere|større|længere|lengre|więcej|wyższ\p{L}*|dłuższ\p{L}*|"
+    r"больше|выше|длиннее|daha (?:fazla|yüksek|uzun)|enemmän|korkeampi|suurempi|pidempi|"
+    r"lebih (?:banyak|tinggi|besar|panjang)",
+    r"より(?:多|高|長)い|보다 (?:많|높|길)",
+)
+_ORDERS = {
+    "price": {"least": _pattern(_CHEAPER), "most": _pattern(_DEARER)},
+    "time": {"least": _pattern(_SOONER), "most": _pattern(_LATER)},
+    "named": {"least": _pattern(_FEWER), "most": _pattern(_MORE)},
+}
+"""Per kind of value a comparison orders, the words of each way. "price" orders an amount of money,
+"time" a time of day, "named" a value the words name ("more stops than", "a longer flight"): only
+those words say which."""
+
+
+_THAN_BEFORE = regex.compile(r"daha\b|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]", regex.IGNORECASE)
+
+
+class Comparison(NamedTuple):
+    """A comparison's words in a text: which way, of which kind of value, where."""
+
+    way: str  # "least" (cheaper, earlier, fewer) or "most"
+    kind: str  # a key of `_ORDERS`
+    start: int
+    end: int
+    than_before: bool  # what the thing is compared with stands before these words, not after ("AはBより安い",
+    # "A, B'den daha ucuz"), or within them ("A比B便宜")
+
+
+def comparisons(text: str) -> list[Comparison]:
+    """The comparisons of `text` that no extreme's words hold ("moins cher" of "le moins cher")
+    and no longer comparison does ("more" of "more expensive")."""
+    extremes = [m.span() for ways in _EXTREMES.values() for pattern in ways.values()
+                for m in _not_compared(pattern, text)]
+    found = [Comparison(way, kind, *m.span(), bool(_THAN_BEFORE.match(m.group()))) for kind, ways in _ORDERS.items()
+             for way, pattern in ways.items() for m in pattern.finditer(text)]
+    return [c for c in found if not any(a <= c.start and c.end <= b for a, b in extremes) and not any(
+        o is not c and o.start <= c.start and c.end <= o.end and (o.end - o.start) > (c.end - c.start) for o in found)]

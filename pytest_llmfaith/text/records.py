@@ -71,16 +71,35 @@ def _json(passage: str) -> list[str]:
     whatever its layout (a number as written: 189.50 is not 189.5 to `exact`)."""
     for found in islice(regex.finditer(r"[\[{]", passage), 3):  # "tool [v2] returned: {...}"
         try:
-            value, end = json.JSONDecoder(parse_float=str).raw_decode(passage, found.start())
+            value = _json_values(passage, found.start())
             laid_out = json.dumps(value, indent=2, ensure_ascii=False)
         except ValueError:
             continue
         except RecursionError:  # nested deeper than Python reads: no records, its sentences
             return []
-        if passage[end:].strip() or not isinstance(value, (dict, list)):
+        if value is None:
             return []
         return _indented_records(f"{passage[:found.start()].strip()}\n{laid_out}".strip())
     return []
+
+
+def _json_values(passage: str, start: int) -> object:
+    """The JSON object or array from `start` to the passage's end, or the objects of JSON Lines
+    there (one per line, as a list); None where other text follows. ValueError where it is no JSON."""
+    decoder, values, end = json.JSONDecoder(parse_float=str), [], start
+    while True:
+        value, end = decoder.raw_decode(passage, end)
+        values.append(value)
+        rest = passage[end:]
+        if not rest.strip():
+            break
+        if not regex.match(r"[ \t]*\r?\n\s*\{", rest):
+            return None
+        end += len(rest) - len(rest.lstrip())
+    if not all(isinstance(v, (dict, list)) for v in values) or len(values) > 1 and not all(
+            isinstance(v, dict) for v in values):
+        return None
+    return values[0] if len(values) == 1 else values
 
 
 def _indented_records(passage: str) -> list[str]:

@@ -235,10 +235,14 @@ def test_no_single_wrong_judge_answer_anywhere_passes_an_answer_no_tool_result_b
 
 # an unfaithful answer whose every name and number a tool result writes, but never together: one
 # flight's value given to the other, a passenger on the other flight, the cheapest flight at the
-# price another flight's is below; what the judge is asked about
+# price another flight's is below, or without its price, a comparison the prices or times go the
+# other way of; what the judge is asked about
 SWAPPED = {
     "SK4705 costs 142 EUR.": ["142"],
     "The cheapest flight is SK4705 at 189 EUR.": ["189"],
+    "The cheapest flight is SK4705.": ["SK4705"],
+    "SK4705 is cheaper than DY1872.": ["cheaper"],
+    "DY1872 leaves earlier than SK4705.": ["earlier"],
     "DY1872 has 0 stops.": ["0"],
     "DY1872 leaves at 07:10.": ["dy1872"],
     "Ingrid Dahl is booked on DY1872.": ["dy1872"],

@@ -374,6 +374,22 @@ OWN_FAITHFUL = [
     (FLIGHT_TIMES, "The earliest flight, SK4705, leaves at 07:10."),
     ("Plan A costs 40 EUR a month, plan B 30 EUR and plan C 50 EUR.", "Plan B is the cheapest at 30 EUR."),
     ("Tarif A kostet 40 EUR im Monat, Tarif B 30 EUR.", "Tarif A ist der teuerste, mit 40 EUR."),
+    (FLIGHTS_JSON, "The cheapest flight is DY1872."),
+    (FLIGHTS_JSON, "SK4705 is the cheapest direct flight."),
+    (FLIGHT_TIMES, "The earliest flight is SK4705."),
+    ("Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "Hotel Sol is the cheapest hotel."),
+    # a comparison in the order the context's records give, or of values both ways, or of a value they do not give
+    (FLIGHTS_JSON, "DY1872 is cheaper than SK4705."),
+    (FLIGHTS_JSON, "SK4705 ist teurer als DY1872, aber direkt."),
+    (FLIGHT_TIMES, "SK4705 leaves earlier than DY1872."),
+    (FLIGHTS_JSON, "SK4705 has fewer stops than DY1872."),
+    (FLIGHTS_JSON, "DY1872比SK4705便宜。"),
+    (FLIGHTS_JSON, "DY1872 дешевле, чем SK4705."),
+    ("Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "Hotel Sol is cheaper than Hotel Nord."),
+    (FLIGHTS_JSON, "SK4705 is direct and DY1872 is cheaper."),
+    (json.dumps([{"flight": "SK4705", "price_eur": 189, "bag_eur": 0}, {"flight": "DY1872", "price_eur": 142,
+                                                                       "bag_eur": 40}]),
+     "With two bags SK4705 is cheaper than DY1872."),
     # a script without case: a sentence of the context, or one that changes more than a value
     ("田中さんは東京に住んでいます。佐藤さんは大阪に住んでいます。", "佐藤さんは大阪に住んでいます。"),
     ("王伟住在上海。李娜住在北京。", "王伟在上海生活。"),
@@ -637,6 +653,28 @@ OWN_UNFAITHFUL = [
     (FLIGHT_TIMES, "Der späteste Flug geht um 07:10.", "07:10"),
     ("Tarif A kostet 40 EUR im Monat, Tarif B 30 EUR.", "Der günstigste Tarif kostet 40 EUR.", "40"),
     ("Paketti A maksaa 40 EUR, paketti B 30 EUR.", "Halvin paketti maksaa 40 EUR.", "40"),
+    # an extreme without its value, of a thing the context gives a value with another's beyond it
+    (FLIGHTS_JSON, "The cheapest flight is SK4705.", "SK4705"),
+    (FLIGHTS_JSON, "DY1872 is the most expensive flight.", "DY1872"),
+    (FLIGHTS_JSON, "Der günstigste Flug ist SK4705.", "SK4705"),
+    (FLIGHTS_JSON, "Le vol le plus cher est DY1872.", "DY1872"),
+    (FLIGHTS_JSON, "最便宜的航班是SK4705。", "SK4705"),
+    (FLIGHT_TIMES, "The earliest flight is DY1872.", "DY1872"),
+    ("Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "The cheapest hotel is Hotel Nord.", "Nord"),
+    # a comparison the context's records go the other way of
+    (FLIGHTS_JSON, "SK4705 is cheaper than DY1872.", "cheaper"),
+    (FLIGHTS_JSON, "DY1872 ist teurer als SK4705.", "teurer"),
+    (FLIGHTS_JSON, "SK4705 est moins cher que DY1872.", "moins cher"),
+    (FLIGHTS_JSON, "SK4705 es más barato que DY1872.", "más barato"),
+    (FLIGHTS_JSON, "SK4705 jest tańszy niż DY1872.", "tańszy"),
+    (FLIGHTS_JSON, "SK4705 дешевле, чем DY1872.", "дешевле"),
+    (FLIGHTS_JSON, "SK4705はDY1872より安いです。", "より安い"),
+    (FLIGHTS_JSON, "SK4705는 DY1872보다 싸다.", "보다 싸"),
+    (FLIGHTS_JSON, "DY1872 has fewer stops than SK4705.", "fewer"),
+    (FLIGHT_TIMES, "DY1872 leaves earlier than SK4705.", "earlier"),
+    (FLIGHT_TIMES, "SK4705 vertrekt later dan DY1872.", "later"),
+    ("Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "Hotel Nord is cheaper than Hotel Sol.", "cheaper"),
+    ("flight,price_eur\nSK4705,189\nDY1872,142", "DY1872 är dyrare än SK4705.", "dyrare"),
     # a Markdown table's value under another column than the one the words name
     ("| flight | departs | arrives |\n|---|---|---|\n| SK4705 | 07:10 | 09:05 |", "SK4705 departs at 09:05.", "09:05"),
     ("| Anreise | Abreise |\n|---|---|\n| 14:00 | 11:00 |", "Die Abreise ist um 14:00.", "14:00"),
@@ -797,6 +835,25 @@ def test_the_offline_specifics_answer_is_held_to_its_measured_line(fake, make_fa
     assert GIVEN_AT == 0.34
     assert Faithfulness(make_fake_judge(verdicts="label")).run(output, ['{"flight": "SK4705", "origin": "OSL", '
                                                                       '"departs": "07:10"}']).score == score
+
+
+@pytest.mark.parametrize(("output", "context", "tokens", "line"), [
+    ("SK4705 is cheaper than DY1872.", FLIGHTS_JSON, "“cheaper”", 0.6),
+    ("The cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, "“189”", 0.6),
+    ("The cheapest flight is SK4705.", FLIGHTS_JSON, "“SK4705”", 0.6),
+    ("SK4705 costs 142 EUR.", FLIGHTS_JSON, "“142”", 0.5),  # a value given for another thing: no order
+])
+@pytest.mark.parametrize("p_yes", [0.49, 0.55, 0.6])
+def test_the_offline_second_answer_on_an_order_is_held_to_order_at(fake, make_fake_judge, output, context, tokens,
+                                                                    line, p_yes):
+    """An extreme or comparison the records' values go against: the 1.5B judge's answer parts
+    nothing there (benchmarks/comparisons.py), so only a firm yes (ORDER_AT) gives it."""
+    from pytest_llmfaith.scorers.questions import ORDER_AT, YES_AT
+
+    fake.facts(supported=[output], p_fact={tokens: p_yes})
+    assert (ORDER_AT, YES_AT) == (0.6, 0.5)
+    score = Faithfulness(make_fake_judge(verdicts="label")).run(output, [context]).score
+    assert score == (1.0 if p_yes >= line else 0.0)
 
 
 @pytest.mark.parametrize(("p_given", "score"), [(0.45, 0.0), (0.49, 0.0), (0.5, 1.0)])

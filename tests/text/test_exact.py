@@ -406,6 +406,10 @@ def test_a_value_the_context_gives_another_thing_in_brackets_is_asked(words, con
 
 
 PLANS = "Plan A costs 40 EUR a month, plan B 30 EUR and plan C 50 EUR."
+HOTELS = "Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night"
+FLIGHTS_CSV = "flight,price_eur,stops,departs\nSK4705,189,0,07:10\nDY1872,142,1,13:45"
+FLIGHTS_BAGS = json.dumps([{"flight": "SK4705", "price_eur": 189, "bag_eur": 0},
+                           {"flight": "DY1872", "price_eur": 142, "bag_eur": 40}])
 FLIGHTS_TIMED = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur": 189},
                             {"flight": "DY1872", "departs": "13:45", "price_eur": 142}])
 
@@ -426,8 +430,20 @@ FLIGHTS_TIMED = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur"
     ("Plan B is the most expensive at 30 EUR.", PLANS, ["30"], ["40"]),
     ("The earliest flight leaves at 13:45.", FLIGHTS_TIMED, ["13:45"], ["07:10"]),
     ("Der späteste Flug geht um 07:10.", FLIGHTS_TIMED, ["07:10"], ["13:45"]),
+    # an extreme without its value, of a thing whose value the context gives another beyond
+    ("The cheapest flight is SK4705.", FLIGHTS_JSON, ["SK4705"], ["DY1872: 142"]),
+    ("DY1872 is the most expensive flight.", FLIGHTS_JSON, ["DY1872"], ["SK4705: 189"]),
+    ("DY1872 is the more expensive flight.", FLIGHTS_JSON, ["DY1872"], ["SK4705: 189"]),  # of two
+    ("The cheapest flight is SK4705, which costs 189 EUR.", FLIGHTS_JSON, ["SK4705"], ["DY1872: 142"]),
+    ("Der günstigste Flug ist SK4705.", TABLE_FLIGHTS, ["SK4705"], ["DY1872: 142"]),
+    ("最便宜的航班是SK4705。", FLIGHTS_JSON, ["SK4705"], ["DY1872: 142"]),
+    ("The earliest flight is DY1872.", FLIGHTS_TIMED, ["DY1872"], ["SK4705: 07:10"]),
+    ("El vuelo más temprano es DY1872.", FLIGHTS_CSV, [], []),  # "más temprano" is no word of ours
+    ("The cheapest hotel is Hotel Nord.", HOTELS, ["Nord"], ["Hotel Sol: 95 EUR a night"]),
+    ("The flight with the lowest price is SK4705.", FLIGHTS_JSON, ["SK4705"], ["DY1872: 142"]),
     # the extreme is the context's: asked for the judge to read a smaller set ("direct")
     ("The cheapest direct flight is SK4705 at 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
+    ("SK4705 is the cheapest direct flight.", FLIGHTS_JSON, ["SK4705"], ["DY1872: 142"]),
     # the extreme, or no extreme, or another clause's value, or no other thing of the kind
     ("The cheapest flight is DY1872 at 142 EUR.", FLIGHTS_JSON, [], []),
     ("The most expensive flight is SK4705 at 189 EUR.", FLIGHTS_JSON, [], []),
@@ -436,6 +452,14 @@ FLIGHTS_TIMED = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur"
     ("Plan C is the most expensive at 50 EUR.", PLANS, [], []),
     ("The second cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, [], []),
     ("The earliest flight leaves at 07:10.", FLIGHTS_TIMED, [], []),
+    ("The cheapest flight is DY1872.", FLIGHTS_JSON, [], []),
+    ("SK4705 is the most expensive flight.", FLIGHTS_JSON, [], []),
+    ("SK4705 is the more expensive flight.", FLIGHTS_JSON, [], []),
+    ("The earliest flight is SK4705.", FLIGHTS_TIMED, [], []),
+    ("The cheapest hotel is Hotel Sol.", HOTELS, [], []),
+    ("SK4705 is the cheapest with two bags.", FLIGHTS_BAGS, [], []),  # a fare and a fee: both ways
+    ("The cheapest flight from OSL is DY1872.", FLIGHTS_JSON, [], []),
+    ("The shortest flight is SK4705.", FLIGHTS_TIMED, [], []),  # no field the words name
     ("The cheapest flight DY1872 departs at 13:45.", FLIGHTS_TIMED, [], []),  # a price is no time
     ("The shortest flight DY1872 departs at 13:45.", FLIGHTS_TIMED, [], []),
     ("The earliest flight costs 142 EUR.", FLIGHTS_TIMED, [], []),  # nor a time a price
@@ -449,6 +473,43 @@ def test_an_extreme_the_context_writes_a_value_beyond_is_asked(words, context, a
     context gives DY1872 142 EUR under the same key. Asked, with what it gives beyond."""
     assert exact.values_in_other_roles(words, [context]) == asked
     assert exact.values_given_instead(words, [context]) == beyond
+
+
+@pytest.mark.parametrize(("words", "context", "asked", "given"), [
+    # a comparison of two records' values that go the other way: price, time of day, a field named
+    ("SK4705 is cheaper than DY1872.", FLIGHTS_JSON, ["cheaper"], ["SK4705: 189, DY1872: 142"]),
+    ("SK4705 costs less than DY1872.", FLIGHTS_TIMED, ["costs less"], ["SK4705: 189, DY1872: 142"]),
+    ("DY1872 ist teurer als SK4705.", FLIGHTS_JSON, ["teurer"], ["DY1872: 142, SK4705: 189"]),
+    ("SK4705 est moins cher que DY1872.", TABLE_FLIGHTS, ["moins cher"], ["SK4705: 189, DY1872: 142"]),
+    ("DY1872 är dyrare än SK4705.", FLIGHTS_CSV, ["dyrare"], ["DY1872: 142, SK4705: 189"]),
+    ("SK4705 jest tańszy niż DY1872.", FLIGHTS_JSON, ["tańszy"], ["SK4705: 189, DY1872: 142"]),
+    ("SK4705 DY1872'den daha ucuz.", FLIGHTS_JSON, ["daha ucuz"], ["SK4705: 189, DY1872: 142"]),
+    ("SK4705 дешевле, чем DY1872.", FLIGHTS_JSON, ["дешевле"], ["SK4705: 189, DY1872: 142"]),  # one clause
+    ("SK4705はDY1872より安いです。", FLIGHTS_JSON, ["より安い"], ["SK4705: 189, DY1872: 142"]),
+    ("SK4705比DY1872便宜。", FLIGHTS_JSON, ["比DY1872便宜"], ["SK4705: 189, DY1872: 142"]),
+    ("DY1872 leaves earlier than SK4705.", FLIGHTS_TIMED, ["earlier"], ["DY1872: 13:45, SK4705: 07:10"]),
+    ("SK4705 vertrekt later dan DY1872.", FLIGHTS_CSV, ["later"], ["SK4705: 07:10, DY1872: 13:45"]),
+    ("SK4705 has more stops than DY1872.", FLIGHTS_JSON, ["more"], ["SK4705: 0, DY1872: 1"]),
+    ("Hotel Nord is cheaper than Hotel Sol.", HOTELS, ["cheaper"], ["Nord: 120 EUR a night, Sol: 95 EUR a night"]),
+    # the order the context gives, or no two things of one key, or values both ways
+    ("DY1872 is cheaper than SK4705.", FLIGHTS_JSON, [], []),
+    ("SK4705 is more expensive than DY1872.", FLIGHTS_JSON, [], []),
+    ("DY1872比SK4705便宜。", FLIGHTS_JSON, [], []),
+    ("SK4705 leaves earlier than DY1872.", FLIGHTS_TIMED, [], []),
+    ("SK4705 has fewer stops than DY1872.", FLIGHTS_JSON, [], []),
+    ("Hotel Sol is cheaper than Hotel Nord.", HOTELS, [], []),
+    ("SK4705 is direct and DY1872 is cheaper.", FLIGHTS_JSON, [], []),  # nothing compared with after the words
+    ("DY1872 дешевле, чем SK4705.", FLIGHTS_JSON, [], []),
+    ("SK4705 est direct, que DY1872 soit moins cher ou non.", FLIGHTS_JSON, [], []),
+    ("SK4705 is cheaper with two bags than DY1872.", FLIGHTS_BAGS, [], []),  # a fare and a fee: both ways
+    ("SK4705 is cheaper than DY1872.", PLANS, [], []),  # no records
+    ("SK4705 has more legroom than DY1872.", FLIGHTS_JSON, [], []),  # no field the words name
+])
+def test_a_comparison_the_records_go_the_other_way_of_is_asked(words, context, asked, given):
+    """"SK4705 is cheaper than DY1872" writes every name as the context does; the context gives
+    them 189 and 142 EUR under one key. Asked, with the values it gives."""
+    assert exact.values_in_other_roles(words, [context]) == asked
+    assert exact.values_given_instead(words, [context]) == given
 
 
 @pytest.mark.parametrize(("words", "context", "asked"), [

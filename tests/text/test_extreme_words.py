@@ -1,6 +1,6 @@
 import pytest
 
-from pytest_llmfaith.text.extreme_words import extreme
+from pytest_llmfaith.text.extreme_words import comparisons, extreme
 
 
 @pytest.mark.parametrize(("text", "way"), [
@@ -28,11 +28,14 @@ from pytest_llmfaith.text.extreme_words import extreme
     ("найдорожчий номер", "most"),
     ("en pahalı oda", "most"),
     ("最も高い部屋", "most"),
+    ("DY1872 is the cheaper one.", "least"),  # of two
+    ("SK4705 is the more expensive flight.", "most"),
     # no extreme, or both ways
     ("The second cheapest flight", None),
     ("The mayor of Oslo", None),
     ("the cheapest and the most expensive", None),
     ("SK4705 costs 189 EUR.", None),
+    ("SK4705 es más barato que DY1872.", None),  # a comparison
 ])
 def test_words_that_say_an_extreme_say_which_way(text, way):
     assert extreme(text) == way
@@ -47,3 +50,31 @@ def test_words_that_say_an_extreme_say_which_way(text, way):
 ])
 def test_an_extreme_of_times_is_said_by_its_own_words(text, amounts, times):
     assert (extreme(text), extreme(text, of_times=True)) == (amounts, times)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("SK4705 is cheaper than DY1872.", [("least", "price", "cheaper", False)]),
+    ("SK4705 costs less than DY1872.", [("least", "price", "costs less", False)]),
+    ("SK4705 ist teurer als DY1872.", [("most", "price", "teurer", False)]),
+    ("SK4705 est moins cher que DY1872.", [("least", "price", "moins cher", False)]),
+    ("SK4705 jest droższy niż DY1872.", [("most", "price", "droższy", False)]),
+    ("DY1872 leaves earlier than SK4705.", [("least", "time", "earlier", False)]),
+    ("DY1872 vertrekt later dan SK4705.", [("most", "time", "later", False)]),
+    ("SK4705 has more stops than DY1872.", [("most", "named", "more", False)]),
+    ("SK4705 hat weniger Stopps als DY1872.", [("least", "named", "weniger", False)]),
+    # the thing compared with before the words, or within them
+    ("SK4705, DY1872'den daha ucuz.", [("least", "price", "daha ucuz", True)]),
+    ("SK4705はDY1872より安い。", [("least", "price", "より安い", True)]),
+    ("SK4705比DY1872便宜。", [("least", "price", "比DY1872便宜", True)]),
+    ("SK4705는 DY1872보다 비싸다.", [("most", "price", "보다 비싸", True)]),
+    # an extreme is no comparison, nor are the words a longer one holds
+    ("le vol le moins cher", []),
+    ("SK4705 est le plus cher.", []),
+    ("Дешевле всех SK4705.", []),
+    ("SK4705 is more expensive than DY1872.", [("most", "price", "more expensive", False)]),
+    ("SK4705 es más barato que DY1872.", [("least", "price", "más barato", False)]),  # "el más barato" is an extreme
+    ("SK4705 è più caro di DY1872.", [("most", "price", "più caro", False)]),
+    ("SK4705 costs 189 EUR.", []),
+])
+def test_words_that_compare_say_which_way_and_of_what(text, found):
+    assert [(c.way, c.kind, text[c.start:c.end], c.than_before) for c in comparisons(text)] == found

@@ -23,6 +23,9 @@ FLIGHTS = [{"flight": "SK4705", "price_eur": 189}, {"flight": "DY1872", "price_e
      'tool [v2] returned:\n{\n  "flight": "SK4705",\n  "price_eur": 189\n}'),
     ("search_flights returned:\n" + json.dumps(FLIGHTS, indent=2),
      'search_flights returned:\n{\n  "flight": "SK4705",\n  "price_eur": 189\n}'),
+    ("\n".join(map(json.dumps, FLIGHTS)), '{\n  "flight": "SK4705",\n  "price_eur": 189\n}'),  # JSON Lines
+    ("search_flights returned:\n" + "\n".join(map(json.dumps, FLIGHTS)) + "\n",
+     'search_flights returned:\n{\n  "flight": "SK4705",\n  "price_eur": 189\n}'),
     ("flight,price_eur\nSK4705,189\nDY1872,142", FLIGHT),
     ('flight,price_eur\n"SK4705",189\n"DY1872",142', FLIGHT),
     ("flight;price_eur\nSK4705;189\nDY1872;142", FLIGHT),
@@ -46,6 +49,8 @@ def test_data_in_any_layout_is_read_as_one_record_per_thing(passage, first):
     "Acme AS, Storgata 1\n0155 Oslo, Norway",  # an address: no cell is a number alone
     "Acme was founded in 1997. It has 40 staff.",
     'The tool returned {"price": 189} for SK4705.',  # JSON inside a sentence
+    '{"price": 189} for SK4705, {"price": 142} for DY1872.',  # objects inside a sentence, not one a line
+    '{"price": 189}\nThe cheaper one is DY1872.',  # an object, then prose
     "Prices: 189 | 142 | 99",  # a bar, no table rule
     "Dear Ingrid,\nThanks, Anna",
     "Note: prices rise. Book early.\nTip: book 2 weeks ahead.",  # "key: value" lines, one record
