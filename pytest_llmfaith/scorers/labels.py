@@ -14,7 +14,15 @@ from pytest_llmfaith.judge.client import Judge
 from pytest_llmfaith.judge.question import NextToken, p_yes
 from pytest_llmfaith.results import JudgeCall
 from pytest_llmfaith.scorers.claims import Judged
-from pytest_llmfaith.scorers.questions import CHANGED_AT, DOCUMENT_SYSTEM, FACT_AT, GIVEN_AT, YES_AT, context_text
+from pytest_llmfaith.scorers.questions import (
+    CHANGED_AT,
+    DOCUMENT_SYSTEM,
+    FACT_AT,
+    GIVEN_AT,
+    ORDER_AT,
+    YES_AT,
+    context_text,
+)
 from pytest_llmfaith.text.exact import nearest_sentences
 
 VERSION = "label-4"
@@ -49,7 +57,7 @@ Higher than EVIDENCE_AT, so two answers at the support side's own line overrule 
 on the travel agent, faithful claims at P(contradicted) 0.71-0.76 read 0.63-0.75 this way; on the
 labelled set, a role swap at 0.79 read 0.57 (benchmarks/README.md, round 21)."""
 LINES = (SUPPORTED_AT, SUPPORTED_FROM, BORDERLINE_FROM, CONTRADICTED_AT, EVIDENCE_AT, YES_AT, FACT_AT, GIVEN_AT,
-         CHANGED_AT)
+         CHANGED_AT, ORDER_AT)
 """Every line a label's P(yes) is held to, the narrow questions' too: a recording rounds P(yes)
 only as far as keeps it on its side of each, so replay decides as the live run did."""
 EVIDENCE_SENTENCES = 2

@@ -144,15 +144,16 @@ names, numbers and codes between records or sentences (P 0.44-0.63); asked this,
 to 8 of 10 faithful claims so asked (a pronoun between a name and its value, comparisons of two
 records: 0.42 and 0.48 below): benchmarks/README.md, round 27."""
 
-ORDER_AT = 0.6
+ORDER_AT = 0.65
 """P(yes) from which the offline answer to INSTEAD gives an extreme or a comparison that the
 document's values go the other way of (`exact.ordered_otherwise`): "The cheapest flight is SK4705
 at 189 EUR" beside DY1872's 142 EUR, "SK4705 is cheaper than DY1872". The 1.5B judge cannot read
 these however it is asked (`benchmarks/comparisons.py`): told what the document writes, it gave
 the 10 unfaithful answers there 0.33-0.54 and the 4 faithful ones of a smaller set ("the cheapest
 direct flight") 0.39-0.44; beside the travel agent's whole run, "The cheapest flight is SK4705 at
-189 EUR" 0.50 (benchmarks/README.md, round 34). An answer that parts nothing is no second answer,
-so such a claim stays on the safe side: only a firm yes gives it."""
+189 EUR" 0.50, and "Hotel Nord is cheaper than Hotel Sol" 0.54 or 0.60 as the two hotels' values
+were shown one way or another (benchmarks/README.md, round 34). An answer that parts nothing is no
+second answer, so such a claim stays on the safe side: only a firm yes gives it."""
 
 
 def role_line(ordered: bool) -> float:

@@ -1549,15 +1549,41 @@ def _bracketed(passage: str) -> list[list[tuple[str, str]]]:
     for paragraph in passage.split("\n") if "(" in passage or "（" in passage else ():
         pairs = []
         for bracket in _BRACKETED.finditer(paragraph):
-            clause = _HOLDER_ENDS.split(paragraph[max(0, bracket.start() - 120):bracket.start()])[-1].split()
-            joined = [i for i, word in enumerate(clause) if word.casefold() in joining_words.JOINING]
-            holder = clause[joined[-1] + 1 if joined else 0:][-MAX_HOLDER_WORDS:]
+            holder = _holder(paragraph, bracket.start())
             value = bracket.group(1).strip()
             if holder and len(value.split()) <= records.MAX_WORDS:
                 pairs.append((" ".join(holder), value))
         if 1 < len({holder for holder, _ in pairs}) and len(pairs) <= MAX_BRACKETED:
             found.append(pairs)
     return found
+
+
+def _holder(text: str, at: int) -> list[str]:
+    """The words before `at` that name what a value there is of: back to a clause's mark or a
+    joining word, at most MAX_HOLDER_WORDS ("Ingrid Dahl (seat 14C)", "… and the Pro plan 25 USD")."""
+    clause = _HOLDER_ENDS.split(text[max(0, at - 120):at])[-1].split()
+    joined = [i for i, word in enumerate(clause) if word.casefold() in joining_words.JOINING]
+    return clause[joined[-1] + 1 if joined else 0:][-MAX_HOLDER_WORDS:]
+
+
+def _listed(sentence: str) -> list[list[tuple[str, str]]]:
+    """What a sentence of prose gives two or more things with one unit word, as a record of (the
+    thing, the value): "The Basic plan costs 10 USD a month, the Pro plan 25 USD" is {"Basic plan
+    costs": "10 USD", "the Pro plan": "25 USD"}. Only an order's checks read these (`_order_records`)."""
+    by_unit: dict[str, list[tuple[str, str]]] = {}
+    for number in numbers(sentence):
+        if (unit := _unit_of(sentence, number)) and (holder := _holder(sentence, number.start)):
+            end = after.end() if (after := _UNIT_WORD.match(sentence, number.end)) else number.end
+            by_unit.setdefault(unit, []).append((" ".join(holder), sentence[number.start:end].strip()))
+    return [pairs for pairs in by_unit.values() if len({holder for holder, _ in pairs}) > 1]
+
+
+@lru_cache(maxsize=64)
+def _order_records(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
+    """`_record_fields`, then the lists of the context's prose (`_listed`): what an extreme or a
+    comparison orders. Those come last, so a record's place is the same in both."""
+    return _record_fields(context) + tuple(_fields_of(pairs) for part, record in _parts(context) if not record
+                                           for pairs in _listed(part))
 
 
 @lru_cache(maxsize=64)
@@ -1588,14 +1614,15 @@ def _holders(context: tuple[str, ...]) -> dict[str, tuple[tuple[int, _Field], ..
 
 
 def _keyed(context: tuple[str, ...]) -> dict[str, tuple[tuple[int, _Field], ...]]:
-    """Per word of `_Field.words`, the records and fields whose keys hold it ("nord" of "Hotel Nord: 120 EUR")."""
+    """Per word of `_Field.words`, the records of `_order_records` and fields whose keys hold it
+    ("nord" of "Hotel Nord: 120 EUR")."""
     return _fields_by_word(context, True)
 
 
 @lru_cache(maxsize=128)
 def _fields_by_word(context: tuple[str, ...], of_keys: bool) -> dict[str, tuple[tuple[int, _Field], ...]]:
     found: dict[str, list[tuple[int, _Field]]] = {}
-    for at, record in enumerate(_record_fields(context)):
+    for at, record in enumerate(_order_records(context) if of_keys else _record_fields(context)):
         for field in record:
             for word in field.words if of_keys else field.values:
                 found.setdefault(word, []).append((at, field))
@@ -1661,11 +1688,11 @@ def _beaten(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     189 EUR" beside records giving DY1872 142 EUR under the same key, "The earliest flight leaves at
     13:45" beside one leaving at 07:10; "… the lowest at 40 EUR" beside "Plan A costs 40 EUR, plan B
     30 EUR". Never decided (the extreme may be of a smaller set: "the cheapest direct flight"):
-    asked, with the value beyond it."""
+    asked, with the value beyond it. A clause with a negation asks nothing ("is not the cheapest")."""
     found = []
     for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
         amounts, hours = extreme_words.extreme(clause), extreme_words.extreme(clause, of_times=True)
-        if not (amounts or hours):
+        if not (amounts or hours) or bound_words.NEGATION.search(fold(clause)):  # "is not the cheapest": the other way
             continue
         timed = times(_ascii_digits(clause))
         said = [(hours, clause[a:b], minutes, _time_peers(_time_key(time), context)) for (a, b), time in timed
@@ -1687,11 +1714,11 @@ def _beaten_by_name(clause: str, way: str, kind: str, context: tuple[str, ...]) 
     records giving SK4705 189 EUR and DY1872 142 EUR under one key ("DY1872: 142" the value
     beyond), "The cheapest hotel is Hotel Nord" beside "Hotel Nord: 120 EUR" and "Hotel Sol: 95
     EUR". Only a word that names one record with a value of the kind, or one field of it by its key."""
-    tokens, fields_of, keys, found = _clause_stems(clause), _record_fields(context), _fields_by_key(context), []
+    tokens, fields_of, keys, found = _clause_stems(clause), _order_records(context), _fields_by_key(context), []
     for _, written, stem, things in _named_things(clause, context):
         rows = {at for at, key in things if key is None and any(_value_of(f, kind, tokens) is not None
                                                                 for f in fields_of[at])}
-        keyed = [(at, key) for at, key in things if key is not None and _value_of(key, kind, tokens) is not None]
+        keyed = [(at, key) for at, key in things if key is not None and _value_of(key, kind, tokens, True) is not None]
         if len(rows) + len(keyed) != 1:
             continue
         if rows:
@@ -1701,8 +1728,9 @@ def _beaten_by_name(clause: str, way: str, kind: str, context: tuple[str, ...]) 
         else:
             ((at, field),) = keyed
             holder, peers = None, [(field, [(at, g) for g in fields_of[at] if g is not field])]
-        valued = [(f, v, [(other, g, w) for other, g in others if (w := _value_of(g, kind, tokens)) is not None])
-                  for f, others in peers if (v := _value_of(f, kind, tokens)) is not None]
+        valued = [(f, v, [(other, g, w) for other, g in others
+                          if (w := _value_of(g, kind, tokens, not rows)) is not None])
+                  for f, others in peers if (v := _value_of(f, kind, tokens, not rows)) is not None]
         beaten = _named_first(tokens, [(f, [(other, g) for other, g, w in others
                                             if (w < v if way == "least" else w > v)])
                                        for f, v, others in valued if others])
@@ -1724,9 +1752,11 @@ def _misordered(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     giving 189 and 142 EUR under one key, "DY1872 leaves earlier than SK4705", "SK4705 has more
     stops than DY1872" (the words name the field), "Hotel Sol is dearer than Hotel Nord" beside
     "Hotel Nord: 120 EUR" and "Hotel Sol: 95 EUR". Never decided (the comparison may be of another
-    value or set: "cheaper with bags"): asked, with the values the context gives."""
+    value or set: "cheaper with bags"): asked, with the values the context gives. A clause with a
+    negation ("is not cheaper than") asks nothing: it says the other order, for the verdict to read."""
     found = []
-    for clause in (clause for stretch in stretches(words) or [words] for clause in _compared_clauses(stretch)):
+    for clause in (clause for stretch in stretches(words) or [words] for clause in _compared_clauses(stretch)
+                   if not bound_words.NEGATION.search(fold(clause))):  # "is not cheaper than": the other way
         for comparison in extreme_words.comparisons(clause):
             pairs = _compared(clause, comparison, context)
             if pairs and all(v >= w if comparison.way == "least" else v <= w for (_, v), (_, w) in pairs):
@@ -1757,22 +1787,24 @@ def _compared(clause: str, comparison: extreme_words.Comparison, context: tuple[
     189), or two fields of one record whose keys name them ("Hotel Nord: 120 EUR"). The thing
     named first is compared with the next one named after the comparison's words, or before them
     where the language names it there (`Comparison.than_before`)."""
-    tokens, fields_of, before = _clause_stems(clause), _record_fields(context), comparison.than_before
+    tokens, fields_of, before = _clause_stems(clause), _order_records(context), comparison.than_before
     named = _named_things(clause, context)
     for at, written, stem, mine in (n for n in named if before or n[0] < comparison.start):
         for _, other_written, other_stem, theirs in (n for n in named if n[0] > at and (
                 n[0] < comparison.end if before else n[0] >= comparison.end)):
-            pairs: set[tuple[str, _Field, str, _Field]] = set()
+            pairs: set[tuple[str, _Field, str, _Field, bool]] = set()
             for (one, key), (other, other_key) in ((m, t) for m in mine for t in theirs):
                 if key is None and other_key is None and one != other:  # two rows, one key
                     pairs |= {(_name_of(one, stem, written, context), f,
-                               _name_of(other, other_stem, other_written, context), g)
+                               _name_of(other, other_stem, other_written, context), g, False)
                               for f in fields_of[one] for g in fields_of[other] if f.words == g.words}
                 elif key is not None and other_key is not None and one == other and key is not other_key:
-                    pairs.add((written, key, other_written, other_key))  # two keys of one record
-            valued = [(f, ((f"{one}: {f.shown}", v), (f"{other}: {g.shown}", w))) for one, f, other, g in sorted(
-                pairs, key=lambda pair: pair[1].shown) if (v := _value_of(f, comparison.kind, tokens)) is not None
-                and (w := _value_of(g, comparison.kind, tokens)) is not None]
+                    pairs.add((key.key, key, other_key.key, other_key, True))  # two keys of one record
+            kind = comparison.kind
+            valued = [(f, ((f"{one}: {f.shown}", v), (f"{other}: {g.shown}", w)))
+                      for one, f, other, g, keyed in sorted(pairs, key=lambda pair: pair[1].shown)
+                      if (v := _value_of(f, kind, tokens, keyed)) is not None
+                      and (w := _value_of(g, kind, tokens, keyed)) is not None]
             if valued:
                 return _named_first(tokens, valued)
     return []
@@ -1790,15 +1822,28 @@ def _clause_stems(clause: str) -> frozenset[str]:
     return frozenset(_stem(t) for t in _TOKEN.findall(clause))
 
 
-def _value_of(field: _Field, kind: str, tokens: frozenset[str]) -> Decimal | None:
+def _value_of(field: _Field, kind: str, tokens: frozenset[str], keyed: bool = False) -> Decimal | None:
     """A field's one value of a kind of `extreme_words`, by value: a time of day in minutes; an
     amount of money, where its key or unit is money (`_PRICED`); any number of a field the clause's
-    `tokens` name ("stops" of "more stops"). Else None."""
+    `tokens` name ("stops" of "more stops"), or, where its key names a thing (`keyed`: "Oslo has"
+    of "Oslo has 40 staff, Bergen 25 staff"), whose unit they name ("more staff"). Else None."""
     if kind == "time":
         return next((m for v in field.values if (m := _minutes(v)) is not None), None)
     amounts = _amounts_written(field.shown)
-    fits = bool(_PRICED.search(field.key + " " + field.shown)) if kind == "price" else _names_field(tokens, field)
+    if kind == "price":
+        fits = _priced(field.key, field.shown)
+    else:
+        fits = bool(_unit_words(field.shown) & tokens) if keyed else _names_field(tokens, field)
     return amounts[0] if len(amounts) == 1 and fits else None
+
+
+def _unit_words(value: str) -> frozenset[str]:
+    return frozenset(_stem(t) for t in _TOKEN.findall(value) if not _is_number_token(t))
+
+
+@lru_cache(maxsize=8192)
+def _priced(key: str, value: str) -> bool:
+    return bool(_PRICED.search(key + " " + value))
 
 
 @lru_cache(maxsize=8192)

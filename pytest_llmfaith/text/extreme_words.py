@@ -76,8 +76,10 @@ _RANKED = regex.compile(r"(?:second|third|zweit|dritt|deuxième|troisième|segun
 
 
 THAN = regex.compile(r"\s*,?\s*(?:than|als|que|qu'|dan|än|enn|end|niż|než|чем|ніж|kuin|daripada|di|do que)"
-                      r"(?![\p{L}\p{M}])", regex.IGNORECASE)
-"""What a comparison's words are followed by: "más barato que" compares, "el más barato" is an extreme."""
+                     r"(?![\p{L}\p{M}])(?!\s*(?:all|alle[mns]?|tous|toutes|tod[oa]s|tutt[ie]|всех)(?![\p{L}\p{M}]))",
+                     regex.IGNORECASE)
+"""What a comparison's words are followed by: "más barato que" compares, "el más barato" is an
+extreme, and so is "il più economico di tutti" (than all)."""
 
 
 def _not_compared(pattern: regex.Pattern[str], text: str) -> list[regex.Match[str]]:
@@ -131,7 +133,7 @@ _LATER = (
 )
 _FEWER = (
     r"fewer|less|lower|smaller|shorter|weniger|niedriger|kleiner|kürzer|moins de|plus (?:bas|petit|court)e?s?|"
-    r"menos|minder|lager|kleiner|korter|färre|lägre|mindre|kortare|færre|lavere|kortere|mniej|niższ\p{L}*|"
+    r"menos|minder|lager|korter|färre|lägre|mindre|kortare|færre|lavere|kortere|mniej|niższ\p{L}*|"
     r"krótsz\p{L}*|меньше|ниже|короче|daha (?:az|düşük|kısa)|vähemmän|pienempi|lyhyempi|"
     r"lebih (?:sedikit|rendah|kecil|pendek)",
     r"より(?:少な|低|短)い|보다 (?:적|낮|짧)",

@@ -231,6 +231,7 @@ def test_another_day_of_the_week_needs_a_second_yes(fake, make_fake_judge, verdi
     assert result.score == 0.0, [v.reason for v in result.verdicts]
 
 
+PLANS_PROSE = "The Basic plan costs 10 USD a month, the Pro plan 25 USD and the Team plan 40 USD."
 FLIGHT_TIMES = json.dumps([{"flight": "SK4705", "departs": "07:10"}, {"flight": "DY1872", "departs": "13:45"}])
 # more of each class, of our own: (the context, a faithful output) whose numbers, names and
 # pronouns a rule reading the language would get wrong
@@ -385,6 +386,11 @@ OWN_FAITHFUL = [
     (FLIGHTS_JSON, "SK4705 has fewer stops than DY1872."),
     (FLIGHTS_JSON, "DY1872比SK4705便宜。"),
     (FLIGHTS_JSON, "DY1872 дешевле, чем SK4705."),
+    (PLANS_PROSE, "The Basic plan is cheaper than the Pro plan."),
+    (PLANS_PROSE, "The Basic plan is the cheapest."),
+    ("Das Büro in Oslo hat 40 Mitarbeiter, das Büro in Bergen 25 Mitarbeiter.",
+     "Das Büro in Oslo hat mehr Mitarbeiter als das Büro in Bergen."),
+    ("Acme has 40 staff and Beta 25 staff.", "Beta has more offices than Acme."),
     ("Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "Hotel Sol is cheaper than Hotel Nord."),
     (FLIGHTS_JSON, "SK4705 is direct and DY1872 is cheaper."),
     (json.dumps([{"flight": "SK4705", "price_eur": 189, "bag_eur": 0}, {"flight": "DY1872", "price_eur": 142,
@@ -675,6 +681,14 @@ OWN_UNFAITHFUL = [
     (FLIGHT_TIMES, "SK4705 vertrekt later dan DY1872.", "later"),
     ("Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night", "Hotel Nord is cheaper than Hotel Sol.", "cheaper"),
     ("flight,price_eur\nSK4705,189\nDY1872,142", "DY1872 är dyrare än SK4705.", "dyrare"),
+    # the same of a list in prose: things and their values, with one unit word
+    (PLANS_PROSE, "The Pro plan is cheaper than the Basic plan.", "cheaper"),
+    (PLANS_PROSE, "The Team plan is the cheapest.", "Team"),
+    ("Le forfait Essentiel coûte 10 EUR par mois, le forfait Pro 25 EUR.",
+     "Le forfait Pro est moins cher que le forfait Essentiel.", "moins cher"),
+    ("Das Büro in Oslo hat 40 Mitarbeiter, das Büro in Bergen 25 Mitarbeiter.",
+     "Das Büro in Bergen hat mehr Mitarbeiter als das Büro in Oslo.", "mehr"),
+    ("Acme has 40 staff and Beta 25 staff.", "Beta has more staff than Acme.", "more"),
     # a Markdown table's value under another column than the one the words name
     ("| flight | departs | arrives |\n|---|---|---|\n| SK4705 | 07:10 | 09:05 |", "SK4705 departs at 09:05.", "09:05"),
     ("| Anreise | Abreise |\n|---|---|\n| 14:00 | 11:00 |", "Die Abreise ist um 14:00.", "14:00"),
@@ -838,12 +852,12 @@ def test_the_offline_specifics_answer_is_held_to_its_measured_line(fake, make_fa
 
 
 @pytest.mark.parametrize(("output", "context", "tokens", "line"), [
-    ("SK4705 is cheaper than DY1872.", FLIGHTS_JSON, "“cheaper”", 0.6),
-    ("The cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, "“189”", 0.6),
-    ("The cheapest flight is SK4705.", FLIGHTS_JSON, "“SK4705”", 0.6),
+    ("SK4705 is cheaper than DY1872.", FLIGHTS_JSON, "“cheaper”", 0.65),
+    ("The cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, "“189”", 0.65),
+    ("The cheapest flight is SK4705.", FLIGHTS_JSON, "“SK4705”", 0.65),
     ("SK4705 costs 142 EUR.", FLIGHTS_JSON, "“142”", 0.5),  # a value given for another thing: no order
 ])
-@pytest.mark.parametrize("p_yes", [0.49, 0.55, 0.6])
+@pytest.mark.parametrize("p_yes", [0.49, 0.55, 0.6, 0.65])
 def test_the_offline_second_answer_on_an_order_is_held_to_order_at(fake, make_fake_judge, output, context, tokens,
                                                                     line, p_yes):
     """An extreme or comparison the records' values go against: the 1.5B judge's answer parts
@@ -851,7 +865,7 @@ def test_the_offline_second_answer_on_an_order_is_held_to_order_at(fake, make_fa
     from pytest_llmfaith.scorers.questions import ORDER_AT, YES_AT
 
     fake.facts(supported=[output], p_fact={tokens: p_yes})
-    assert (ORDER_AT, YES_AT) == (0.6, 0.5)
+    assert (ORDER_AT, YES_AT) == (0.65, 0.5)
     score = Faithfulness(make_fake_judge(verdicts="label")).run(output, [context]).score
     assert score == (1.0 if p_yes >= line else 0.0)
 

@@ -407,6 +407,7 @@ def test_a_value_the_context_gives_another_thing_in_brackets_is_asked(words, con
 
 PLANS = "Plan A costs 40 EUR a month, plan B 30 EUR and plan C 50 EUR."
 HOTELS = "Hotel Nord: 120 EUR a night\nHotel Sol: 95 EUR a night"
+PLANS_PROSE = "The Basic plan costs 10 USD a month, the Pro plan 25 USD and the Team plan 40 USD."
 FLIGHTS_CSV = "flight,price_eur,stops,departs\nSK4705,189,0,07:10\nDY1872,142,1,13:45"
 FLIGHTS_BAGS = json.dumps([{"flight": "SK4705", "price_eur": 189, "bag_eur": 0},
                            {"flight": "DY1872", "price_eur": 142, "bag_eur": 40}])
@@ -440,6 +441,7 @@ FLIGHTS_TIMED = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur"
     ("The earliest flight is DY1872.", FLIGHTS_TIMED, ["DY1872"], ["SK4705: 07:10"]),
     ("El vuelo más temprano es DY1872.", FLIGHTS_CSV, [], []),  # "más temprano" is no word of ours
     ("The cheapest hotel is Hotel Nord.", HOTELS, ["Nord"], ["Hotel Sol: 95 EUR a night"]),
+    ("The Team plan is the cheapest.", PLANS_PROSE, ["Team"], ["Basic plan costs: 10 USD"]),  # a list in prose
     ("The flight with the lowest price is SK4705.", FLIGHTS_JSON, ["SK4705"], ["DY1872: 142"]),
     # the extreme is the context's: asked for the judge to read a smaller set ("direct")
     ("The cheapest direct flight is SK4705 at 189 EUR.", FLIGHTS_JSON, ["189"], ["142"]),
@@ -457,9 +459,12 @@ FLIGHTS_TIMED = json.dumps([{"flight": "SK4705", "departs": "07:10", "price_eur"
     ("SK4705 is the more expensive flight.", FLIGHTS_JSON, [], []),
     ("The earliest flight is SK4705.", FLIGHTS_TIMED, [], []),
     ("The cheapest hotel is Hotel Sol.", HOTELS, [], []),
+    ("The Basic plan is the cheapest.", PLANS_PROSE, [], []),
     ("SK4705 is the cheapest with two bags.", FLIGHTS_BAGS, [], []),  # a fare and a fee: both ways
     ("The cheapest flight from OSL is DY1872.", FLIGHTS_JSON, [], []),
     ("The shortest flight is SK4705.", FLIGHTS_TIMED, [], []),  # no field the words name
+    ("The cheapest flight is not SK4705.", FLIGHTS_JSON, [], []),  # a negation: for the verdict to read
+    ("SK4705 is not the cheapest flight at 189 EUR.", FLIGHTS_JSON, [], []),
     ("The cheapest flight DY1872 departs at 13:45.", FLIGHTS_TIMED, [], []),  # a price is no time
     ("The shortest flight DY1872 departs at 13:45.", FLIGHTS_TIMED, [], []),
     ("The earliest flight costs 142 EUR.", FLIGHTS_TIMED, [], []),  # nor a time a price
@@ -490,7 +495,14 @@ def test_an_extreme_the_context_writes_a_value_beyond_is_asked(words, context, a
     ("DY1872 leaves earlier than SK4705.", FLIGHTS_TIMED, ["earlier"], ["DY1872: 13:45, SK4705: 07:10"]),
     ("SK4705 vertrekt later dan DY1872.", FLIGHTS_CSV, ["later"], ["SK4705: 07:10, DY1872: 13:45"]),
     ("SK4705 has more stops than DY1872.", FLIGHTS_JSON, ["more"], ["SK4705: 0, DY1872: 1"]),
-    ("Hotel Nord is cheaper than Hotel Sol.", HOTELS, ["cheaper"], ["Nord: 120 EUR a night, Sol: 95 EUR a night"]),
+    ("Hotel Nord is cheaper than Hotel Sol.", HOTELS, ["cheaper"],
+     ["Hotel Nord: 120 EUR a night, Hotel Sol: 95 EUR a night"]),
+    # a list in prose: a thing and its value, two or more with one unit word
+    ("The Pro plan is cheaper than the Basic plan.", PLANS_PROSE, ["cheaper"],
+     ["the Pro plan: 25 USD, Basic plan costs: 10 USD"]),
+    ("Das Büro in Bergen hat mehr Mitarbeiter als das Büro in Oslo.",
+     "Das Büro in Oslo hat 40 Mitarbeiter, das Büro in Bergen 25 Mitarbeiter.", ["mehr"],
+     ["Büro in Bergen: 25 Mitarbeiter, in Oslo hat: 40 Mitarbeiter"]),
     # the order the context gives, or no two things of one key, or values both ways
     ("DY1872 is cheaper than SK4705.", FLIGHTS_JSON, [], []),
     ("SK4705 is more expensive than DY1872.", FLIGHTS_JSON, [], []),
@@ -502,8 +514,17 @@ def test_an_extreme_the_context_writes_a_value_beyond_is_asked(words, context, a
     ("DY1872 дешевле, чем SK4705.", FLIGHTS_JSON, [], []),
     ("SK4705 est direct, que DY1872 soit moins cher ou non.", FLIGHTS_JSON, [], []),
     ("SK4705 is cheaper with two bags than DY1872.", FLIGHTS_BAGS, [], []),  # a fare and a fee: both ways
-    ("SK4705 is cheaper than DY1872.", PLANS, [], []),  # no records
+    ("SK4705 is cheaper than DY1872.", PLANS, [], []),  # names the context does not write
     ("SK4705 has more legroom than DY1872.", FLIGHTS_JSON, [], []),  # no field the words name
+    ("The Basic plan is cheaper than the Pro plan.", PLANS_PROSE, [], []),
+    ("The Oslo office has more staff than the Bergen office.",
+     "The Oslo office has 40 staff and the Bergen office 25 staff.", [], []),
+    ("Plan A is cheaper than plan B.", PLANS, [], []),  # a one-letter name: code reads none
+    ("The Pro plan is cheaper than the Basic plan.", "The Basic plan costs 10 USD. The Pro plan costs 25 USD.", [],
+     []),  # two sentences: no list
+    ("SK4705 is not cheaper than DY1872.", FLIGHTS_JSON, [], []),  # a negation: for the verdict to read
+    ("DY1872 is not cheaper than SK4705.", FLIGHTS_JSON, [], []),
+    ("SK4705はDY1872より安くない。", FLIGHTS_JSON, [], []),
 ])
 def test_a_comparison_the_records_go_the_other_way_of_is_asked(words, context, asked, given):
     """"SK4705 is cheaper than DY1872" writes every name as the context does; the context gives

@@ -36,6 +36,7 @@ from pytest_llmfaith.text.extreme_words import comparisons, extreme
     ("the cheapest and the most expensive", None),
     ("SK4705 costs 189 EUR.", None),
     ("SK4705 es más barato que DY1872.", None),  # a comparison
+    ("Il volo più economico di tutti è SK4705.", "least"),  # than all: the extreme
 ])
 def test_words_that_say_an_extreme_say_which_way(text, way):
     assert extreme(text) == way
