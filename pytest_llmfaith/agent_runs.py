@@ -55,8 +55,10 @@ GENAI_QUIET_KEYS = ("thought", "thought_signature", "thoughtSignature", "video_m
 LANGCHAIN_TYPES = {"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool",
                    "ToolMessageChunk": "tool", "system": "system", "function": "function", "chat": "chat",
                    "remove": "system"}
-# the OpenAI Agents SDK's default failure_error_function: it hides the exception from the model
-AGENTS_SDK_HIDDEN_ERROR = "An error occurred while running the tool. Please try again."
+# the OpenAI Agents SDK's default failure_error_function's text (0.25 dropped "Please try again."): it
+# hides the exception from the model
+AGENTS_SDK_HIDDEN_ERRORS = ("An error occurred while running the tool. Please try again.",
+                            "An error occurred while running the tool.")
 # a tool result whose text is an exception: a traceback, `SomeError: ...`, `Error: ...` (LangGraph's
 # ToolNode), or the OpenAI Agents SDK's failure text
 FAILURE_TEXT = re.compile(r"\s*(Traceback \(most recent call last\)|([\w.]*(Error|Exception)|Error|ERROR)\b\s*[:(]"
@@ -841,7 +843,7 @@ def canonical(value: Any) -> str:
 
 def _hidden_error(result: ToolResult) -> str:
     """Where the run lost a failed call's message, the passage says so (and how to keep it)."""
-    if result.failed and isinstance(result.value, str) and result.value.strip() == AGENTS_SDK_HIDDEN_ERROR:
+    if result.failed and isinstance(result.value, str) and result.value.strip() in AGENTS_SDK_HIDDEN_ERRORS:
         return (" (the OpenAI Agents SDK's default tool-error text: the exception's message is not in the run; "
                 "@function_tool(failure_error_function=...) keeps it)")
     return ""

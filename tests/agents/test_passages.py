@@ -105,6 +105,12 @@ def test_an_exception_text_is_a_failure(text: str) -> None:
     assert tool_results(chat_run(text))[0].startswith(f"{CALL} failed:")
 
 
+@pytest.mark.parametrize("text", ["An error occurred while running the tool. Please try again.",
+                                  "An error occurred while running the tool."])  # the Agents SDK's before and from 0.25
+def test_the_agents_sdk_default_error_text_is_named_in_any_version(text: str) -> None:
+    assert "the exception's message is not in the run" in tool_results(chat_run(text))[0]
+
+
 @pytest.mark.parametrize("text", ["Errors are logged daily.", "No errors: all green.", "Error budget: 0.1%"])
 def test_text_about_errors_is_not_a_failure(text: str) -> None:
     assert tool_results(chat_run(text))[0].startswith(f"{CALL} returned:")
