@@ -239,9 +239,10 @@ _GLUED = regex.compile(r"([\p{Latin}\p{N}]+)[\p{L}--\p{Latin}][\p{L}\p{M}--\p{La
 ("SK4705는", "CPH를", "Ingrid는", "142유로이고"), a Tamil case ending ("SK4705இல்")."""
 
 
-def _clitic(piece: str) -> bool:
-    """A piece an apostrophe joins to a word ("d'", "'s", "'in"): short and in small letters ("O'" is none)."""
-    return len(piece) <= 4 and piece.islower()
+def _clitic(piece: str, before: str = "") -> bool:
+    """A piece an apostrophe joins to a word ("d'", "'s", "'in"): short and in small letters ("O'"
+    is none), or one capital starting a word in small letters ("L'hôtel", not "O'Brien")."""
+    return len(piece) <= 4 and piece.islower() or (len(piece) == 1 and piece.isupper() and before[:1].islower())
 
 
 def _stem(original: str) -> str:
@@ -249,7 +250,7 @@ def _stem(original: str) -> str:
     joins to it ("SK4705'in", "CPH'de", "d'Ingrid", "Ingrid's"; `_clitic`), nor another script's
     letters glued to it (`_GLUED`). The same token in the answer and the context, whatever its ending."""
     pieces = original.split("'")
-    kept = [piece for piece in pieces if not _clitic(piece)]
+    kept = [piece for i, piece in enumerate(pieces) if not _clitic(piece, "".join(pieces[i + 1:i + 2]))]
     word = kept[0] if len(pieces) > 1 and len(kept) == 1 else original
     glued = _GLUED.fullmatch(word)
     return fold(glued.group(1) if glued else word)
@@ -1510,9 +1511,15 @@ def _time_key(time: Time) -> str:
 def _values_shown(text: str) -> list[tuple[str, str]]:
     """(as written, the value) of each time of day of the text, whole ("09:05", not 9 and 5, as
     `_time_key`), and each of its other numbers' values."""
+    return [(text[start:end], value) for start, end, value in _values_at(text)]
+
+
+def _values_at(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, the value) of `_values_shown`."""
     timed = times(_ascii_digits(text))
-    return [(text[a:b], _time_key(time)) for (a, b), time in timed] + [
-        (n.shown, v) for n in numbers(text) for v in n.values if not any(a <= n.start < b for (a, b), _ in timed)]
+    return [(a, b, _time_key(time)) for (a, b), time in timed] + [
+        (n.start, n.end, v) for n in numbers(text) for v in n.values
+        if not any(a <= n.start < b for (a, b), _ in timed)]
 
 
 def _blocks(passage: str) -> list[str]:
@@ -1530,10 +1537,22 @@ def _blocks(passage: str) -> list[str]:
 
 
 _BRACKETED = regex.compile(r"[(（]([^()（）\n]{1,80})[)）]")
-_HOLDER_ENDS = regex.compile(r"[,;:.!?\n—–\"“”«»]")
+_HOLDER_ENDS = regex.compile(r"[;!?\n—–\"“”«»()（）]|[,:.](?!\d)")
+_CLAUSE_END = regex.compile(r"[ \u00a0]?[%‰\p{Sc}]?(?:\s*(?:[.,;!?)]|$)|\s+(\p{L}+))")
+
+
+def _ends_clause(text: str, at: int) -> bool:
+    """Whether a number ending at `at` ends its clause, or stands before a joining word, a sign
+    such as "%" or "€" after it: in a list, after a name, it has the unit of the one before ("… 40 people
+    and Beta 25."), or none ("Anna joined in 2019 and Lars in 2021", "Acme grew 12% and Beta 5%";
+    not "founded in 1997 and went public in 2005", whose second value has no name)."""
+    end = _CLAUSE_END.match(text, at)
+    return end is not None and (end.group(1) is None or fold(end.group(1)) in joining_words.JOINING)
+_ELIDED_VERB = regex.compile(r"\s[—–]\s*$")
+"""A dash right before a value stands for the verb ("тариф B — 10 USD"): no clause's end."""
 MAX_HOLDER_WORDS = 3
-"""Words before a bracket that name what it gives a value of: "Ingrid Dahl (seat 14C)", "the Oslo
-office (40 staff)"."""
+"""Words (besides small ones of up to three letters) before a value that name what it is of:
+"Ingrid Dahl (seat 14C)", "the Oslo office (40 staff)"."""
 
 
 MAX_BRACKETED = 12
@@ -1544,14 +1563,17 @@ def _bracketed(passage: str) -> list[list[tuple[str, str]]]:
     """What each paragraph of a passage gives in brackets after two or more things, as a record of
     (the thing, the value): "Ingrid Dahl (seat 14C) and Karin Berg (seat 22A)", "Alice (30) and Bob
     (35)". The thing is the words before the bracket back to a clause's mark or a joining word
-    (`joining_words`)."""
+    (`joining_words`); where those are a value alone and the bracket holds no digit, the bracket
+    names the thing: "€12.50 (adults), €6.25 (children)"."""
     found = []
     for paragraph in passage.split("\n") if "(" in passage or "（" in passage else ():
         pairs = []
         for bracket in _BRACKETED.finditer(paragraph):
             holder = _holder(paragraph, bracket.start())
             value = bracket.group(1).strip()
-            if holder and len(value.split()) <= records.MAX_WORDS:
+            if 0 < len(holder) <= 2 and _values_shown(holder[0]) and not any(c.isdigit() for c in value):
+                pairs.append((value, " ".join(holder)))
+            elif holder and len(value.split()) <= records.MAX_WORDS:
                 pairs.append((" ".join(holder), value))
         if 1 < len({holder for holder, _ in pairs}) and len(pairs) <= MAX_BRACKETED:
             found.append(pairs)
@@ -1560,30 +1582,66 @@ def _bracketed(passage: str) -> list[list[tuple[str, str]]]:
 
 def _holder(text: str, at: int) -> list[str]:
     """The words before `at` that name what a value there is of: back to a clause's mark or a
-    joining word, at most MAX_HOLDER_WORDS ("Ingrid Dahl (seat 14C)", "… and the Pro plan 25 USD")."""
-    clause = _HOLDER_ENDS.split(text[max(0, at - 120):at])[-1].split()
+    joining word, at most MAX_HOLDER_WORDS besides short small words ("Ingrid Dahl (seat 14C)", "…
+    and the Pro plan 25 USD", "El vuelo IB3170 sale a las 07:10")."""
+    clause = _HOLDER_ENDS.split(_ELIDED_VERB.sub("", text[max(0, at - 120):at]))[-1].split()
     joined = [i for i, word in enumerate(clause) if word.casefold() in joining_words.JOINING]
-    return clause[joined[-1] + 1 if joined else 0:][-MAX_HOLDER_WORDS:]
+    words = clause[joined[-1] + 1 if joined else 0:]
+    counted = [i for i, word in enumerate(words) if not (word.islower() and len(word) <= 3)]  # "a las", "at"
+    return words[counted[-MAX_HOLDER_WORDS] if len(counted) > MAX_HOLDER_WORDS else 0:]
 
 
 def _listed(sentence: str) -> list[list[tuple[str, str]]]:
-    """What a sentence of prose gives two or more things with one unit word, as a record of (the
-    thing, the value): "The Basic plan costs 10 USD a month, the Pro plan 25 USD" is {"Basic plan
-    costs": "10 USD", "the Pro plan": "25 USD"}. Only an order's checks read these (`_order_records`)."""
+    """What a sentence of prose gives two or more things with one unit word, or a time of day each,
+    as a record of (the thing, the value): "The Basic plan costs 10 USD a month, the Pro plan 25
+    USD" is {"Basic plan costs": "10 USD", "the Pro plan": "25 USD"}. Only an order's checks read
+    these (`_order_records`)."""
     by_unit: dict[str, list[tuple[str, str]]] = {}
-    for number in numbers(sentence):
-        if (unit := _unit_of(sentence, number)) and (holder := _holder(sentence, number.start)):
-            end = after.end() if (after := _UNIT_WORD.match(sentence, number.end)) else number.end
+    timed = times(_ascii_digits(sentence))
+    for (start, end), _ in timed:  # "SK4705 leaves at 07:10 and DY1872 at 13:45": times of day, one kind
+        if holder := _holder(sentence, start):
+            by_unit.setdefault(":", []).append((" ".join(holder), sentence[start:end]))
+    for code in _codes(sentence):  # "Ingrid Dahl booked seat 14C and Karin Berg seat 22A": codes after one word
+        if holder := _holder(sentence, code.start()):
+            by_unit.setdefault("code " + fold(holder[-1]), []).append((" ".join(holder), code.group()))
+    last = ""
+    for number in (n for n in numbers(sentence) if not any(a <= n.start < b for (a, b), _ in timed)):
+        holder = _holder(sentence, number.start)
+        unit: str | None = _unit_of(sentence, number)
+        if not unit or fold(unit) in joining_words.JOINING:  # "… and Beta 25.", "Anna joined in 2019 and Lars in 2021"
+            named = any(c.isupper() or c.isdigit() for word in holder for c in word)
+            ends = named and not any(map(_is_number_token, holder)) and _ends_clause(sentence, number.end)
+            unit = (last or "") if ends else None
+        if unit is not None and holder:
+            end = after.end() if unit and (after := _UNIT_WORD.match(sentence, number.end)) else number.end
             by_unit.setdefault(unit, []).append((" ".join(holder), sentence[number.start:end].strip()))
+        last = unit or last
     return [pairs for pairs in by_unit.values() if len({holder for holder, _ in pairs}) > 1]
 
 
 @lru_cache(maxsize=64)
 def _order_records(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
-    """`_record_fields`, then the lists of the context's prose (`_listed`): what an extreme or a
+    """`_record_fields`, then the lists of the context's prose (`_lists`): what an extreme or a
     comparison orders. Those come last, so a record's place is the same in both."""
-    return _record_fields(context) + tuple(_fields_of(pairs) for part, record in _parts(context) if not record
-                                           for pairs in _listed(part))
+    return _record_fields(context) + _lists(context)
+
+
+@lru_cache(maxsize=256)
+def _lists(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
+    """The lists of the context's prose (`_listed`), as records."""
+    return tuple(_fields_of(pairs) for part, record in _parts(context) if not record for pairs in _listed(part))
+
+
+_OTHER_DIGITS = regex.compile(r"[^\P{Nd}0-9]")
+
+
+@lru_cache(maxsize=256)
+def _writing(context: tuple[str, ...], value: str) -> tuple[str, ...]:
+    """The context's items that may write a value as written (by its last two digits, or any digit
+    of another script): one search each before a long context's sentences are read for it."""
+    digits = regex.findall(r"\d+", _ascii_digits(value))
+    probe = digits[-1][-2:] if digits else ""
+    return tuple(item for item in context if probe in item or _OTHER_DIGITS.search(item))
 
 
 @lru_cache(maxsize=64)
@@ -1600,12 +1658,18 @@ def _record_fields(context: tuple[str, ...]) -> tuple[tuple[_Field, ...], ...]:
 
 def _fields_of(record: list[tuple[str, str]]) -> tuple[_Field, ...]:
     """A record's (key, value) pairs as its fields with a value to compare."""
-    pairs = [(frozenset(_stem(w) for w in _KEY_GAPS.split(key.strip()) if len(w) > 1), value.strip(), key.strip())
-             for key, value in record]
+    pairs = [(frozenset(_stem(w) for i, w in enumerate(_KEY_GAPS.split(key.strip()))
+                        if len(w) > 1 or _letter_name(w, i)), value.strip(), key.strip()) for key, value in record]
     fields = [_Field(key - frozenset().union(*(k for k, _, _ in pairs if k is not key)),
                      frozenset(v for _, v in _values_shown(value)) | _value_words(value), value, written)
               for key, value, written in pairs]
     return tuple(field for field in fields if field.values and field.words)
+
+
+def _letter_name(word: str, at: int) -> bool:
+    """A capital letter alone after another word names a thing ("Plan A", "Option B", "gate C");
+    first, it may be an article ("A room costs …"), and a small one is a word ("a month")."""
+    return at > 0 and len(word) == 1 and word.isupper()
 
 
 def _holders(context: tuple[str, ...]) -> dict[str, tuple[tuple[int, _Field], ...]]:
@@ -1746,6 +1810,86 @@ def _name_under(holder: _Field, record: tuple[_Field, ...]) -> str:
     return next((f.shown for f in record if f.words == holder.words), "")
 
 
+def _given_in_a_list(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """Values of the words that a list of the context's prose (`_listed`) gives another thing than
+    the one the words name: "Beta employs 40 people" beside "Acme employs 40 people and Beta 25",
+    "DY1872 leaves at 07:10" beside "SK4705 leaves at 07:10 and DY1872 at 13:45". A thing is named
+    by a word of its holder, written with a capital or a digit, that no other holder of the list
+    has. Never decided (the words may say another fact, a sum, a change): asked, with what the list
+    gives the thing the words name."""
+    found = []
+    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
+        tokens = _clause_stems(clause)
+        said = _values_shown(clause) + [(code.group(), _stem(code.group())) for code in _codes(clause)]
+        values = {value for _, value in said}
+        for fields in dict.fromkeys(fields for shown, _ in said for fields in _lists(_writing(context, shown))):
+            named = [f for f in fields if _holder_names(f) & tokens]
+            if not named or any(f.values & values for f in named):
+                continue
+            other = next((shown for shown, value in said for f in fields if f not in named and value in f.values), None)
+            if other is not None:
+                found.append(OtherValue(other, f"{named[0].key}: {named[0].shown}", (other,), False, apart=True))
+    return tuple(found)
+
+
+def _codes(text: str) -> list[regex.Match[str]]:
+    """The tokens of digits and letters that are no number with a unit ("14C", "B12"): compared as written."""
+    return [m for m in _TOKEN.finditer(text) if any(c.isdigit() for c in m.group())
+            and any(c.isalpha() for c in m.group()) and not _is_number_token(m.group())]
+
+
+def _holder_names(field: _Field) -> frozenset[str]:
+    """The words of a list's holder that name its thing: written with a capital or a digit ("Oslo"
+    of "The Oslo office has")."""
+    return frozenset(stem for word in _TOKEN.findall(field.key) if any(c.isupper() or c.isdigit() for c in word)
+                     and (stem := _stem(word)) in field.words)
+
+
+def _opposed(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """An extreme, or the first or the last, that the words give a value with, where every place of
+    the context that gives that value such a word gives the other way's: "The last train leaves at
+    05:50" beside "The first train leaves at 05:50", "The lowest temperature was 31 °C" beside "The
+    highest temperature was 31 °C". Never decided (both may hold: "the first and only train"):
+    asked, with the context's word. A clause with a negation asks nothing."""
+    found = []
+    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)
+                   if not bound_words.NEGATION.search(fold(clause))):
+        for value, way, kind, said, shown in _valued_extremes(clause):
+            theirs = _extremes_by_value(_writing(context, shown)).get(value, ())
+            if theirs and all(k == kind and w != way for w, k, _ in theirs):
+                found.append(OtherValue(said, theirs[0][2], (said,), False, apart=True, ordered=True))
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _extremes_by_value(context: tuple[str, ...]) -> dict[str, list[tuple[str, str, str]]]:
+    """Per value the context's sentences give with an extreme's words (`_valued_extremes`), those."""
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    for sentence in (s for item in context for s in records.parts(item)):
+        for value, way, kind, said, _ in _valued_extremes(sentence):
+            found.setdefault(value, []).append((way, kind, said))
+    return found
+
+
+def _valued_extremes(text: str) -> list[tuple[str, str, str, str, str]]:
+    """(value, way, kind, the words as written, the value as written) of each value of a text with
+    an extreme's words, or the first's or the last's (`extreme_words.extremes_at`): the last such
+    words between the value before and it, else the first between it and the next ("the first
+    train leaves at 05:50 and the last at 23:40")."""
+    said = extreme_words.extremes_at(text)
+    if not said:
+        return []
+    values = sorted(_values_at(text))
+    found = []
+    for i, (start, end, value) in enumerate(values):
+        before = [s for s in said if (values[i - 1][1] if i else 0) <= s[2].start() < start]
+        after = [s for s in said if end <= s[2].start() < (values[i + 1][0] if i + 1 < len(values) else len(text))]
+        if near := (before[-1:] or after[:1]):
+            way, kind, match = near[0]
+            found.append((value, way, kind, match.group(), text[start:end]))
+    return found
+
+
 def _misordered(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     """Comparisons of a clause between two things the context's records give a value of the same
     kind to, where the values go the other way: "SK4705 is cheaper than DY1872" beside records
@@ -1858,7 +2002,8 @@ def _named_things(clause: str, context: tuple[str, ...]
     value (a row's name: (record, None)) or fields by a key ((record, field): "Nord" of "Hotel Nord: 120 EUR")."""
     index, keyed = _holders(context), _keyed(context)
     found: list[tuple[int, str, str, frozenset[tuple[int, _Field | None]]]] = []
-    for match in (m for m in _TOKEN.finditer(clause) if not _is_number_token(m.group())):  # a value names nothing
+    tokens = [m for m in _TOKEN.finditer(clause) if not _is_number_token(m.group())]  # a value names nothing
+    for match in (m for i, m in enumerate(tokens) if len(m.group()) > 1 or _letter_name(m.group(), i)):
         stem = _stem(match.group())
         things: frozenset[tuple[int, _Field | None]] = frozenset(
             {(at, None) for at, _ in index.get(stem, ())} | set(keyed.get(stem, ())))
@@ -1939,7 +2084,7 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     said = {fold(value.said) for value in found.values()}
-    checks = (_moved, _fields_swapped, _swapped, _replaced, _beaten, _misordered)
+    checks = (_moved, _fields_swapped, _swapped, _replaced, _given_in_a_list, _beaten, _misordered, _opposed)
     for value in (value for check in checks for value in check(words, tuple(context))):
         if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
             said.add(fold(value.said))

@@ -4,7 +4,7 @@ than", "teurer als", "plus tôt que", "より安い"). "The cheapest flight is S
 "SK4705 is cheaper than DY1872" beside records giving DY1872 142 EUR writes every name and value
 where the context does, yet says what it does not. Which words order values, and of what set ("the
 cheapest direct flight", "cheaper with bags"), is a fact of a language: code uses these only to ask
-the judge (exact.py, `_beaten`, `_misordered`), never to decide.
+the judge (exact.py, `_beaten`, `_misordered`, `_opposed`), never to decide.
 """
 
 from __future__ import annotations
@@ -33,6 +33,12 @@ _DEAREST = (
 _EARLIEST = (r"earliest|the earlier|früheste?[nrsm]?|(?:le|la|les|l') ?plus tôt|vroegste|tidigaste|tidligste",
              r"最も早い|最早")
 _LATEST = (r"latest|the later|späteste?[nrsm]?|(?:le|la|les|l') ?plus tard|senaste|seneste", r"最も遅い|最晚")
+_FIRST = (r"first|erste[nrsm]?|premi[eè]re?s?|primer[oa]?s?|prim[oi]|primeir[oa]s?|eerste|första|første|"
+          r"pierwsz\p{L}*|перв\p{L}*|ilk|ensimmäi\p{L}*|pertama",
+          r"始発|首班|첫")
+_LAST = (r"last|letzte[nrsm]?|derni[eè]re?s?|[uú]ltim[oaie]s?|laatste|sista|sidste|siste|ostatni\p{L}*|"
+         r"последн\p{L}*|viimei\p{L}*|terakhir",
+         r"最終|終電|末班|마지막|막차")
 _LEAST = (
     r"lowest|smallest|shortest|fewest|(?:niedrigst|kleinst|kürzest)(?:e[nrsm]?)?|"
     r"(?:le|la|les|l') ?plus (?:bas(?:se)?s?|petite?s?|courte?s?)|más (?:baj|cort)[oa]s?|"
@@ -70,6 +76,36 @@ _EXTREMES = {
 departs at 13:45"), nor is a length ("the shortest flight leaves at 13:45"), and a time is no
 price ("the earliest flight costs 189 EUR"); "named" says which value only with the word that
 names it ("the highest price", "the lowest rating")."""
+_MINIMUM = (r"minimum|minimal\p{L}*|mindest\p{L}*|minimaal|mínim[oa]s?|minim[oa]|minimi\p{L}*|минимальн\p{L}*",
+            r"最少|최소")
+_MAXIMUM = (r"maximum|maximal\p{L}*|höchstzulässig\p{L}*|maximaal|máxim[oa]s?|massim[oa]|maksim\p{L}*|максимальн\p{L}*",
+            r"最多|최다")
+_COLDEST = (r"coldest|kälteste[nrsm]?|(?:le|la|les|l') ?plus froide?s?|más frí[oa]s?|più fredd[oaie]|kallaste|"
+            r"kaldeste|koudste|najzimniejsz\p{L}*|самы\p{L}* холодн\p{L}*", r"最も寒い|最冷|가장 추운")
+_WARMEST = (r"warmest|hottest|wärmste[nrsm]?|heißeste[nrsm]?|(?:le|la|les|l') ?plus chaude?s?|más caluros[oa]s?|"
+            r"più cald[oaie]|varmaste|varmeste|warmste|najcieplejsz\p{L}*|самы\p{L}* (?:тёпл|тепл|жарк)\p{L}*",
+            r"最も暑い|最热|가장 더운")
+_UNDER = (r"under|below|less than|fewer than|at most|up to|no more than|unter(?:halb)?|weniger als|höchstens|bis zu|"
+          r"moins de|au plus|jusqu'à|en dessous de|menos de|por debajo de|como máximo|meno di|sotto|fino a|"
+          r"al massimo|abaixo de|no máximo|onder|minder dan|hoogstens|högst|upp till|mindre än|høyst|inntil|"
+          r"mindre enn|poniżej|mniej niż|najwyżej|меньше|менее|не более|ниже",
+          r"以下|未満|以内|不到|少于|低于|이하|미만")
+_OVER = (r"over|above|more than|at least|no less than|über|oberhalb|mehr als|mindestens|plus de|au moins|"
+         r"au-dessus de|más de|por encima de|al menos|como mínimo|più di|sopra|oltre|almeno|mais de|acima de|"
+         r"pelo menos|meer dan|boven|minstens|ten minste|över|mer än|minst|mer enn|powyżej|ponad|więcej niż|"
+         r"co najmniej|больше|более|свыше|не менее|выше",
+         r"以上|超过|多于|高于|이상|초과")
+_OPPOSITES = {
+    "bound": {"least": _pattern(_UNDER), "most": _pattern(_OVER)},
+    "ends": {"least": _pattern(_FIRST), "most": _pattern(_LAST)},
+    "bounds": {"least": _pattern(_MINIMUM), "most": _pattern(_MAXIMUM)},
+    "heat": {"least": _pattern(_COLDEST), "most": _pattern(_WARMEST)},
+}
+"""A bound's word, the first and the last, the least and the most allowed, the coldest and the
+warmest: no order of values code reads ("over 3 days", "the first time", "last year"), but the one
+beside a value where the context writes the other way's says something else ("orders under 50
+EUR" beside "orders over 50 EUR", "The last train leaves at 05:50" beside "The first train
+leaves at 05:50", "The maximum order is 20 EUR" beside "The minimum order is 20 EUR")."""
 _RANKED = regex.compile(r"(?:second|third|zweit|dritt|deuxième|troisième|segund|tercer|terz)\p{L}*[\s-]*$",
                         regex.IGNORECASE)
 """An ordinal before the word: "the second cheapest" is no extreme."""
@@ -100,10 +136,17 @@ def extreme_kind(text: str) -> tuple[str, str] | None:
 
 
 def _extremes(text: str, kinds: tuple[str, ...]) -> set[tuple[str, str]]:
-    """The (way, kind) of the extremes' words of `text` that no ordinal ranks ("the second
-    cheapest") and no comparison's "than" follows ("más barato que")."""
-    return {(way, kind) for kind in kinds for way, pattern in _EXTREMES[kind].items()
-            if any(not _RANKED.search(text, 0, match.start()) for match in _not_compared(pattern, text))}
+    return {(way, kind) for way, kind, _ in extremes_at(text, kinds)}
+
+
+def extremes_at(text: str, kinds: tuple[str, ...] = (*_EXTREMES, *_OPPOSITES)
+                ) -> list[tuple[str, str, regex.Match[str]]]:
+    """(way, kind, where) of the extremes' words of `text` (`_EXTREMES`, `_OPPOSITES`) that no
+    ordinal ranks ("the second cheapest") and no comparison's "than" follows ("más barato que"),
+    in the text's order."""
+    found = [(way, kind, match) for kind in kinds for way, pattern in {**_EXTREMES, **_OPPOSITES}[kind].items()
+             for match in _not_compared(pattern, text) if not _RANKED.search(text, 0, match.start())]
+    return sorted(found, key=lambda one: one[2].start())
 
 
 _CHEAPER = (
@@ -122,13 +165,13 @@ _DEARER = (
     r"より高[いく]|比.{1,12}?贵|보다 비싸",
 )
 _SOONER = (
-    r"earlier|sooner|früher|plus tôt|más temprano|eerder|tidigare|tidligere|wcześniej|dříve|раньше|daha erken|"
-    r"aiemmin|lebih awal",
+    r"earlier|sooner|before|ahead of|früher|plus tôt|avant|más temprano|antes d\p{L}*|prima d\p{L}*|eerder|"
+    r"tidigare|före|tidligere|før|wcześniej|dříve|раньше|daha erken|aiemmin|lebih awal",
     r"より早[いく]|比.{1,12}?早",
 )
 _LATER = (
-    r"later|später|plus tard|más tarde|senare|senere|później|později|позже|позднее|daha geç|myöhemmin|"
-    r"lebih lambat",
+    r"later|after|später|plus tard|après|más tarde|después d\p{L}*|dopo|depois d\p{L}*|senare|efter|senere|etter|"
+    r"później|později|позже|позднее|daha geç|myöhemmin|lebih lambat",
     r"より遅[いく]|比.{1,12}?晚",
 )
 _FEWER = (

@@ -1,6 +1,6 @@
 import pytest
 
-from pytest_llmfaith.text.extreme_words import comparisons, extreme
+from pytest_llmfaith.text.extreme_words import comparisons, extreme, extreme_kind, extremes_at
 
 
 @pytest.mark.parametrize(("text", "way"), [
@@ -79,3 +79,31 @@ def test_an_extreme_of_times_is_said_by_its_own_words(text, amounts, times):
 ])
 def test_words_that_compare_say_which_way_and_of_what(text, found):
     assert [(c.way, c.kind, text[c.start:c.end], c.than_before) for c in comparisons(text)] == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The first train leaves at 05:50 and the last at 23:40.", [("least", "ends", "first"), ("most", "ends", "last")]),
+    ("Der letzte Zug fährt um 23:40.", [("most", "ends", "letzte")]),
+    ("El primer tren sale a las 5:50.", [("least", "ends", "primer")]),
+    ("Последний поезд отходит в 23:40.", [("most", "ends", "Последний")]),
+    ("終電は23時40分です。", [("most", "ends", "終電")]),
+    ("The minimum order is 20 EUR.", [("least", "bounds", "minimum")]),
+    ("Die maximale Bestellung beträgt 20 EUR.", [("most", "bounds", "maximale")]),
+    ("The coldest day was -12 °C.", [("least", "heat", "coldest")]),
+    ("Free shipping on orders over 50 EUR, none under 20 EUR.",
+     [("most", "bound", "over"), ("least", "bound", "under")]),
+    ("従業員は400人以上です。", [("most", "bound", "以上")]),
+    ("The cheapest flight is SK4705.", [("least", "price", "cheapest")]),
+    ("The second cheapest flight", []),  # ranked: no extreme
+    ("SK4705 is cheaper than DY1872.", []),  # a comparison
+])
+def test_the_first_the_last_and_other_ends_are_read_with_their_way(text, found):
+    assert [(way, kind, match.group()) for way, kind, match in extremes_at(text)] == found
+
+
+@pytest.mark.parametrize("text", ["The first flight leaves at 13:45.", "Last year the flight left at 13:45.",
+                                  "The minimum stay is 2 nights."])
+def test_the_first_and_the_last_order_no_values(text):
+    """"the first time", "last year": an end says which of two ways beside a value only, never
+    which value is the least (`_beaten` reads `extreme` and `extreme_kind`)."""
+    assert (extreme(text), extreme(text, of_times=True), extreme_kind(text)) == (None, None, None)
