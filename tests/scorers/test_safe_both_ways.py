@@ -745,6 +745,8 @@ OWN_UNFAITHFUL = [
     ("Första bussen går 05:50.", "Sista bussen går 05:50.", "Sista"),
     ("始発は5時50分に出発します。", "終電は5時50分に出発します。", "終電"),
     ("首班车5:50发车。", "末班车5:50发车。", "末班"),
+    ("첫차는 5시 50분에 출발합니다.", "막차는 5시 50분에 출발합니다.", "막차"),
+    ("직원은 400명 이상이다.", "직원은 400명 이하이다.", "이하"),
     ("The highest temperature was 31 °C.", "The lowest temperature was 31 °C.", "lowest"),
     ("The warmest day was 31 °C.", "The coldest day was 31 °C.", "coldest"),
     ("The minimum order is 20 EUR.", "The maximum order is 20 EUR.", "maximum"),

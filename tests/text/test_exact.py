@@ -613,6 +613,9 @@ def test_a_comparison_the_records_go_the_other_way_of_is_asked(words, context, a
     ("Shipping is free on orders under 50 EUR.", "Shipping is free on orders over 50 EUR.", ["under"], ["over"]),
     ("Kinder über 12 Jahren reisen gratis.", "Kinder unter 12 Jahren reisen gratis.", ["über"], ["unter"]),
     ("会社には400人以下の従業員がいます。", "会社には400人以上の従業員がいます。", ["以下"], ["以上"]),
+    ("직원은 400명 이하이다.", "직원은 400명 이상이다.", ["이하"], ["이상"]),
+    ("막차는 5시 50분에 출발합니다.", "첫차는 5시 50분에 출발합니다.", ["막차"], ["첫"]),
+    ("B 요금제는 25달러입니다.", "A 요금제는 25달러, B 요금제는 10달러입니다.", ["25"], []),
     ("Le vol AF5678 coûte 189 €.", "Le vol AF1234 coûte 189 € et le vol AF5678 142 €.", ["189"],
      ["le vol AF5678: 142"]),
     # a value before a bracket that names its thing
