@@ -1609,7 +1609,7 @@ def _listed(sentence: str) -> list[list[tuple[str, str]]]:
         holder = _holder(sentence, number.start)
         unit: str | None = _unit_of(sentence, number)
         if not unit or fold(unit) in joining_words.JOINING:  # "… and Beta 25.", "Anna joined in 2019 and Lars in 2021"
-            named = any(c.isupper() or c.isdigit() for word in holder for c in word)
+            named = any(map(_names_a_thing, holder))
             ends = named and not any(map(_is_number_token, holder)) and _ends_clause(sentence, number.end)
             unit = (last or "") if ends else None
         if unit is not None and holder:
@@ -1725,7 +1725,7 @@ def _fields_swapped(words: str, context: tuple[str, ...]) -> tuple[OtherValue, .
     09:05 to no field it names). Never decided (the words may name it otherwise): asked, with what
     the field gives."""
     found, fields_of, index = [], _record_fields(context), _holders(context)
-    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
+    for clause in _clauses_of(words):
         tokens = frozenset(_stem(t) for t in _TOKEN.findall(clause))
         said = _values_shown(clause) + [(_stem(t), _stem(t)) for t in _TOKEN.findall(clause) if not _is_number_token(t)]
         values = {value for _, value in said}
@@ -1754,7 +1754,7 @@ def _beaten(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     30 EUR". Never decided (the extreme may be of a smaller set: "the cheapest direct flight"):
     asked, with the value beyond it. A clause with a negation asks nothing ("is not the cheapest")."""
     found = []
-    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
+    for clause in _clauses_of(words):
         amounts, hours = extreme_words.extreme(clause), extreme_words.extreme(clause, of_times=True)
         if not (amounts or hours) or bound_words.NEGATION.search(fold(clause)):  # "is not the cheapest": the other way
             continue
@@ -1818,7 +1818,7 @@ def _given_in_a_list(words: str, context: tuple[str, ...]) -> tuple[OtherValue, 
     has. Never decided (the words may say another fact, a sum, a change): asked, with what the list
     gives the thing the words name."""
     found = []
-    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)):
+    for clause in _clauses_of(words):
         tokens = _clause_stems(clause)
         said = _values_shown(clause) + [(code.group(), _stem(code.group())) for code in _codes(clause)]
         values = {value for _, value in said}
@@ -1841,7 +1841,7 @@ def _codes(text: str) -> list[regex.Match[str]]:
 def _holder_names(field: _Field) -> frozenset[str]:
     """The words of a list's holder that name its thing: written with a capital or a digit ("Oslo"
     of "The Oslo office has")."""
-    return frozenset(stem for word in _TOKEN.findall(field.key) if any(c.isupper() or c.isdigit() for c in word)
+    return frozenset(stem for word in _TOKEN.findall(field.key) if _names_a_thing(word)
                      and (stem := _stem(word)) in field.words)
 
 
@@ -1852,8 +1852,7 @@ def _opposed(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     highest temperature was 31 °C". Never decided (both may hold: "the first and only train"):
     asked, with the context's word. A clause with a negation asks nothing."""
     found = []
-    for clause in (clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)
-                   if not bound_words.NEGATION.search(fold(clause))):
+    for clause in (clause for clause in _clauses_of(words) if not bound_words.NEGATION.search(fold(clause))):
         for value, way, kind, said, shown in _valued_extremes(clause):
             theirs = _extremes_by_value(_writing(context, shown)).get(value, ())
             if theirs and all(k == kind and w != way for w, k, _ in theirs):
@@ -1960,6 +1959,16 @@ _Valued = TypeVar("_Valued")
 def _named_first(tokens: frozenset[str], valued: list[tuple[_Field, _Valued]]) -> list[_Valued]:
     """What is found of the fields the words name, where they name any ("leaves" names no "departs"), else of all."""
     return [found for f, found in valued if _names_field(tokens, f)] or [found for _, found in valued]
+
+
+def _clauses_of(words: str) -> list[str]:
+    """The clauses of each stretch of the words (`_CLAUSE_CUTS`): what an order's or a list's checks read."""
+    return [clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)]
+
+
+def _names_a_thing(word: str) -> bool:
+    """A word with a capital or a digit: a name or a code, as a list's holder writes its thing."""
+    return any(c.isupper() or c.isdigit() for c in word)
 
 
 def _clause_stems(clause: str) -> frozenset[str]:
