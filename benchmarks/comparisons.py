@@ -5,7 +5,7 @@ records (labels.EVIDENCE), the same with the order of the values said first, and
 the sentence alone ("does it say SK4705 has the lowest price?") whose yes code could check against
 the records. None parts faithful from unfaithful here (benchmarks/README.md, round 28). Last, the
 second question as the scorers ask it where code sees the records' values go against the words
-(`exact.ordered_otherwise`, told what the document writes: questions.INSTEAD), the figures behind
+(`exact.needs_a_firm_yes`, told what the document writes: questions.INSTEAD), the figures behind
 `questions.ORDER_AT` (round 34); "-" where code asks nothing.
 
     .venv/bin/python benchmarks/comparisons.py [--cache-dir DIR]
@@ -74,7 +74,7 @@ def main() -> None:
         ordered = ask(ORDERED.format(document=document, order=order, claim=claim))
         read = ask(READ.format(claim=claim, name=name, extreme=extreme, field=field))
         second = "-"
-        if exact.ordered_otherwise(claim, [document]):
+        if exact.needs_a_firm_yes(claim, [document]):
             (p, ), _ = questions.same_roles(judge, [document], [
                 (claim, exact.values_in_other_roles(claim, [document]), exact.values_given_instead(claim, [document]))])
             second = f"{p:.2f}"

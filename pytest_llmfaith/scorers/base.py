@@ -38,9 +38,9 @@ from pytest_llmfaith.text.exact import (
     contradicted_number,
     fold,
     nearest_sentences,
+    needs_a_firm_yes,
     numbers_beside_the_same_words,
     numbers_not_written,
-    ordered_otherwise,
     other_values,
     quoted_sentence,
     unwritten,
@@ -319,7 +319,7 @@ class ClaimsScorer(Scorer):
         roles, role_calls = questions.same_roles(self.judge, context, [
             (items[i].sentence, n, values_given_instead(items[i].quote, context)) for i, n in placed])
         calls.extend(role_calls)
-        answers.role.update({i: p >= questions.role_line(ordered_otherwise(items[i].quote, context))
+        answers.role.update({i: p >= questions.role_line(needs_a_firm_yes(items[i].quote, context))
                              for (i, _), p in zip(placed, roles)})
         return answers, prompt
 
@@ -389,13 +389,7 @@ class ClaimsScorer(Scorer):
                                               + ", ".join(f"“{t}”" for t in self._unwritten(item.quote, context))
                                               + ", and asked whether it gives them in any form, the judge says no")
             if verdicts[i].verdict == self.supported_verdict and answers.role.get(i) is False:
-                asked = values_in_other_roles(item.quote, context)
-                verdicts[i] = self._overruled(verdicts[i], f"the context gives these {questions.kind_of(asked)} for "
-                                              "something else: "
-                                              + "; ".join(f"beside these words it writes “{o.other}”, not “{o.said}”"
-                                                          for o in other_values(item.quote, context) if o.written)
-                                              + ", and asked whether it gives " + ", ".join(f"“{n}”" for n in asked)
-                                              + " for what the words say, the judge says no")
+                verdicts[i] = self._overruled(verdicts[i], _given_otherwise(item.quote, context))
         for i in range(len(claims)):  # after the sentences' own verdicts are final
             held = [verdicts[s] for s in _sentence_items(items, len(claims), i)
                     if verdicts[s].verdict != self.supported_verdict]
@@ -494,6 +488,20 @@ class ClaimsScorer(Scorer):
         raise NotImplementedError
 
 
+def _given_otherwise(quote: str, context: list[str]) -> str:
+    """Why a claim whose values the context gives for something else, or whose words it writes only
+    the other way (negated, or not where they are), is not supported, once the judge said so."""
+    found = [o for o in other_values(quote, context) if o.written]
+    shown = "; ".join(f"{'it' if o.negated else 'beside these words it'} writes “{o.other}”, not “{o.said}”"
+                      for o in found)
+    if all(o.negated for o in found):
+        return f"the context writes these words only the other way: {shown}, and asked whether it still says " \
+               "what the words say, the judge says no"
+    asked = values_in_other_roles(quote, context)
+    return f"the context gives these {questions.kind_of(asked)} for something else: {shown}, and asked whether " \
+           f"it gives {', '.join(f'“{n}”' for n in asked)} for what the words say, the judge says no"
+
+
 def _as_asked(item: Judged, context: list[str], unwritten_tokens: list[str]) -> dict[str, Any]:
     """How a verdicts request shows an item, with the keys of the narrow questions code sees a
     reason to ask of it (questions.ASKED_BY); `unwritten_tokens`: `ClaimsScorer._unwritten`."""
@@ -504,6 +512,8 @@ def _as_asked(item: Judged, context: list[str], unwritten_tokens: list[str]) -> 
         data["numbers"] = values
     if others := values_in_other_roles(item.quote, context):
         data["other_role"] = others
+        if instead := values_given_instead(item.quote, context):  # what the context writes in their place
+            data["context_writes"] = instead
     return data
 
 

@@ -148,10 +148,3 @@ def way(before: str, after: str) -> str | None:
         name for name, pattern in _WAYS_AFTER if pattern.match(after)}
     return found.pop() if len(found) == 1 else None
 
-
-NEGATION = regex.compile(
-    r"(?<![\p{L}\p{M}])(?:not|no|never|none|nor|cannot|\w+n't|nicht|kein\w*|nie|niemals|ne|n'|pas|jamais|non|nunca|"
-    r"não|nem|niet|geen|nooit|inte|aldrig|ikke|aldri|ei|не|ни|нет|никогда|değil|yok|tidak|bukan)(?![\p{L}\p{M}])|"
-    r"[不没沒非無无]|ない|なく|ません|않|못|없")
-"""A negation anywhere in a sentence: "does not hold more than 450" is no bound of more. Where one
-stands, code finds no bound made true."""

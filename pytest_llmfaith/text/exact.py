@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from itertools import combinations, islice, takewhile
 from os.path import commonprefix
@@ -22,6 +24,7 @@ import regex
 from pytest_llmfaith.text import bound_words, extreme_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
+from pytest_llmfaith.text.negation_words import NEGATION, negated_form, negations
 from pytest_llmfaith.text.number_words import PAIR_WORDS, RANK_SUFFIX, THE, Count, counts_in_words, ordinals_in_words
 from pytest_llmfaith.text.sentences import after_title, sentences
 
@@ -1266,6 +1269,7 @@ class OtherValue:
     number ("40 … in 2020" for "55 … in 2024") may be another fact: only the judge reads those."""
     apart: bool = False  # given for another thing (`_given_apart`): `other` is what the context gives for the words'
     ordered: bool = False  # an extreme or comparison the context's values go against (`_beaten`, `_misordered`)
+    negated: bool = False  # words the context writes only with a negation they leave out, or without theirs
 
 
 MOVED_WORDS = (2, 3)
@@ -1702,6 +1706,8 @@ def _value_words(value: str) -> frozenset[str]:
     """The words of a field's value of up to MAX_FIELD_WORDS words with no number: a code, a name
     or a word ("OSL", "Ingrid Dahl", "confirmed"); a number's words are its unit ("25 km/h")."""
     found = _TOKEN.findall(value)
+    if not found and fold(value) in _YES | _NO:  # "❌" of a table's cell: a value as "no" is
+        return frozenset([fold(value)])
     return frozenset(map(_stem, found)) if len(value.split()) <= MAX_FIELD_WORDS and not any(
         map(_is_number_token, found)) else frozenset()
 
@@ -1756,7 +1762,7 @@ def _beaten(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     found = []
     for clause in _clauses_of(words):
         amounts, hours = extreme_words.extreme(clause), extreme_words.extreme(clause, of_times=True)
-        if not (amounts or hours) or bound_words.NEGATION.search(fold(clause)):  # "is not the cheapest": the other way
+        if not (amounts or hours) or NEGATION.search(fold(clause)):  # "is not the cheapest": the other way
             continue
         timed = times(_ascii_digits(clause))
         said = [(hours, clause[a:b], minutes, _time_peers(_time_key(time), context)) for (a, b), time in timed
@@ -1852,12 +1858,210 @@ def _opposed(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     highest temperature was 31 °C". Never decided (both may hold: "the first and only train"):
     asked, with the context's word. A clause with a negation asks nothing."""
     found = []
-    for clause in (clause for clause in _clauses_of(words) if not bound_words.NEGATION.search(fold(clause))):
+    for clause in (clause for clause in _clauses_of(words) if not NEGATION.search(fold(clause))):
         for value, way, kind, said, shown in _valued_extremes(clause):
             theirs = _extremes_by_value(_writing(context, shown)).get(value, ())
             if theirs and all(k == kind and w != way for w, k, _ in theirs):
                 found.append(OtherValue(said, theirs[0][2], (said,), False, apart=True, ordered=True))
     return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _negated(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
+    """A clause of the words that the context writes with a negation the words leave out, or
+    without the one they write, and nowhere as they do: "Breakfast is included" beside "Breakfast
+    is not included", "The ticket is refundable" beside "non-refundable", "Wi-Fi is available"
+    beside "unavailable", "Kahvaltı dahil" beside "Kahvaltı dahil değil", "房价包括早餐" beside
+    "房价不包括早餐", "DY1872 is refundable" beside a record's "refundable": false. Never decided
+    (the rest of the context may say it otherwise): asked, with the context's words."""
+    found: list[OtherValue] = []
+    for clause in dict.fromkeys(c.strip(_ENDS) for stretch in stretches(words) or [words]
+                                for whole in _negated_clauses(stretch) for c in [whole, *_joined_parts(whole)]):
+        mine = _Clause.of(clause)
+        ways = {way: theirs for theirs in _near_clauses(mine, context)
+                if (way := _negated_otherwise(mine, theirs)) is not None}
+        other = ways[True].text if ways.keys() == {True} else "" if ways else _field_negated(clause, mine, context)
+        if other and all(value.other != other for value in found):  # a part of a clause found whole: once
+            found.append(OtherValue(clause, other, (clause,), False, apart=True, negated=True))
+    return tuple(found)
+
+
+_NEGATED_CUTS = regex.compile(r"[;—–、，；]|,(?!\d)|\s-\s|\n")
+"""Where `_negated` cuts clauses: `_CLAUSE_CUTS` but at a colon, so "Breakfast: not included" is
+one, and at a bracket, which it reads past (`_ASIDE`)."""
+_ASIDE = regex.compile(r"\s*[(\[{（][^()\[\]{}（）]*[)\]}）]")
+
+
+_JOINED_AT = regex.compile(r"\s(?:" + "|".join(map(regex.escape, sorted(joining_words.JOINING, key=len, reverse=True)))
+                           + r")\s", regex.IGNORECASE)
+
+
+def _joined_parts(clause: str) -> list[str]:
+    """The parts of a clause of the words that joining words join, two tokens or more: "Breakfast
+    is included and parking is free" says "Breakfast is included" beside "Breakfast is not
+    included" too (the context's clauses are compared whole)."""
+    parts = _JOINED_AT.split(clause)
+    return [part for part in parts if len(_TOKEN.findall(part)) >= MIN_ROLE_WORDS] if len(parts) > 1 else []
+
+
+def _negated_clauses(text: str) -> list[str]:
+    """The clauses `_negated` compares, without their asides: "Airport taxes (31 EUR on this route)
+    are refunded on request" is "Airport taxes are refunded on request"."""
+    return [clause for clause in _NEGATED_CUTS.split(_ASIDE.sub("", text)) if _TOKEN.search(clause)]
+MAX_CHANGED_WORDS = 1
+"""Words of a clause, besides a negation, that another may write otherwise and still be the same
+words negated: "has a pool" of "has no pool", "je" of "není", "sisältyy" of "ei sisälly"."""
+MAX_ADDED_WORDS = 2
+"""Words besides a negation that a clause may add between the words it shares: "does" and "charge"
+of "does not charge" beside "charges"."""
+
+
+class _Clause(NamedTuple):
+    """A clause as `_negated` compares it: its tokens (a script without spaces by its characters),
+    which of them negate (`negation_words.NEGATION`), and which are a negation and nothing else
+    ("not", "pas", "değil"; not "n'ouvre")."""
+
+    text: str
+    tokens: tuple[str, ...]
+    negating: frozenset[int]
+    negations: frozenset[int]
+
+    @staticmethod
+    @lru_cache(maxsize=4096)
+    def of(text: str) -> _Clause:
+        body = _clause_body(text)
+        tokens: list[str] = []
+        starts: list[int] = []
+        for match in _TOKEN.finditer(body):
+            token, at = match.group(), match.start()
+            pieces = list(token) if _IS_SPACELESS.match(token) else [token]
+            tokens += pieces
+            starts += [at + k for k in range(len(pieces))] if len(pieces) > 1 else [at]
+        ends = [at + len(token) for at, token in zip(starts, tokens)]
+        negating: set[int] = set()
+        whole: set[int] = set()
+        for a, b in negations(body):
+            held = range(bisect_right(ends, a), bisect_left(starts, b))  # the tokens it overlaps
+            negating.update(held)
+            whole.update(i for i in held if a <= starts[i] and ends[i] <= b)
+        return _Clause(text, tuple(tokens), frozenset(negating), frozenset(whole))
+
+
+def _clause_body(text: str) -> str:
+    """`fold` without its offsets, in one pass over the whole text: what `_negated` compares."""
+    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text.translate(_SIGNS)).casefold().translate(_SAME_MARKS))
+
+
+MAX_SMALL_WORD = 4
+"""Letters of a word that may stand for another in a clause negated ("a" of "has a pool" beside
+"has no pool", "je" beside "není", "does" of "does not charge"); a longer one may be its antonym
+("n'ouvre pas" beside "est fermé" says the same), so it must share a stem with the word it faces."""
+
+
+def _negated_otherwise(mine: _Clause, theirs: _Clause) -> bool | None:
+    """Whether `theirs` writes the tokens of `mine` with a negation the other does not have (True),
+    the same way (False), or other words (None): all but MAX_CHANGED_WORDS of mine, in order,
+    with at most MAX_ADDED_WORDS more between them, each word one side writes for another of the
+    other's small or of the same stem, and the negations between them, or right before or after."""
+    ops = SequenceMatcher(None, mine.tokens, theirs.tokens, autojunk=False).get_opcodes()
+    shared = [op for op in ops if op[0] == "equal"]
+    if sum(i2 - i1 for _, i1, i2, _, _ in shared) < max(MIN_ROLE_WORDS,
+                                                         len(mine.tokens) - len(mine.negating) - MAX_CHANGED_WORDS):
+        return None
+    first, last = ops.index(shared[0]), ops.index(shared[-1])
+    negated = [False, False]
+    changed = [0, 0]
+    for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "equal":
+            continue
+        sides = ((mine, range(i1, i2), theirs, range(j1, j2)), (theirs, range(j1, j2), mine, range(i1, i2)))
+        if not first < k < last:  # before or after the shared words: the context's only next to them
+            near = [j for j in ([j2 - 1] if k < first else [j1]) if j in range(j1, j2)]
+            negated[0] = negated[0] or any(i in mine.negating or any(
+                negated_form(mine.tokens[i], theirs.tokens[j]) for j in near) for i in range(i1, i2))
+            negated[1] = negated[1] or any(j in theirs.negating or any(
+                negated_form(theirs.tokens[j], mine.tokens[i]) for i in range(i1, i2)) for j in near)
+            changed[0] += sum(i not in mine.negating for i in range(i1, i2))
+            if not _a_word_for_a_word(mine, range(i1, i2), [theirs.tokens[j] for j in range(j1, j2)], edge=True):
+                return None  # another subject: "Parking is free" beside "Wi-Fi is not free"
+            continue
+        for side, (one, at, other, facing) in enumerate(sides):
+            negated[side] = negated[side] or any(i in one.negating or any(
+                negated_form(one.tokens[i], other.tokens[j]) for j in facing) for i in at)
+            changed[side] += sum(i not in one.negating for i in at)
+            if not _a_word_for_a_word(one, at, [other.tokens[j] for j in facing if j not in other.negations]):
+                return None
+    if changed[0] > MAX_CHANGED_WORDS or changed[1] > MAX_ADDED_WORDS:
+        return None
+    return negated[0] != negated[1]
+
+
+def _a_word_for_a_word(one: _Clause, at: Iterable[int], words: list[str], edge: bool = False) -> bool:
+    """Whether the words of `one` at `at` that are no negation alone may stand for `words` (the
+    other clause's, negations left out) as the same words negated: none faces them, or each is
+    small or shares a stem with one of them, or, at the `edge` of the shared words, they are one
+    small word ("it" of "it is not paid" may be what "Overtime is paid" names: `MAX_SMALL_WORD`)."""
+    alone = not words or edge and len(words) == 1 and len(words[0]) <= MAX_SMALL_WORD
+    return alone or all(len(one.tokens[i]) <= MAX_SMALL_WORD or any(_same_stem(one.tokens[i], word) for word in words)
+                        for i in at if i not in one.negations)
+
+
+def _same_stem(one: str, other: str) -> bool:
+    """Two forms of one word ("charges", "charge"; "sisältyy", "sisälly"; "n'est", "est"; "available",
+    "unavailable"): a shared start of half the shorter (after an elision), or one the other negated."""
+    one, other = one.rsplit("'", 1)[-1], other.rsplit("'", 1)[-1]
+    shared = len(commonprefix([one, other]))
+    return shared >= max(2, min(len(one), len(other)) / 2) or negated_form(one, other) or negated_form(other, one)
+
+
+def _near_clauses(mine: _Clause, context: tuple[str, ...]) -> list[_Clause]:
+    """The context's clauses that hold all but MAX_CHANGED_WORDS of the tokens of `mine` that do
+    not negate (any that `_negated_otherwise` compares does), found by the rarest of those."""
+    clauses, held, index = _clause_index(context)
+    plain = {token for i, token in enumerate(mine.tokens) if i not in mine.negating}
+    rarest = sorted(plain, key=lambda token: (len(index.get(token, ())), token))[:MAX_CHANGED_WORDS + 1]
+    return [_Clause.of(clauses[k]) for k in sorted({k for token in rarest for k in index.get(token, ())})
+            if len(plain - held[k]) <= MAX_CHANGED_WORDS]
+
+
+@lru_cache(maxsize=64)
+def _clause_index(context: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[frozenset[str], ...],
+                                                     dict[str, tuple[int, ...]]]:
+    """The context's clauses (`_NEGATED_CUTS` of each sentence or record), the tokens of each (a
+    script without spaces by its characters), and per token the clauses that hold it."""
+    clauses = tuple(c.strip(_ENDS) for part, _ in _parts(context) for c in _negated_clauses(part))
+    held = tuple(frozenset(piece for token in _TOKEN.findall(_clause_body(clause))
+                           for piece in (token if _IS_SPACELESS.match(token) else [token])) for clause in clauses)
+    index: dict[str, list[int]] = {}
+    for k, tokens in enumerate(held):
+        for token in tokens:
+            index.setdefault(token, []).append(k)
+    return clauses, held, {token: tuple(at) for token, at in index.items()}
+
+
+_YES = frozenset("true yes ja oui sí si sim tak да evet ✓ ✔ ✅ ☑".split())
+_NO = frozenset("false no nein non não nie нет hayır ❌ ✗ ✘ ✖ 🚫 ⛔".split())
+"""A field's value that says yes or no: JSON's booleans, the words, and a table's ticks and crosses."""
+
+
+def _field_negated(clause: str, mine: _Clause, context: tuple[str, ...]) -> str:
+    """A record's field of yes or no ("refundable": false) whose key the clause names, that gives
+    the other way than the clause says in every record the clause names a value of (where it names
+    none, in every record with that key): the field as the record writes it, or ""."""
+    tokens = _clause_stems(clause)
+    fields = [(named, field) for named, field in _boolean_fields(context) if _names_field(tokens, field)]
+    negated = bool(mine.negating) or any(negated_form(t, w) for t in tokens for _, field in fields for w in field.words)
+    held = [field for named, field in fields if named & tokens] or [field for _, field in fields]
+    if held and all((fold(field.shown) in _YES) == negated for field in held):
+        return f"{held[0].key}: {held[0].shown}"
+    return ""
+
+
+@lru_cache(maxsize=64)
+def _boolean_fields(context: tuple[str, ...]) -> tuple[tuple[frozenset[str], _Field], ...]:
+    """The fields of the context's records whose value is yes or no, each with its record's other values."""
+    return tuple((frozenset().union(*(other.values for other in record if other is not field)), field)
+                 for record in _record_fields(context) for field in record if fold(field.shown) in _YES | _NO)
 
 
 @lru_cache(maxsize=64)
@@ -1899,7 +2103,7 @@ def _misordered(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     negation ("is not cheaper than") asks nothing: it says the other order, for the verdict to read."""
     found = []
     for clause in (clause for stretch in stretches(words) or [words] for clause in _compared_clauses(stretch)
-                   if not bound_words.NEGATION.search(fold(clause))):  # "is not cheaper than": the other way
+                   if not NEGATION.search(fold(clause))):  # "is not cheaper than": the other way
         for comparison in extreme_words.comparisons(clause):
             pairs = _compared(clause, comparison, context)
             if pairs and all(v >= w if comparison.way == "least" else v <= w for (_, v), (_, w) in pairs):
@@ -2093,7 +2297,8 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
     said = {fold(value.said) for value in found.values()}
-    checks = (_moved, _fields_swapped, _swapped, _replaced, _given_in_a_list, _beaten, _misordered, _opposed)
+    checks = (_moved, _fields_swapped, _swapped, _replaced, _given_in_a_list, _beaten, _misordered, _opposed,
+              _negated)
     for value in (value for check in checks for value in check(words, tuple(context))):
         if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
             said.add(fold(value.said))
@@ -2160,10 +2365,10 @@ def _bounds_made_true(words: str, context: tuple[str, ...]) -> frozenset[str]:
         said = [item for item in pattern if isinstance(item, Number)]
         ways = [bound_words.way(fold(stretch[max(0, n.start - 40):n.start]), fold(stretch[n.end:n.end + 40]))
                 for n in said]
-        if not any(ways) or len(pattern) - len(said) < MIN_ROLE_WORDS or bound_words.NEGATION.search(fold(stretch)):
+        if not any(ways) or len(pattern) - len(said) < MIN_ROLE_WORDS or NEGATION.search(fold(stretch)):
             continue
         places = [[item for item in theirs[at:at + len(pattern)] if isinstance(item, Number)]
-                  for theirs, at, text in _same_words(pattern, context) if not bound_words.NEGATION.search(fold(text))]
+                  for theirs, at, text in _same_words(pattern, context) if not NEGATION.search(fold(text))]
         for k, (number, way) in enumerate(zip(said, ways)):
             if way and places and all(_beyond(place[k], number, way) and all(
                     j == k or other.values & place[j].values for j, other in enumerate(said)) for place in places):
@@ -2437,10 +2642,11 @@ def values_in_other_roles(words: str, context: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(n for o in other_values(words, context) if not o.contradicted for n in o.written))
 
 
-def ordered_otherwise(words: str, context: Sequence[str]) -> bool:
+def needs_a_firm_yes(words: str, context: Sequence[str]) -> bool:
     """Whether the words say an extreme or a comparison that the context's values go the other way
-    of (`_beaten`, `_misordered`): what `questions.role_line` holds the offline answer to."""
-    return any(o.ordered for o in other_values(words, context))
+    of (`_beaten`, `_misordered`, `_opposed`), or what it writes only the other way (`_negated`):
+    where `questions.role_line` holds the offline answer to ORDER_AT."""
+    return any(o.ordered or o.negated for o in other_values(words, context))
 
 
 def values_given_instead(words: str, context: Sequence[str]) -> list[str]:

@@ -30,7 +30,7 @@ from cases import (
 from plugin_helpers import run
 
 from pytest_llmfaith import Faithfulness, Hallucination
-from pytest_llmfaith.text.exact import fold, numbers, unwritten
+from pytest_llmfaith.text.exact import fold, numbers, unwritten, values_in_other_roles
 from pytest_llmfaith.text.sentences import sentences
 
 # (language, the context's sentence, a faithful output in another number form, the same with a wrong year)
@@ -232,6 +232,7 @@ def test_another_day_of_the_week_needs_a_second_yes(fake, make_fake_judge, verdi
 
 
 PLANS_PROSE = "The Basic plan costs 10 USD a month, the Pro plan 25 USD and the Team plan 40 USD."
+FARES = json.dumps([{"flight": "SK4705", "direct": True}, {"flight": "DY1872", "direct": False}])
 FLIGHT_TIMES = json.dumps([{"flight": "SK4705", "departs": "07:10"}, {"flight": "DY1872", "departs": "13:45"}])
 # more of each class, of our own: (the context, a faithful output) whose numbers, names and
 # pronouns a rule reading the language would get wrong
@@ -447,6 +448,18 @@ OWN_FAITHFUL = [
     ("Children under 12 travel free; over 12 pay 10 EUR.", "Children under 12 travel free."),
     ("Ticket: €12.50 (adults), €6.25 (children).", "A child's ticket costs €6.25."),
     ("Le vol AF1234 coûte 189 € et le vol AF5678 142 €.", "Le vol AF5678 coûte 142 €."),
+    # a negation where the context writes one, or none where it writes none, beside other negations
+    ("Light fares are non-refundable, but taxes are refunded.", "Taxes are refunded."),
+    ("Pets are allowed but not in the restaurant.", "Pets are allowed."),
+    ("Breakfast is not included, but parking is included.", "Parking is included."),
+    ("SK4705 is direct. DY1872 is not direct.", "SK4705 is direct."),
+    ("Le vol AF1234 n'est pas direct, le vol AF5678 est direct.", "Le vol AF5678 est direct."),
+    ("Das Frühstück ist nicht im Preis inbegriffen.", "Das Frühstück ist nicht im Preis inbegriffen."),
+    ("房价不包括早餐。", "房价不包括早餐。"),
+    ("Le musée est fermé le mardi.", "Le musée n’ouvre pas le mardi."),
+    (FARES, "SK4705 is a direct flight."),
+    (FARES, "DY1872 is not a direct flight."),
+    ("| Plan | SSO |\n|---|---|\n| Basic | ❌ |\n| Pro | ✅ |", "The Pro plan includes SSO."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -765,6 +778,34 @@ OWN_UNFAITHFUL = [
     # a name after a title, which starts no sentence: asked of the offline judge too
     ("Dr. Maria Jensen leads the team.", "Dr. Marie Jensen leads the team.", "marie"),
     ("Dr. Jonas Weber leitet das Team.", "Dr. Lukas Weber leitet das Team.", "lukas"),
+    # the context's negation left out, or a negation it does not write: every word is the context's
+    ("Breakfast is not included in the rate.", "Breakfast is included in the rate.",
+     "Breakfast is included in the rate"),
+    ("The ticket is non-refundable.", "The ticket is refundable.", "The ticket is refundable"),
+    ("Wi-Fi is unavailable in the rooms.", "Wi-Fi is available in the rooms.", "Wi-Fi is available in the rooms"),
+    ("The fare does not include a checked bag.", "The fare includes a checked bag.", "The fare includes a checked bag"),
+    ("DY1872 is not a direct flight; it stops in CPH.", "DY1872 is a direct flight.", "DY1872 is a direct flight"),
+    ("The ticket is refundable.", "The ticket is not refundable.", "The ticket is not refundable"),
+    ("Haustiere sind nicht erlaubt.", "Haustiere sind erlaubt.", "Haustiere sind erlaubt"),
+    ("Le petit-déjeuner n'est pas inclus.", "Le petit-déjeuner est inclus.", "Le petit-déjeuner est inclus"),
+    ("No se admiten mascotas.", "Se admiten mascotas.", "Se admiten mascotas"),
+    ("Bilet nie podlega zwrotowi.", "Bilet podlega zwrotowi.", "Bilet podlega zwrotowi"),
+    ("Сніданок не входить у вартість.", "Сніданок входить у вартість.", "Сніданок входить у вартість"),
+    ("Kahvaltı fiyata dahil.", "Kahvaltı fiyata dahil değil.", "Kahvaltı fiyata dahil değil"),
+    ("Aamiainen sisältyy hintaan.", "Aamiainen ei sisälly hintaan.", "Aamiainen ei sisälly hintaan"),
+    ("Το πρωινό δεν περιλαμβάνεται.", "Το πρωινό περιλαμβάνεται.", "Το πρωινό περιλαμβάνεται"),
+    ("ארוחת הבוקר אינה כלולה במחיר.", "ארוחת הבוקר כלולה במחיר.", "ארוחת הבוקר כלולה במחיר"),
+    ("الإفطار غير مشمول في السعر.", "الإفطار مشمول في السعر.", "الإفطار مشمول في السعر"),
+    ("Bữa sáng không bao gồm trong giá.", "Bữa sáng bao gồm trong giá.", "Bữa sáng bao gồm trong giá"),
+    ("该航班没有经停。", "该航班有经停。", "该航班有经停"),
+    ("ห้องพักไม่มีอาหารเช้า", "ห้องพักมีอาหารเช้า", "ห้องพักมีอาหารเช้า"),
+    ("A reggeli nincs benne az árban.", "A reggeli benne van az árban.", "A reggeli benne van az árban"),
+    (FARES, "DY1872 is a direct flight.", "DY1872 is a direct flight"),
+    (FARES, "SK4705 is not a direct flight.", "SK4705 is not a direct flight"),
+    ("| Plan | SSO |\n|---|---|\n| Basic | ❌ |\n| Pro | ✅ |", "The Basic plan includes SSO.",
+     "The Basic plan includes SSO"),
+    ("Airport taxes (31 EUR on this route) are refunded on request.", "Airport taxes are not refunded on request.",
+     "Airport taxes are not refunded on request"),
 ]
 
 
@@ -924,12 +965,17 @@ def test_the_offline_specifics_answer_is_held_to_its_measured_line(fake, make_fa
     ("The cheapest flight is SK4705 at 189 EUR.", FLIGHTS_JSON, "“189”", 0.65),
     ("The cheapest flight is SK4705.", FLIGHTS_JSON, "“SK4705”", 0.65),
     ("SK4705 costs 142 EUR.", FLIGHTS_JSON, "“142”", 0.5),  # a value given for another thing: no order
+    # words the context writes only negated: the judge's answer parts little there too (round 36)
+    ("Breakfast is included in the rate.", "Breakfast is not included in the rate.",
+     "“Breakfast is included in the rate”", 0.65),
+    ("Frukost ingår i priset.", "Frukost ingår inte i priset.", "“Frukost ingår i priset”", 0.65),
 ])
 @pytest.mark.parametrize("p_yes", [0.49, 0.55, 0.6, 0.65])
-def test_the_offline_second_answer_on_an_order_is_held_to_order_at(fake, make_fake_judge, output, context, tokens,
-                                                                    line, p_yes):
-    """An extreme or comparison the records' values go against: the 1.5B judge's answer parts
-    nothing there (benchmarks/comparisons.py), so only a firm yes (ORDER_AT) gives it."""
+def test_the_offline_second_answer_on_an_order_or_a_negation_is_held_to_order_at(fake, make_fake_judge, output,
+                                                                                 context, tokens, line, p_yes):
+    """An extreme or comparison the records' values go against, or words the context writes only
+    negated: the 1.5B judge's answer parts little there (benchmarks/comparisons.py, round 36), so
+    only a firm yes (ORDER_AT) gives it."""
     from pytest_llmfaith.scorers.questions import ORDER_AT, YES_AT
 
     fake.facts(supported=[output], p_fact={tokens: p_yes})
@@ -1428,6 +1474,19 @@ def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(s
     assert '"other_role": [\n"400"\n]' in server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
 
 
+def test_words_the_context_writes_only_negated_are_asked_with_its_words_over_http(server, make_judge):
+    """A hosted judge is told what the context writes in the words' place, as the offline one is:
+    "context_writes", in the same one verdicts request."""
+    output = "Breakfast is included in the rate."
+    server.facts(supported=[output], unnamed=["Breakfast is included in the rate"])
+    result = Faithfulness(make_judge()).run(output, ["Breakfast is not included in the rate."])
+    assert result.score == 0.0 and len(server.requests) == 2
+    assert result.verdicts[0].reason.startswith("the context writes these words only the other way: it writes "
+                                                "“Breakfast is not included in the rate”")
+    prompt = server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
+    assert '"context_writes": [\n"Breakfast is not included in the rate"\n]' in prompt
+
+
 @pytest.mark.parametrize("output", [
     "Acme was founded in 1997 [1]. It employs 40 people [2].",
     "Acme was founded in 1997.[^1] It employs 40 people.[^2]",
@@ -1765,7 +1824,11 @@ def test_in_a_pytest_run_the_evidence_reading_needs_two_answers(pytester, server
     result.assert_outcomes(passed=2 * len(READ_AGAIN), failed=2 * len(NOT_READ_AGAIN))
     asked = [r["body"]["messages"][-1]["content"] for r in server.calls("verdicts")]
     evidence = [a for a in asked if "The most relevant sentences" not in a]
-    read_again = len(READ_AGAIN) + (len(NOT_READ_AGAIN) if wrong == "support" else 0)
+    # the context writes "nicht erstattet" and "are refunded": code sees those two the other way, and
+    # a claim code sees a risk in is asked about it, never read again on the evidence alone
+    negated = ["Airport taxes are not refunded on request.", "Light-Tarife werden erstattet."]
+    assert [out for out in NOT_READ_AGAIN if values_in_other_roles(out, TOOL_RESULTS)] == negated
+    read_again = len(READ_AGAIN) + (len(NOT_READ_AGAIN) - len(negated) if wrong == "support" else 0)
     assert len(evidence) == 2 * read_again  # both scorers, the cache off
 
 

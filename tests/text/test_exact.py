@@ -1610,3 +1610,124 @@ def test_scientific_notation_is_its_value_and_never_decides(text, shown, value):
     """"1e6" was 1 (its exponent dropped): beside the context's 1,000,000, another value decided by code."""
     (found,) = numbers(text)
     assert (found.shown, set(found.forms), found.scaled) == (shown, {value}, True)
+
+
+PLANS_TICKED = "| Plan | SSO | API access |\n|---|---|---|\n| Basic | ❌ | ✅ |\n| Pro | ✅ | ✅ |"
+FARES = json.dumps([{"flight": "SK4705", "direct": True, "refundable": False},
+                    {"flight": "DY1872", "direct": False, "refundable": False}])
+
+
+@pytest.mark.parametrize(("words", "context", "given"), [
+    # the context's negation left out: a word, a prefix, a symbol of a script without spaces
+    ("Breakfast is included in the rate.", "Breakfast is not included in the rate.",
+     "Breakfast is not included in the rate"),
+    ("The ticket is refundable.", "The ticket is non-refundable.", "The ticket is non-refundable"),
+    ("Wi-Fi is available in the rooms.", "Wi-Fi is unavailable in the rooms.", "Wi-Fi is unavailable in the rooms"),
+    ("The hotel has a pool.", "The hotel has no pool.", "The hotel has no pool"),
+    ("The fare includes a checked bag.", "The fare does not include a checked bag.",
+     "The fare does not include a checked bag"),
+    ("You can change the date online.", "You cannot change the date online.", "You cannot change the date online"),
+    ("Parking is included.", "Neither breakfast nor parking is included.",
+     "Neither breakfast nor parking is included"),
+    ("DY1872 is a direct flight.", "DY1872 is not a direct flight; it stops in CPH.", "DY1872 is not a direct flight"),
+    ("Overtime is paid out in money.", "Overtime is paid in time off; it is not paid out in money.",
+     "it is not paid out in money"),
+    ("Das Frühstück ist im Preis inbegriffen.", "Das Frühstück ist nicht im Preis inbegriffen.",
+     "Das Frühstück ist nicht im Preis inbegriffen"),
+    ("Frühstück inklusive.", "Kein Frühstück inklusive.", "Kein Frühstück inklusive"),
+    ("Le billet est remboursable.", "Le billet n'est pas remboursable.", "Le billet n'est pas remboursable"),
+    ("Se admiten mascotas.", "No se admiten mascotas.", "No se admiten mascotas"),
+    ("Snídaně je zahrnuta v ceně.", "Snídaně není zahrnuta v ceně.", "Snídaně není zahrnuta v ceně"),
+    ("Bilet podlega zwrotowi.", "Bilet nie podlega zwrotowi.", "Bilet nie podlega zwrotowi"),
+    ("Завтрак включён в стоимость.", "Завтрак не включён в стоимость.", "Завтрак не включён в стоимость"),
+    ("Kahvaltı fiyata dahil.", "Kahvaltı fiyata dahil değil.", "Kahvaltı fiyata dahil değil"),
+    ("Aamiainen sisältyy hintaan.", "Aamiainen ei sisälly hintaan.", "Aamiainen ei sisälly hintaan"),
+    ("Το πρωινό περιλαμβάνεται.", "Το πρωινό δεν περιλαμβάνεται.", "Το πρωινό δεν περιλαμβάνεται"),
+    ("ארוחת הבוקר כלולה במחיר.", "ארוחת הבוקר אינה כלולה במחיר.", "ארוחת הבוקר אינה כלולה במחיר"),
+    ("الإفطار مشمول في السعر.", "الإفطار غير مشمول في السعر.", "الإفطار غير مشمول في السعر"),
+    ("नाश्ता कीमत में शामिल है।", "नाश्ता कीमत में शामिल नहीं है।", "नाश्ता कीमत में शामिल नहीं है"),
+    ("Bữa sáng bao gồm trong giá.", "Bữa sáng không bao gồm trong giá.", "Bữa sáng không bao gồm trong giá"),
+    ("房价包括早餐。", "房价不包括早餐。", "房价不包括早餐"),
+    ("ペットは同伴できます。", "ペットは同伴できません。", "ペットは同伴できません"),
+    ("ห้องพักมีอาหารเช้า", "ห้องพักไม่มีอาหารเช้า", "ห้องพักไม่มีอาหารเช้า"),
+    # a negation the context does not write
+    ("The ticket is not refundable.", "The ticket is refundable.", "The ticket is refundable"),
+    ("Le billet n'est pas remboursable.", "Le billet est remboursable.", "Le billet est remboursable"),
+    ("Aamiainen ei sisälly hintaan.", "Aamiainen sisältyy hintaan.", "Aamiainen sisältyy hintaan"),
+    ("The booking QX7K2P is unpaid.", "The booking QX7K2P is paid.", "The booking QX7K2P is paid"),
+    # a record's field of yes or no, of the record the words name
+    ("DY1872 is a direct flight.", FARES, "direct: false"),
+    ("SK4705 is not a direct flight.", FARES, "direct: true"),
+    ("DY1872 is refundable.", json.dumps({"flight": "DY1872", "refundable": False}), "refundable: false"),
+    ("Breakfast is included.", "Breakfast: not included\nParking: free", "Breakfast: not included"),
+    ("The Basic plan includes SSO.", PLANS_TICKED, "SSO: ❌"),
+    ("The Pro plan does not have SSO.", PLANS_TICKED, "SSO: ✅"),
+    # a negation the context leaves in an aside's other side
+    ("Airport taxes are not refunded on request.", "Airport taxes (31 EUR on this route) are refunded on request.",
+     "Airport taxes are refunded on request"),
+])
+def test_words_the_context_writes_only_the_other_way_are_asked(words, context, given):
+    """"Breakfast is included" beside "Breakfast is not included" writes every word the context does
+    and says the other thing: one wrong verdict passed it. Asked, with the context's words."""
+    negated = [value for value in exact.other_values(words, [context]) if value.negated]
+    assert [value.other for value in negated] == [given]
+    assert not negated[0].contradicted
+
+
+@pytest.mark.parametrize(("words", "context"), [
+    ("Breakfast is not included in the rate.", "Breakfast is not included in the rate."),
+    ("Light fares are non-refundable.", "Light fares are non-refundable, but taxes are refunded."),
+    ("Taxes are refunded.", "Light fares are non-refundable, but taxes are refunded."),
+    ("Pets are allowed.", "Pets are allowed but not in the restaurant."),
+    ("Parking is included.", "Breakfast is not included, but parking is included."),
+    ("Changes are free.", "Changes are free, but cancellations are not."),
+    ("It opens at 9 on other days.", "The museum is not open on Mondays; it opens at 9 on other days."),
+    ("SK4705 is direct.", "SK4705 is direct. DY1872 is not direct."),
+    ("Le vol AF5678 est direct.", "Le vol AF1234 n'est pas direct, le vol AF5678 est direct."),
+    ("SK4705 is a direct flight.", FARES),
+    ("DY1872 is not a direct flight.", FARES),
+    ("DY1872 is not refundable.", FARES),
+    ("The Pro plan includes SSO.", PLANS_TICKED),
+    ("The Basic plan has API access.", PLANS_TICKED),
+    ("SSO is included in every plan.", PLANS_TICKED),  # both ways: the verdict reads "every"
+    # the other way in other words: an antonym is the judge's to read, never a negation left out
+    ("Le musée n’ouvre pas le mardi.", "Le musée est fermé le mardi."),
+    ("The museum is closed on Mondays.", "The museum is not open on Mondays."),
+    ("The museum is not open on Mondays.", "The museum is closed on Mondays."),
+    # another subject
+    ("Parking is free.", "Parking costs nothing. Wi-Fi is not free."),
+    ("The gym is open daily.", "The gym is open daily; the pool is not open in winter."),
+])
+def test_words_the_context_writes_the_same_way_or_in_other_words_are_not_asked_as_negated(words, context):
+    assert not [value for value in exact.other_values(words, [context]) if value.negated]
+
+
+@pytest.mark.parametrize(("words", "context", "asked"), [
+    # the context's other clauses: one writes the words the same way, so nothing is asked
+    ("Refunds are available.", "Refunds are not available for Light fares. Refunds are available for Flex fares.",
+     False),
+    ("Refunds are available for Flex fares.", "Refunds are not available for Light fares. Refunds are available "
+     "for Flex fares.", False),
+    ("The hotel has a pool.", "The hotel has a pool and no gym.", False),
+    ("The hotel has a gym.", "The hotel has a pool and no gym.", True),
+    ("The pool is open from May to September.", "The pool is open from May to September, not in winter.", False),
+    ("You need a visa for stays under 90 days.", "You don't need a visa for stays under 90 days.", True),
+    ("Check-in is possible before 14:00.", "Check-in is not possible before 14:00.", True),
+    ("Check-in is possible from 14:00.", "Check-in is not possible before 14:00.", False),
+    ("All rooms have a balcony.", "Not all rooms have a balcony.", True),
+    ("Smoking is allowed outside.", "Pets are welcome. Smoking is not allowed.", True),
+    ("Pets are allowed.", "Pets are welcome. Smoking is not allowed.", False),
+    # "not only", "no more than": no negation of what the words say
+    ("The fare includes a bag.", "The fare not only includes a bag but also a seat.", False),
+    ("Payment is due 30 days after booking.", "Payment is due no later than 30 days after booking.", False),
+    ("Der Tarif enthält Gepäck.", "Der Tarif enthält nicht nur Gepäck.", False),
+    ("The group has 40 people.", "The group has no more than 40 people.", False),
+    # a clause of two facts joined by "and": each part is compared too
+    ("Breakfast is included and parking is free.", "Breakfast is not included. Parking is free.", True),
+    ("Parking is free and breakfast is included.", "Parking is free. Breakfast is included.", False),
+    ("Breakfast and parking are included.", "Breakfast and parking are not included.", True),
+    ("Pets and children are not allowed.", "Pets and children are not allowed.", False),
+    ("Das Frühstück ist inklusive und das Parken ist kostenlos.", "Das Frühstück ist nicht inklusive.", True),
+])
+def test_a_negation_is_asked_about_only_where_no_clause_writes_the_words_the_same_way(words, context, asked):
+    assert any(value.negated for value in exact.other_values(words, [context])) == asked
