@@ -24,7 +24,7 @@ import regex
 from pytest_llmfaith.text import bound_words, extreme_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
-from pytest_llmfaith.text.negation_words import NEGATION, negated_form, negations
+from pytest_llmfaith.text.negation_words import NEGATION, negated_form, negations, opposite_senses
 from pytest_llmfaith.text.number_words import PAIR_WORDS, RANK_SUFFIX, THE, Count, counts_in_words, ordinals_in_words
 from pytest_llmfaith.text.sentences import after_title, sentences
 
@@ -1959,10 +1959,12 @@ MAX_SMALL_WORD = 4
 
 
 def _negated_otherwise(mine: _Clause, theirs: _Clause) -> bool | None:
-    """Whether `theirs` writes the tokens of `mine` with a negation the other does not have (True),
-    the same way (False), or other words (None): all but MAX_CHANGED_WORDS of mine, in order,
+    """Whether `theirs` writes the tokens of `mine` the other way (True): with a negation the other
+    does not have, or a word of the other sense (`negation_words.opposite_senses`) where it has
+    none; the same way (False); or other words (None): all but MAX_CHANGED_WORDS of mine, in order,
     with at most MAX_ADDED_WORDS more between them, each word one side writes for another of the
-    other's small or of the same stem, and the negations between them, or right before or after."""
+    other's small, of the same stem or of the other sense, and the negations between them, or
+    right before or after."""
     ops = SequenceMatcher(None, mine.tokens, theirs.tokens, autojunk=False).get_opcodes()
     shared = [op for op in ops if op[0] == "equal"]
     if sum(i2 - i1 for _, i1, i2, _, _ in shared) < max(MIN_ROLE_WORDS,
@@ -1971,29 +1973,35 @@ def _negated_otherwise(mine: _Clause, theirs: _Clause) -> bool | None:
     first, last = ops.index(shared[0]), ops.index(shared[-1])
     negated = [False, False]
     changed = [0, 0]
+    flipped = False  # a word of the other sense, "open" for "closed": a negation of its own
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag == "equal":
             continue
-        sides = ((mine, range(i1, i2), theirs, range(j1, j2)), (theirs, range(j1, j2), mine, range(i1, i2)))
+        opposed = [(i, j) for i in range(i1, i2) for j in range(j1, j2)
+                   if opposite_senses(mine.tokens[i], theirs.tokens[j])]
+        flipped ^= bool(opposed)
+        mine_at = [i for i in range(i1, i2) if all(i != a for a, _ in opposed)]
+        theirs_at = [j for j in range(j1, j2) if all(j != b for _, b in opposed)]
         if not first < k < last:  # before or after the shared words: the context's only next to them
-            near = [j for j in ([j2 - 1] if k < first else [j1]) if j in range(j1, j2)]
+            near = [j for j in ([j2 - 1] if k < first else [j1]) if j in theirs_at]
             negated[0] = negated[0] or any(i in mine.negating or any(
-                negated_form(mine.tokens[i], theirs.tokens[j]) for j in near) for i in range(i1, i2))
+                negated_form(mine.tokens[i], theirs.tokens[j]) for j in near) for i in mine_at)
             negated[1] = negated[1] or any(j in theirs.negating or any(
-                negated_form(theirs.tokens[j], mine.tokens[i]) for i in range(i1, i2)) for j in near)
+                negated_form(theirs.tokens[j], mine.tokens[i]) for i in mine_at) for j in near)
             changed[0] += sum(i not in mine.negating for i in range(i1, i2))
-            if not _a_word_for_a_word(mine, range(i1, i2), [theirs.tokens[j] for j in range(j1, j2)], edge=True):
+            if not _a_word_for_a_word(mine, mine_at, [theirs.tokens[j] for j in theirs_at], edge=True):
                 return None  # another subject: "Parking is free" beside "Wi-Fi is not free"
             continue
-        for side, (one, at, other, facing) in enumerate(sides):
+        sides = ((mine, mine_at, theirs, theirs_at, range(i1, i2)), (theirs, theirs_at, mine, mine_at, range(j1, j2)))
+        for side, (one, at, other, facing, every) in enumerate(sides):
             negated[side] = negated[side] or any(i in one.negating or any(
                 negated_form(one.tokens[i], other.tokens[j]) for j in facing) for i in at)
-            changed[side] += sum(i not in one.negating for i in at)
+            changed[side] += sum(i not in one.negating for i in every)
             if not _a_word_for_a_word(one, at, [other.tokens[j] for j in facing if j not in other.negations]):
                 return None
     if changed[0] > MAX_CHANGED_WORDS or changed[1] > MAX_ADDED_WORDS:
         return None
-    return negated[0] != negated[1]
+    return negated[0] != (negated[1] != flipped)
 
 
 def _a_word_for_a_word(one: _Clause, at: Iterable[int], words: list[str], edge: bool = False) -> bool:
@@ -2300,7 +2308,11 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     checks = (_moved, _fields_swapped, _swapped, _replaced, _given_in_a_list, _beaten, _misordered, _opposed,
               _negated)
     for value in (value for check in checks for value in check(words, tuple(context))):
-        if fold(value.said) not in said:  # a value the checks above found is theirs: "12M" of "room 12M"
+        # a value the checks above found is theirs ("12M" of "room 12M"), and a clause that holds a
+        # number of another value in its place is asked about that ("Le musée ferme à 9 h" beside
+        # "… ouvre à 9 h et ferme à 18 h": “9”, not the clause)
+        if fold(value.said) not in said and not (value.negated and any(
+                fold(other.said) in fold(value.said) for other in found.values() if not other.apart)):
             said.add(fold(value.said))
             found[(value.said, value.other)] = value
     return tuple(found.values())

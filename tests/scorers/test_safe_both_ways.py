@@ -460,6 +460,12 @@ OWN_FAITHFUL = [
     (FARES, "SK4705 is a direct flight."),
     (FARES, "DY1872 is not a direct flight."),
     ("| Plan | SSO |\n|---|---|\n| Basic | ❌ |\n| Pro | ✅ |", "The Pro plan includes SSO."),
+    # words of the other sense beside them, or a negation that says the same
+    ("The shop is open on weekdays and closed on Sundays.", "The shop is closed on Sundays."),
+    ("Sales rose in Europe but fell in Asia.", "Sales fell in Asia."),
+    ("Booking QX7K2P is confirmed; booking LM3N8R is cancelled.", "Booking QX7K2P is confirmed."),
+    ("The museum is not open on Mondays.", "The museum is closed on Mondays."),
+    ("Le musée n'est pas ouvert le lundi.", "Le musée est fermé le lundi."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -806,6 +812,16 @@ OWN_UNFAITHFUL = [
      "The Basic plan includes SSO"),
     ("Airport taxes (31 EUR on this route) are refunded on request.", "Airport taxes are not refunded on request.",
      "Airport taxes are not refunded on request"),
+    # a word of the other sense, every other word the context's
+    ("The pool is closed in winter.", "The pool is open in winter.", "The pool is open in winter"),
+    ("Dogs are prohibited on the beach.", "Dogs are allowed on the beach.", "Dogs are allowed on the beach"),
+    ("Order 4471 was cancelled yesterday.", "Order 4471 was confirmed yesterday.",
+     "Order 4471 was confirmed yesterday"),
+    ("Acme's revenue fell 12% in 2024.", "Acme's revenue rose 12% in 2024.", "Acme's revenue rose 12% in 2024"),
+    ("Die Sauna ist sonntags geschlossen.", "Die Sauna ist sonntags geöffnet.", "Die Sauna ist sonntags geöffnet"),
+    ("Les animaux sont interdits.", "Les animaux sont autorisés.", "Les animaux sont autorisés"),
+    ("El seguro es opcional.", "El seguro es obligatorio.", "El seguro es obligatorio"),
+    ("Palenie jest zabronione w pokojach.", "Palenie jest dozwolone w pokojach.", "Palenie jest dozwolone w pokojach"),
 ]
 
 

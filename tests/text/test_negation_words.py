@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_llmfaith.text.exact import fold
-from pytest_llmfaith.text.negation_words import negated_form, negations
+from pytest_llmfaith.text.negation_words import negated_form, negations, opposite_senses
 
 
 @pytest.mark.parametrize(("text", "negated"), [
@@ -49,3 +49,13 @@ def test_not_only_and_no_more_than_negate_nothing_the_words_say(text):
 ])
 def test_a_prefix_makes_a_word_its_opposite(word, other, opposite):
     assert negated_form(word, other) == opposite
+
+
+@pytest.mark.parametrize(("word", "other", "opposite"), [
+    ("open", "closed", True), ("opens", "closes", True), ("ouvert", "fermé", True), ("geöffnet", "geschlossen", True),
+    ("allowed", "prohibited", True), ("included", "excluded", True), ("confirmed", "cancelled", True),
+    ("rose", "fell", True), ("mandatory", "optional", True), ("accepted", "rejected", True), ("profit", "loss", True),
+    ("open", "open", False), ("closed", "cancelled", False), ("open", "banana", False), ("bank", "allowed", False),
+])
+def test_words_of_the_other_sense(word, other, opposite):
+    assert opposite_senses(word, other) == opposite
