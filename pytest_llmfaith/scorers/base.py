@@ -489,8 +489,8 @@ class ClaimsScorer(Scorer):
 
 
 def _given_otherwise(quote: str, context: list[str]) -> str:
-    """Why a claim whose values the context gives for something else, or whose words it writes only
-    the other way (negated, or not where they are), is not supported, once the judge said so."""
+    """Why a claim is not supported once the judge says no to its second question: the context gives
+    its values for something else, or writes its words only the other way (`other_values`)."""
     found = [o for o in other_values(quote, context) if o.written]
     shown = "; ".join(f"{'it' if o.negated else 'beside these words it'} writes “{o.other}”, not “{o.said}”"
                       for o in found)

@@ -1269,7 +1269,7 @@ class OtherValue:
     number ("40 … in 2020" for "55 … in 2024") may be another fact: only the judge reads those."""
     apart: bool = False  # given for another thing (`_given_apart`): `other` is what the context gives for the words'
     ordered: bool = False  # an extreme or comparison the context's values go against (`_beaten`, `_misordered`)
-    negated: bool = False  # words the context writes only with a negation they leave out, or without theirs
+    negated: bool = False  # words the context writes only the other way (`_negated`): `other` is how
 
 
 MOVED_WORDS = (2, 3)
@@ -1706,7 +1706,7 @@ def _value_words(value: str) -> frozenset[str]:
     """The words of a field's value of up to MAX_FIELD_WORDS words with no number: a code, a name
     or a word ("OSL", "Ingrid Dahl", "confirmed"); a number's words are its unit ("25 km/h")."""
     found = _TOKEN.findall(value)
-    if not found and fold(value) in _YES | _NO:  # "❌" of a table's cell: a value as "no" is
+    if not found and fold(value) in _YES | _NO:  # a table's tick or cross ("❌"): a value of yes or no
         return frozenset([fold(value)])
     return frozenset(map(_stem, found)) if len(value.split()) <= MAX_FIELD_WORDS and not any(
         map(_is_number_token, found)) else frozenset()
@@ -1868,12 +1868,13 @@ def _opposed(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
 
 @lru_cache(maxsize=256)
 def _negated(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
-    """A clause of the words that the context writes with a negation the words leave out, or
-    without the one they write, and nowhere as they do: "Breakfast is included" beside "Breakfast
-    is not included", "The ticket is refundable" beside "non-refundable", "Wi-Fi is available"
-    beside "unavailable", "Kahvaltı dahil" beside "Kahvaltı dahil değil", "房价包括早餐" beside
-    "房价不包括早餐", "DY1872 is refundable" beside a record's "refundable": false. Never decided
-    (the rest of the context may say it otherwise): asked, with the context's words."""
+    """A clause of the words that the context writes only the other way: with a negation the words
+    leave out, or without the one they write, or with a word of the other sense, and nowhere as
+    they do: "Breakfast is included" beside "Breakfast is not included", "The ticket is
+    refundable" beside "non-refundable", "Wi-Fi is available" beside "unavailable", "Kahvaltı
+    dahil" beside "Kahvaltı dahil değil", "房价包括早餐" beside "房价不包括早餐", "The museum is open"
+    beside "The museum is closed", "DY1872 is refundable" beside a record's "refundable": false.
+    Never decided (the rest of the context may say it otherwise): asked, with the context's words."""
     found: list[OtherValue] = []
     for clause in dict.fromkeys(c.strip(_ENDS) for stretch in stretches(words) or [words]
                                 for whole in _negated_clauses(stretch) for c in [whole, *_joined_parts(whole)]):
@@ -1890,8 +1891,6 @@ _NEGATED_CUTS = regex.compile(r"[;—–、，；]|,(?!\d)|\s-\s|\n")
 """Where `_negated` cuts clauses: `_CLAUSE_CUTS` but at a colon, so "Breakfast: not included" is
 one, and at a bracket, which it reads past (`_ASIDE`)."""
 _ASIDE = regex.compile(r"\s*[(\[{（][^()\[\]{}（）]*[)\]}）]")
-
-
 _JOINED_AT = regex.compile(r"\s(?:" + "|".join(map(regex.escape, sorted(joining_words.JOINING, key=len, reverse=True)))
                            + r")\s", regex.IGNORECASE)
 
@@ -1908,6 +1907,8 @@ def _negated_clauses(text: str) -> list[str]:
     """The clauses `_negated` compares, without their asides: "Airport taxes (31 EUR on this route)
     are refunded on request" is "Airport taxes are refunded on request"."""
     return [clause for clause in _NEGATED_CUTS.split(_ASIDE.sub("", text)) if _TOKEN.search(clause)]
+
+
 MAX_CHANGED_WORDS = 1
 """Words of a clause, besides a negation, that another may write otherwise and still be the same
 words negated: "has a pool" of "has no pool", "je" of "není", "sisältyy" of "ei sisälly"."""
@@ -1954,8 +1955,9 @@ def _clause_body(text: str) -> str:
 
 MAX_SMALL_WORD = 4
 """Letters of a word that may stand for another in a clause negated ("a" of "has a pool" beside
-"has no pool", "je" beside "není", "does" of "does not charge"); a longer one may be its antonym
-("n'ouvre pas" beside "est fermé" says the same), so it must share a stem with the word it faces."""
+"has no pool", "je" beside "není", "does" of "does not charge"); a longer one may be of the other
+sense outside `negation_words`' pairs ("n'ouvre pas" beside "est fermé" says the same), so it must
+share a stem with the word it faces."""
 
 
 def _negated_otherwise(mine: _Clause, theirs: _Clause) -> bool | None:
@@ -2035,7 +2037,7 @@ def _near_clauses(mine: _Clause, context: tuple[str, ...]) -> list[_Clause]:
 @lru_cache(maxsize=64)
 def _clause_index(context: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[frozenset[str], ...],
                                                      dict[str, tuple[int, ...]]]:
-    """The context's clauses (`_NEGATED_CUTS` of each sentence or record), the tokens of each (a
+    """The context's clauses (`_negated_clauses` of each sentence or record), the tokens of each (a
     script without spaces by its characters), and per token the clauses that hold it."""
     clauses = tuple(c.strip(_ENDS) for part, _ in _parts(context) for c in _negated_clauses(part))
     held = tuple(frozenset(piece for token in _TOKEN.findall(_clause_body(clause))
@@ -2300,7 +2302,8 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     ("1999", "1997") for "founded in 1999" where the context says "founded in 1997" and nowhere
     "founded in 1999"; a value the context writes only for something else (`_given_apart`), only
     beside other words (`_moved`), or only under another field of a record (`_fields_swapped`);
-    names in each other's places (`_swapped`, `_replaced`); an extreme with a value beyond it (`_beaten`)."""
+    names in each other's places (`_swapped`, `_replaced`); an extreme with a value beyond it (`_beaten`);
+    words the context writes only the other way (`_negated`)."""
     found: dict[tuple[str, str], OtherValue] = {}
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways
