@@ -495,8 +495,9 @@ def _given_otherwise(quote: str, context: list[str]) -> str:
     shown = "; ".join(f"{'it' if o.negated else 'beside these words it'} writes “{o.other}”, not “{o.said}”"
                       for o in found)
     if all(o.negated for o in found):
-        return f"the context writes these words only the other way: {shown}, and asked whether it still says " \
-               "what the words say, the judge says no"
+        way = "only more weakly" if all(o.hedged for o in found) else "only the other way"
+        return f"the context writes these words {way}: {shown}, and asked whether it still says what the words " \
+               "say, the judge says no"
     asked = values_in_other_roles(quote, context)
     return f"the context gives these {questions.kind_of(asked)} for something else: {shown}, and asked whether " \
            f"it gives {', '.join(f'“{n}”' for n in asked)} for what the words say, the judge says no"

@@ -189,7 +189,8 @@ JSON_FIELDS = {
                       'price or duration), not only as the label of a step, list item or section? Else "yes".',
     "same_role": 'item with "other_role": the CONTEXT writes these numbers, names or words, but beside these '
                  'words it writes others (those in "context_writes", where given): does it give each for what the '
-                 'words say it is, as they say it, not only for something else or the other way? Else "yes".',
+                 'words say it is, as they say it, not only for something else, the other way or more weakly? '
+                 'Else "yes".',
 }
 """The narrow questions as fields of the verdicts in the verdicts' own request, each asked of the
 items that carry its key (`ASKED_BY`): one request an assertion carries them all, the output and

@@ -17,14 +17,25 @@ from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from itertools import combinations, islice, takewhile
 from os.path import commonprefix
-from typing import NamedTuple, TypeVar
+from typing import Literal, NamedTuple, TypeVar
 
 import regex
 
 from pytest_llmfaith.text import bound_words, extreme_words, joining_words, records
 from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
-from pytest_llmfaith.text.negation_words import NEGATION, negated_form, negations, opposite_senses
+from pytest_llmfaith.text.negation_words import (
+    CAN,
+    EVERY,
+    HEDGES,
+    NEGATION,
+    as_words,
+    hedges,
+    negated_form,
+    negations,
+    of_a_sense,
+    opposite_senses,
+)
 from pytest_llmfaith.text.number_words import PAIR_WORDS, RANK_SUFFIX, THE, Count, counts_in_words, ordinals_in_words
 from pytest_llmfaith.text.sentences import after_title, sentences
 
@@ -1270,6 +1281,7 @@ class OtherValue:
     apart: bool = False  # given for another thing (`_given_apart`): `other` is what the context gives for the words'
     ordered: bool = False  # an extreme or comparison the context's values go against (`_beaten`, `_misordered`)
     negated: bool = False  # words the context writes only the other way (`_negated`): `other` is how
+    hedged: bool = False  # of those, words the context writes only more weakly ("may be delayed", "some rooms")
 
 
 MOVED_WORDS = (2, 3)
@@ -1866,6 +1878,9 @@ def _opposed(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     return tuple(found)
 
 
+_Way = Literal["otherwise", "hedged", "same"]
+
+
 @lru_cache(maxsize=256)
 def _negated(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     """A clause of the words that the context writes only the other way: with a negation the words
@@ -1881,9 +1896,11 @@ def _negated(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
         mine = _Clause.of(clause)
         ways = {way: theirs for theirs in _near_clauses(mine, context)
                 if (way := _negated_otherwise(mine, theirs)) is not None}
-        other = ways[True].text if ways.keys() == {True} else "" if ways else _field_negated(clause, mine, context)
+        given = ways.get("otherwise", ways.get("hedged")) if "same" not in ways else None
+        other = given.text if given else "" if ways else _field_negated(clause, mine, context)
         if other and all(value.other != other for value in found):  # a part of a clause found whole: once
-            found.append(OtherValue(clause, other, (clause,), False, apart=True, negated=True))
+            found.append(OtherValue(clause, other, (clause,), False, apart=True, negated=True,
+                                    hedged=bool(given) and "otherwise" not in ways))
     return tuple(found)
 
 
@@ -1891,22 +1908,35 @@ _NEGATED_CUTS = regex.compile(r"[;—–、，；]|,(?!\d)|\s-\s|\n")
 """Where `_negated` cuts clauses: `_CLAUSE_CUTS` but at a colon, so "Breakfast: not included" is
 one, and at a bracket, which it reads past (`_ASIDE`)."""
 _ASIDE = regex.compile(r"\s*[(\[{（][^()\[\]{}（）]*[)\]}）]")
-_JOINED_AT = regex.compile(r"\s(?:" + "|".join(map(regex.escape, sorted(joining_words.JOINING, key=len, reverse=True)))
-                           + r")\s", regex.IGNORECASE)
+_CONTRASTING = frozenset("but however whereas aber doch jedoch sondern mais pero sino ma però mas porém maar men ale "
+                         "но однако ama fakat tetapi".split())
+"""Words that set one clause against the next: "includes a seat but comes without checked baggage"."""
+_JOINS = joining_words.JOINING | _CONTRASTING
+_JOINED_AT = regex.compile(r"\s(?:" + "|".join(map(regex.escape, sorted(_JOINS, key=len, reverse=True))) + r")\s",
+                           regex.IGNORECASE)
 
 
 def _joined_parts(clause: str) -> list[str]:
-    """The parts of a clause of the words that joining words join, two tokens or more: "Breakfast
-    is included and parking is free" says "Breakfast is included" beside "Breakfast is not
-    included" too (the context's clauses are compared whole)."""
+    """The parts of a clause that joining or contrasting words join, where each is two tokens or
+    more: "Breakfast is included and parking is free" says "Breakfast is included" beside "Breakfast
+    is not included"; "die Kartusche jedoch nicht" is no "die Kartusche" (its "nicht" is elided)."""
     parts = _JOINED_AT.split(clause)
-    return [part for part in parts if len(_TOKEN.findall(part)) >= MIN_ROLE_WORDS] if len(parts) > 1 else []
+    return parts if len(parts) > 1 and all(len(_TOKEN.findall(part)) >= MIN_ROLE_WORDS for part in parts) else []
+
+
+_COMMA_ASIDE = regex.compile(r",\s*(?:[\p{L}\p{M}'’-]+\s*){1,2},(?!\d)")
+"""One or two words set off by commas, read without the commas too: "however" of "Breakfast,
+however, is not included", "возможно" of "Рейс, возможно, задержится"."""
 
 
 def _negated_clauses(text: str) -> list[str]:
     """The clauses `_negated` compares, without their asides: "Airport taxes (31 EUR on this route)
-    are refunded on request" is "Airport taxes are refunded on request"."""
-    return [clause for clause in _NEGATED_CUTS.split(_ASIDE.sub("", text)) if _TOKEN.search(clause)]
+    are refunded on request" is "Airport taxes are refunded on request", and "Frühstück ist,
+    leider, nicht inbegriffen" is cut at its commas and read without them too."""
+    text = _ASIDE.sub("", text)
+    whole = [text, _COMMA_ASIDE.sub(lambda aside: f" {aside.group().strip(', ')}", text)] \
+        if _COMMA_ASIDE.search(text) else [text]
+    return list(dict.fromkeys(clause for one in whole for clause in _NEGATED_CUTS.split(one) if _TOKEN.search(clause)))
 
 
 MAX_CHANGED_WORDS = 1
@@ -1919,13 +1949,19 @@ of "does not charge" beside "charges"."""
 
 class _Clause(NamedTuple):
     """A clause as `_negated` compares it: its tokens (a script without spaces by its characters),
-    which of them negate (`negation_words.NEGATION`), and which are a negation and nothing else
-    ("not", "pas", "değil"; not "n'ouvre")."""
+    which of them negate (`negation_words.NEGATION`), which are a negation and nothing else ("not",
+    "pas", "değil"; not "n'ouvre"), and which say it only may be so (`negation_words.HEDGES`)."""
 
     text: str
     tokens: tuple[str, ...]
     negating: frozenset[int]
     negations: frozenset[int]
+    hedging: frozenset[int]
+
+    @property
+    def qualifying(self) -> frozenset[int]:
+        """The tokens that say how far the rest is so, which no limit counts as words changed."""
+        return self.negating | self.hedging
 
     @staticmethod
     @lru_cache(maxsize=4096)
@@ -1945,12 +1981,15 @@ class _Clause(NamedTuple):
             held = range(bisect_right(ends, a), bisect_left(starts, b))  # the tokens it overlaps
             negating.update(held)
             whole.update(i for i in held if a <= starts[i] and ends[i] <= b)
-        return _Clause(text, tuple(tokens), frozenset(negating), frozenset(whole))
+        hedging = {i for a, b in hedges(body) for i in range(bisect_right(ends, a), bisect_left(starts, b))}
+        return _Clause(text, tuple(tokens), frozenset(negating - hedging), frozenset(whole - hedging),
+                       frozenset(hedging))  # "かもしれません" hedges, and negates nothing
 
 
 def _clause_body(text: str) -> str:
     """`fold` without its offsets, in one pass over the whole text: what `_negated` compares."""
-    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text.translate(_SIGNS)).casefold().translate(_SAME_MARKS))
+    folded = unicodedata.normalize("NFKC", text.translate(_SIGNS)).casefold().translate(_SAME_MARKS)
+    return as_words(_SPACE.sub(" ", folded))
 
 
 MAX_SMALL_WORD = 4
@@ -1960,50 +1999,90 @@ sense outside `negation_words`' pairs ("n'ouvre pas" beside "est fermé" says th
 share a stem with the word it faces."""
 
 
-def _negated_otherwise(mine: _Clause, theirs: _Clause) -> bool | None:
-    """Whether `theirs` writes the tokens of `mine` the other way (True): with a negation the other
-    does not have, or a word of the other sense (`negation_words.opposite_senses`) where it has
-    none; the same way (False); or other words (None): all but MAX_CHANGED_WORDS of mine, in order,
+def _negated_otherwise(mine: _Clause, theirs: _Clause) -> _Way | None:
+    """How `theirs` writes the tokens of `mine`: the other way, with a negation the other does not
+    have, or a word of the other sense (`negation_words.opposite_senses`) where it has none; only
+    more weakly, as what may be so or of some, where mine says it firmly ("hedged"); the same way,
+    with every word of mine; or in other words (None): all but MAX_CHANGED_WORDS of mine, in order,
     with at most MAX_ADDED_WORDS more between them, each word one side writes for another of the
-    other's small, of the same stem or of the other sense, and the negations between them, or
-    right before or after."""
+    other's small, of the same stem or of the other sense, and the negations and hedges between
+    them, or right before or after."""
     ops = SequenceMatcher(None, mine.tokens, theirs.tokens, autojunk=False).get_opcodes()
     shared = [op for op in ops if op[0] == "equal"]
-    if sum(i2 - i1 for _, i1, i2, _, _ in shared) < max(MIN_ROLE_WORDS,
-                                                         len(mine.tokens) - len(mine.negating) - MAX_CHANGED_WORDS):
+    if not shared:
         return None
+    held = sum(i2 - i1 for _, i1, i2, _, _ in shared)
     first, last = ops.index(shared[0]), ops.index(shared[-1])
     negated = [False, False]
+    hedged = [False, False]
     changed = [0, 0]
+    small = 0  # small words of mine at an edge the context does not write: no limit, but not the same words
     flipped = False  # a word of the other sense, "open" for "closed": a negation of its own
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag == "equal":
             continue
-        opposed = [(i, j) for i in range(i1, i2) for j in range(j1, j2)
-                   if opposite_senses(mine.tokens[i], theirs.tokens[j])]
-        flipped ^= bool(opposed)
+        opposed = [(i, j) for i in range(i1, i2) for j in range(j1, j2)  # "after that" may be what was before
+                   if opposite_senses(mine.tokens[i], theirs.tokens[j], between=k > first)]
         mine_at = [i for i in range(i1, i2) if all(i != a for a, _ in opposed)]
         theirs_at = [j for j in range(j1, j2) if all(j != b for _, b in opposed)]
+        if any(map(_is_number_token, (mine.tokens[i] for i in mine_at))) and any(
+                map(_is_number_token, (theirs.tokens[j] for j in theirs_at))):
+            return None  # another number: another fact, which the checks of numbers read
+        lessened = sum(mine.tokens[i] in _LESS for i in mine_at) + sum(theirs.tokens[j] in _LESS for j in theirs_at)
+        flipped ^= bool(opposed) and lessened % 2 == 0  # "less expensive" is "cheaper"
         if not first < k < last:  # before or after the shared words: the context's only next to them
-            near = [j for j in ([j2 - 1] if k < first else [j1]) if j in theirs_at]
+            ends = j2 == len(theirs.tokens) and j2 - 1 in theirs.negating  # a negation that ends it: "있지 않습니다"
+            near = [j for j in ([j2 - 1] if k < first else [j1, j2 - 1] if ends else [j1]) if j in theirs_at]
             negated[0] = negated[0] or any(i in mine.negating or any(
                 negated_form(mine.tokens[i], theirs.tokens[j]) for j in near) for i in mine_at)
             negated[1] = negated[1] or any(j in theirs.negating or any(
                 negated_form(theirs.tokens[j], mine.tokens[i]) for i in mine_at) for j in near)
-            changed[0] += sum(i not in mine.negating for i in range(i1, i2))
+            hedged[0] = hedged[0] or any(i in mine.hedging or mine.tokens[i] in CAN for i in mine_at)
+            hedged[1] = hedged[1] or any(j in theirs.hedging for j in near)
+            content = _changed(mine, [i for i in mine_at if theirs_at or len(mine.tokens[i]) > MAX_SMALL_WORD],
+                               [theirs.tokens[j] for j in theirs_at])  # not "the" of a subject named before
+            if content and (opposed or any(i in mine.negating for i in mine_at)):
+                return None  # what the words negate the context never writes: "… are also not allowed"
+            changed[0] += content
+            small += _changed(mine, mine_at, [theirs.tokens[j] for j in theirs_at]) - content
             if not _a_word_for_a_word(mine, mine_at, [theirs.tokens[j] for j in theirs_at], edge=True):
                 return None  # another subject: "Parking is free" beside "Wi-Fi is not free"
             continue
-        sides = ((mine, mine_at, theirs, theirs_at, range(i1, i2)), (theirs, theirs_at, mine, mine_at, range(j1, j2)))
-        for side, (one, at, other, facing, every) in enumerate(sides):
+        for side, (one, at, other, facing) in enumerate(((mine, mine_at, theirs, theirs_at),
+                                                         (theirs, theirs_at, mine, mine_at))):
             negated[side] = negated[side] or any(i in one.negating or any(
-                negated_form(one.tokens[i], other.tokens[j]) for j in facing) for i in at)
-            changed[side] += sum(i not in one.negating for i in every)
-            if not _a_word_for_a_word(one, at, [other.tokens[j] for j in facing if j not in other.negations]):
+                negated_form(one.tokens[i], other.tokens[j]) for j in facing) for i in _past_joins(one, at))
+            hedged[side] = hedged[side] or any(i in one.hedging or not side and one.tokens[i] in CAN for i in at)
+            changed[side] += _changed(one, at, [other.tokens[j] for j in facing])
+            if not _a_word_for_a_word(one, at, [other.tokens[j] for j in facing
+                                                if j not in other.negations | other.hedging]):
                 return None
-    if changed[0] > MAX_CHANGED_WORDS or changed[1] > MAX_ADDED_WORDS:
+    if changed[0] > MAX_CHANGED_WORDS or changed[1] > MAX_ADDED_WORDS \
+            or held < MIN_ROLE_WORDS - (flipped and not changed[0]):  # beside its other sense: "Парковка платная"
         return None
-    return negated[0] != (negated[1] != flipped)
+    if negated[0] != (negated[1] != flipped):
+        return "otherwise"
+    if hedged[1] and not hedged[0]:
+        return "hedged"
+    return None if changed[0] or small else "same"  # the same way: every word of mine
+
+
+def _past_joins(one: _Clause, at: list[int]) -> list[int]:
+    """The tokens at `at` after the last joining or contrasting word among them: a negation before
+    it is another part's ("The fare is non-refundable but changeable" says "The fare is changeable")."""
+    joins = [k for k, i in enumerate(at) if one.tokens[i] in _JOINS]
+    return at[joins[-1] + 1:] if joins else at
+
+
+_LESS = frozenset("less weniger moins menos meno minder mindre mniej менее".split())
+"""Words that turn a word of one sense to the other: "less expensive" is "cheaper"."""
+
+
+def _changed(one: _Clause, at: Iterable[int], facing: list[str]) -> int:
+    """Words of `one` at `at` that the limits count: no negation, hedge or word of all, and no other
+    form of a word they face ("śniadaniem" beside "śniadania")."""
+    return sum(i not in one.qualifying and one.tokens[i] not in EVERY
+               and not any(_same_stem(one.tokens[i], word) for word in facing) for i in at)
 
 
 def _a_word_for_a_word(one: _Clause, at: Iterable[int], words: list[str], edge: bool = False) -> bool:
@@ -2012,26 +2091,51 @@ def _a_word_for_a_word(one: _Clause, at: Iterable[int], words: list[str], edge: 
     small or shares a stem with one of them, or, at the `edge` of the shared words, they are one
     small word ("it" of "it is not paid" may be what "Overtime is paid" names: `MAX_SMALL_WORD`)."""
     alone = not words or edge and len(words) == 1 and len(words[0]) <= MAX_SMALL_WORD
-    return alone or all(len(one.tokens[i]) <= MAX_SMALL_WORD or any(_same_stem(one.tokens[i], word) for word in words)
-                        for i in at if i not in one.negations)
+    return alone or all(len(one.tokens[i]) <= MAX_SMALL_WORD or one.tokens[i] in _BE | EVERY
+                        or any(_same_stem(one.tokens[i], word) for word in words)
+                        for i in at if i not in one.negations | one.hedging)
+
+
+_BE = frozenset("being been were sein sind waren gewesen être sont était ser estar está son están essere sono stato "
+                "estava zijn waren vara varit være været być jest był była było быть есть был была было".split())
+"""Forms of "be" longer than a small word, which may stand for another ("potrebbe essere cancellato"
+beside "è cancellato")."""
 
 
 def _same_stem(one: str, other: str) -> bool:
     """Two forms of one word ("charges", "charge"; "sisältyy", "sisälly"; "n'est", "est"; "available",
-    "unavailable"): a shared start of half the shorter (after an elision), or one the other negated."""
+    "unavailable"; "있지", "있습니다", a Hangul syllable a stem): a shared start of half the shorter
+    (after an elision), or one the other negated."""
     one, other = one.rsplit("'", 1)[-1], other.rsplit("'", 1)[-1]
     shared = len(commonprefix([one, other]))
-    return shared >= max(2, min(len(one), len(other)) / 2) or negated_form(one, other) or negated_form(other, one)
+    least = 1 if _HANGUL.match(one) else 2
+    return shared >= max(least, min(len(one), len(other)) / 2) or negated_form(one, other) or negated_form(other, one)
+
+
+_HANGUL = regex.compile(r"\p{Hangul}")
 
 
 def _near_clauses(mine: _Clause, context: tuple[str, ...]) -> list[_Clause]:
-    """The context's clauses that hold all but MAX_CHANGED_WORDS of the tokens of `mine` that do
-    not negate (any that `_negated_otherwise` compares does), found by the rarest of those."""
+    """The context's clauses that hold all but MAX_CHANGED_WORDS of the tokens of `mine` that do not
+    negate or hedge, or of those but one word of a sense or of all ("included" of "included in"
+    beside "excluded from", "ze" of "ze śniadaniem" beside "bez śniadania", "todas"): any that
+    `_negated_otherwise` compares; found by the rarest of those."""
     clauses, held, index = _clause_index(context)
-    plain = {token for i, token in enumerate(mine.tokens) if i not in mine.negating}
-    rarest = sorted(plain, key=lambda token: (len(index.get(token, ())), token))[:MAX_CHANGED_WORDS + 1]
-    return [_Clause.of(clauses[k]) for k in sorted({k for token in rarest for k in index.get(token, ())})
-            if len(plain - held[k]) <= MAX_CHANGED_WORDS]
+    plain = frozenset(token for i, token in enumerate(mine.tokens) if i not in mine.qualifying)
+    found: set[int] = set()
+    for dropped in [None, *(token for token in plain if of_a_sense(token, between=True) or token in EVERY)]:
+        tokens = plain - {dropped}
+        rarest = sorted(tokens, key=lambda token: (len(index.get(token, ())), token))[:MAX_CHANGED_WORDS + 1]
+        found.update(k for token in rarest for k in index.get(token, ()) if len(tokens - held[k]) <= MAX_CHANGED_WORDS
+                     and (dropped is None or any(_written_otherwise(dropped, other) for other in held[k] - plain)))
+    return [_Clause.of(clauses[k]) for k in sorted(found)]
+
+
+@lru_cache(maxsize=4096)
+def _written_otherwise(word: str, other: str) -> bool:
+    """Whether a clause's `other` may be `word` of the words written otherwise: of the other sense,
+    another form, or a hedge for a word of all ("algunas" for "todas")."""
+    return opposite_senses(word, other) or _same_stem(word, other) or word in EVERY and bool(HEDGES.fullmatch(other))
 
 
 @lru_cache(maxsize=64)
@@ -2039,7 +2143,8 @@ def _clause_index(context: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[froz
                                                      dict[str, tuple[int, ...]]]:
     """The context's clauses (`_negated_clauses` of each sentence or record), the tokens of each (a
     script without spaces by its characters), and per token the clauses that hold it."""
-    clauses = tuple(c.strip(_ENDS) for part, _ in _parts(context) for c in _negated_clauses(part))
+    clauses = tuple(dict.fromkeys(c.strip(_ENDS) for part, _ in _parts(context) for whole in _negated_clauses(part)
+                                  for c in [whole, *_joined_parts(whole)]))
     held = tuple(frozenset(piece for token in _TOKEN.findall(_clause_body(clause))
                            for piece in (token if _IS_SPACELESS.match(token) else [token])) for clause in clauses)
     index: dict[str, list[int]] = {}
@@ -2055,23 +2160,61 @@ _NO = frozenset("false no nein non não nie нет hayır ❌ ✗ ✘ ✖ 🚫 �
 
 
 def _field_negated(clause: str, mine: _Clause, context: tuple[str, ...]) -> str:
-    """A record's field of yes or no ("refundable": false) whose key the clause names, that gives
-    the other way than the clause says in every record the clause names a value of (where it names
-    none, in every record with that key): the field as the record writes it, or ""."""
+    """A record's field that gives the other way than the clause says, in every record the clause
+    names a value of (where it names none, in every record with such a field): a field of yes or no
+    whose key the clause names ("refundable": false), or a state (`_state_otherwise`). The field as
+    the record writes it, or ""."""
     tokens = _clause_stems(clause)
-    fields = [(named, field) for named, field in _boolean_fields(context) if _names_field(tokens, field)]
+    fields = [(named, field) for named, field in _fields_beside(context, True) if _names_field(tokens, field)]
     negated = bool(mine.negating) or any(negated_form(t, w) for t in tokens for _, field in fields for w in field.words)
     held = [field for named, field in fields if named & tokens] or [field for _, field in fields]
     if held and all((fold(field.shown) in _YES) == negated for field in held):
         return f"{held[0].key}: {held[0].shown}"
-    return ""
+    return _state_otherwise(tokens, mine, context)
 
 
-@lru_cache(maxsize=64)
-def _boolean_fields(context: tuple[str, ...]) -> tuple[tuple[frozenset[str], _Field], ...]:
-    """The fields of the context's records whose value is yes or no, each with its record's other values."""
+def _state_otherwise(tokens: frozenset[str], mine: _Clause, context: tuple[str, ...]) -> str:
+    """A record's field whose value is a state the clause negates, or one of the other sense of a
+    word of the clause that the context writes nowhere ("status": "cancelled" beside "is
+    confirmed"; a word given to another record is asked as that, `_given_apart`), in every record
+    the clause names by another value than a state of that field: the field, or ""."""
+    plain = [t for i, t in enumerate(mine.tokens) if i not in mine.negating]
+    unwritten_words = [t for t in plain if t not in _written(context)[0]]
+    negated_words = [mine.tokens[i] for i in range(len(mine.tokens)) if i not in mine.negating and any(
+        -NEGATED_BEFORE <= i - at <= NEGATED_AFTER for at in mine.negating)]
+    fields = _fields_beside(context, False)
+    states: dict[str, frozenset[str]] = {}
+    for _, field in fields:
+        states[field.key] = states.get(field.key, frozenset()) | field.values
+    named = [field for values, field in fields if values & (tokens - states[field.key])]  # not by "confirmed"
+    held = [field for field in named or [field for _, field in fields]
+            if any(opposite_senses(t, w, between=False) for t in unwritten_words for w in _states(field))
+            or any(_same_stem(t, w) and of_a_sense(w) for t in negated_words for w in _states(field))]
+    otherwise = [field for field in held if bool(mine.negating) != any(
+        opposite_senses(t, w, between=False) for t in plain for w in _states(field))]
+    return f"{held[0].key}: {held[0].shown}" if held and len(otherwise) == len(held) else ""
+
+
+def _states(field: _Field) -> list[str]:
+    """The words of a field's value as `_negated` compares them: "on_time" one word."""
+    return _TOKEN.findall(as_words(fold(field.shown)))
+
+
+NEGATED_AFTER = 2
+"""Words after a negation that it may negate ("not" of "is not delayed"): the rest of the clause
+names what is negated ("Booking QX7K2P is not …")."""
+NEGATED_BEFORE = 1
+"""Words before a negation that it may negate ("gecikmeli değil", "遅れていない")."""
+
+
+@lru_cache(maxsize=128)
+def _fields_beside(context: tuple[str, ...], yes_or_no: bool) -> tuple[tuple[frozenset[str], _Field], ...]:
+    """The fields of the context's records whose value is yes or no, or else words alone (a state,
+    a name: `_value_words`), each with its record's other values."""
     return tuple((frozenset().union(*(other.values for other in record if other is not field)), field)
-                 for record in _record_fields(context) for field in record if fold(field.shown) in _YES | _NO)
+                 for record in _record_fields(context) for field in record
+                 if (fold(field.shown) in _YES | _NO) == yes_or_no
+                 and (yes_or_no or all(_value_kind(value) == "word" for value in field.values)))
 
 
 @lru_cache(maxsize=64)
@@ -2312,10 +2455,13 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
               _negated)
     for value in (value for check in checks for value in check(words, tuple(context))):
         # a value the checks above found is theirs ("12M" of "room 12M"), and a clause that holds a
-        # number of another value in its place is asked about that ("Le musée ferme à 9 h" beside
-        # "… ouvre à 9 h et ferme à 18 h": “9”, not the clause)
+        # value found otherwise, but a number or code given to another thing, is asked about that
+        # ("Le musée ferme à 9 h" beside "… ouvre à 9 h et ferme à 18 h": “9”, not the clause;
+        # "cancelled" given to another booking; "The lowest temperature was 31 °C" beside "The
+        # highest …": the extreme)
         if fold(value.said) not in said and not (value.negated and any(
-                fold(other.said) in fold(value.said) for other in found.values() if not other.apart)):
+                fold(other.said) in fold(value.said) for other in found.values()
+                if not other.apart or other.ordered or not any(map(str.isdigit, other.said)))):
             said.add(fold(value.said))
             found[(value.said, value.other)] = value
     return tuple(found.values())

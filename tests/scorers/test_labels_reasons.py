@@ -41,7 +41,7 @@ def test_a_claim_just_under_the_line_on_clean_words_is_supported_on_a_second_rea
 
 def test_a_contradiction_names_every_question_it_asked(fake, make_fake_judge) -> None:
     """Support at 0.64 outweighed: the evidence alone is read too, and its no is in the reason."""
-    claim = "The P2 has a camera."
+    claim = "The P2 has a built-in camera."  # not the words of "The P2 has no camera" negated
     faithful, made_up = reasons(fake, make_fake_judge, claim, FEEDER, contradicted=[claim], p_supported={claim: 0.64},
                                 p_evidence={claim: 0.2})
     assert faithful == ("contradicted: P(contradicted) 0.95 ≥ 0.50 (P(supported) 0.64 < 0.70; shown only the nearest "

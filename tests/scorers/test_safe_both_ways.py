@@ -466,6 +466,24 @@ OWN_FAITHFUL = [
     ("Booking QX7K2P is confirmed; booking LM3N8R is cancelled.", "Booking QX7K2P is confirmed."),
     ("The museum is not open on Mondays.", "The museum is closed on Mondays."),
     ("Le musée n'est pas ouvert le lundi.", "Le musée est fermé le lundi."),
+    # round 37: a converse, a part past a contrasting word, a hedge kept, a state the records give
+    ("Flight SK4705 leaves before DY1872.", "DY1872 leaves after SK4705."),
+    ("SK4705 is cheaper than DY1872.", "DY1872 is more expensive than SK4705."),
+    ("The fare is non-refundable but changeable.", "The fare is changeable."),
+    ("Der Tarif ist mit Frühstück, aber ohne Parkplatz.", "Der Tarif ist ohne Parkplatz."),
+    ("Le parking est gratuit le dimanche et payant en semaine.", "Le parking est payant en semaine."),
+    ("The train was late on Monday and on time on Tuesday.", "The train was on time on Tuesday."),
+    ("The flight will probably be delayed.", "The flight may be delayed."),
+    ("The flight is delayed.", "The flight might be delayed."),
+    ("Guests can check in from 15:00.", "Guests check in from 15:00."),
+    ("You may cancel up to 24 hours before departure.", "You can cancel up to 24 hours before departure."),
+    ("All rooms have a balcony.", "Some rooms have a balcony."),
+    ("조식이 포함되어 있습니다.", "조식이 포함되어 있습니다."),
+    ("주차는 평일에 유료이고 주말에 무료입니다.", "주차는 주말에 무료입니다."),
+    ("The museum opens on 3 May 2027.", "The museum opens in May 2027."),
+    (json.dumps({"booking": "QX7K2P", "status": "cancelled"}), "Booking QX7K2P is not confirmed."),
+    (json.dumps([{"booking": "QX7K2P", "status": "cancelled"}, {"booking": "LM3N8R", "status": "confirmed"}]),
+     "Booking LM3N8R is confirmed."),
 ]
 
 # (the context, an unfaithful output, what the second question is asked about): one wrong answer,
@@ -822,6 +840,53 @@ OWN_UNFAITHFUL = [
     ("Les animaux sont interdits.", "Les animaux sont autorisés.", "Les animaux sont autorisés"),
     ("El seguro es opcional.", "El seguro es obligatorio.", "El seguro es obligatorio"),
     ("Palenie jest zabronione w pokojach.", "Palenie jest dozwolone w pokojach.", "Palenie jest dozwolone w pokojach"),
+    # more words of the other sense (round 37): with or without, states, a comparison, two words at once
+    ("La chambre est louée sans petit-déjeuner.", "La chambre est louée avec petit-déjeuner.",
+     "La chambre est louée avec petit-déjeuner"),
+    ("De kamer wordt verhuurd zonder ontbijt.", "De kamer wordt verhuurd met ontbijt.",
+     "De kamer wordt verhuurd met ontbijt"),
+    ("Номер сдаётся без завтрака.", "Номер сдаётся с завтраком.", "Номер сдаётся с завтраком"),
+    ("Votre bon est expiré.", "Votre bon est valable.", "Votre bon est valable"),
+    ("La sincronización está desactivada.", "La sincronización está activada.", "La sincronización está activada"),
+    ("The payment failed.", "The payment succeeded.", "The payment succeeded"),
+    ("Die Löwen verloren das Finale.", "Die Löwen gewannen das Finale.", "Die Löwen gewannen das Finale"),
+    ("El aparcamiento es de pago.", "El aparcamiento es gratuito.", "El aparcamiento es gratuito"),
+    ("Parking jest płatny.", "Parking jest bezpłatny.", "Parking jest bezpłatny"),
+    ("Your visa application was denied.", "Your visa application was approved.", "Your visa application was approved"),
+    ("Train IC 521 arrived late.", "Train IC 521 arrived early.", "Train IC 521 arrived early"),
+    ("The repository is private.", "The repository is public.", "The repository is public"),
+    ("The patient was absent on Monday.", "The patient was present on Monday.", "The patient was present on Monday"),
+    ("The tank is empty.", "The tank is full.", "The tank is full"),
+    ("The hotel is north of the station.", "The hotel is south of the station.", "The hotel is south of the station"),
+    ("Le train arrive avant le bus.", "Le train arrive après le bus.", "Le train arrive après le bus"),
+    ("Der Umsatz war niedriger als im Vorjahr.", "Der Umsatz war höher als im Vorjahr.",
+     "Der Umsatz war höher als im Vorjahr"),
+    ("Airport transfer is excluded from the package.", "Airport transfer is included in the package.",
+     "Airport transfer is included in the package"),
+    ("Pets, unfortunately, are not allowed.", "Pets are allowed.", "Pets are allowed"),
+    # a record's state of the other sense, or the one the words negate
+    (json.dumps({"booking": "QX7K2P", "status": "cancelled"}), "Your booking QX7K2P is confirmed.",
+     "Your booking QX7K2P is confirmed"),
+    (json.dumps({"flight": "SK4705", "status": "delayed"}), "Flight SK4705 is not delayed.",
+     "Flight SK4705 is not delayed"),
+    ("Réservation: QX7K2P\nStatut: annulée", "La réservation QX7K2P est confirmée.",
+     "La réservation QX7K2P est confirmée"),
+    # words the context writes only more weakly: as what may be so, or of some
+    ("The flight may be delayed by fog.", "The flight is delayed by fog.", "The flight is delayed by fog"),
+    ("Refunds might be issued within 14 days.", "Refunds will be issued within 14 days.",
+     "Refunds will be issued within 14 days"),
+    ("Der Flug ist vermutlich verspätet.", "Der Flug ist verspätet.", "Der Flug ist verspätet"),
+    ("Il volo potrebbe essere cancellato.", "Il volo è cancellato.", "Il volo è cancellato"),
+    ("Flyget är troligen försenat.", "Flyget är försenat.", "Flyget är försenat"),
+    ("Uçuş muhtemelen gecikecek.", "Uçuş gecikecek.", "Uçuş gecikecek"),
+    ("航班可能延误。", "航班延误。", "航班延误"),
+    ("항공편이 아마 지연될 것입니다.", "항공편이 지연될 것입니다.", "항공편이 지연될 것입니다"),
+    ("조식이 포함되어 있지 않습니다.", "조식이 포함되어 있습니다.", "조식이 포함되어 있습니다"),
+    ("주차는 유료입니다.", "주차는 무료입니다.", "주차는 무료입니다"),
+    ("Some rooms have a balcony.", "All rooms have a balcony.", "All rooms have a balcony"),
+    ("Einige Zimmer haben einen Balkon.", "Alle Zimmer haben einen Balkon.", "Alle Zimmer haben einen Balkon"),
+    ("Algunas habitaciones tienen balcón.", "Todas las habitaciones tienen balcón.",
+     "Todas las habitaciones tienen balcón"),
 ]
 
 
@@ -1488,6 +1553,15 @@ def test_a_value_for_something_else_is_asked_in_the_verdicts_request_over_http(s
     result = Faithfulness(make_judge()).run(swapped, [context])
     assert result.score == 0.0 and len(server.requests) == 2
     assert '"other_role": [\n"400"\n]' in server.calls("verdicts")[0]["body"]["messages"][-1]["content"]
+
+
+def test_words_the_context_writes_only_more_weakly_are_asked_and_the_reason_says_so(server, make_judge):
+    output = "The flight is delayed by fog."
+    server.facts(supported=[output], unnamed=["The flight is delayed by fog"])
+    result = Faithfulness(make_judge()).run(output, ["The flight may be delayed by fog."])
+    assert result.score == 0.0 and len(server.requests) == 2
+    assert result.verdicts[0].reason.startswith("the context writes these words only more weakly: it writes "
+                                                "“The flight may be delayed by fog”")
 
 
 def test_words_the_context_writes_only_negated_are_asked_with_its_words_over_http(server, make_judge):
