@@ -1888,8 +1888,10 @@ def _negated(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     they do: "Breakfast is included" beside "Breakfast is not included", "The ticket is
     refundable" beside "non-refundable", "Wi-Fi is available" beside "unavailable", "Kahvaltı
     dahil" beside "Kahvaltı dahil değil", "房价包括早餐" beside "房价不包括早餐", "The museum is open"
-    beside "The museum is closed", "DY1872 is refundable" beside a record's "refundable": false.
-    Never decided (the rest of the context may say it otherwise): asked, with the context's words."""
+    beside "The museum is closed", "DY1872 is refundable" beside a record's "refundable": false,
+    "Your booking is confirmed" beside "status": "cancelled"; or only more weakly ("The flight is
+    delayed" beside "The flight may be delayed", "All rooms" beside "Some rooms"). Never decided
+    (the rest of the context may say it otherwise): asked, with the context's words."""
     found: list[OtherValue] = []
     for clause in dict.fromkeys(c.strip(_ENDS) for stretch in stretches(words) or [words]
                                 for whole in _negated_clauses(stretch) for c in [whole, *_joined_parts(whole)]):
@@ -1950,7 +1952,7 @@ of "does not charge" beside "charges"."""
 class _Clause(NamedTuple):
     """A clause as `_negated` compares it: its tokens (a script without spaces by its characters),
     which of them negate (`negation_words.NEGATION`), which are a negation and nothing else ("not",
-    "pas", "değil"; not "n'ouvre"), and which say it only may be so (`negation_words.HEDGES`)."""
+    "pas", "değil"; not "n'ouvre"), and which say it more weakly (`negation_words.HEDGES`)."""
 
     text: str
     tokens: tuple[str, ...]
@@ -2446,7 +2448,7 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     "founded in 1999"; a value the context writes only for something else (`_given_apart`), only
     beside other words (`_moved`), or only under another field of a record (`_fields_swapped`);
     names in each other's places (`_swapped`, `_replaced`); an extreme with a value beyond it (`_beaten`);
-    words the context writes only the other way (`_negated`)."""
+    words the context writes only the other way or more weakly (`_negated`)."""
     found: dict[tuple[str, str], OtherValue] = {}
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways

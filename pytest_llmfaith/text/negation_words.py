@@ -1,10 +1,10 @@
 """Words that say a thing is not so: "not", "nicht", "n'… pas", "не", "değil", "不", "ません", "않",
 the prefixes that make a word its own opposite ("unavailable", "niedostępny", "недоступен"), words
-of the other sense ("open", "closed"), and words that say it only may be so ("may", "vielleicht").
-"Breakfast is included" beside "Breakfast is not included" writes every word the context does, yet
-says the other thing. Which words negate is a fact of a language: code uses these only to ask the
-judge (exact.py, `_negated`) or to decide less (no bound made true, no order asked under a
-negation), never to decide a claim false.
+of the other sense ("open", "closed"), and words that say it more weakly: only may be so ("may",
+"vielleicht") or holds of some ("some", "einige"). "Breakfast is included" beside "Breakfast is not
+included" writes every word the context does, yet says the other thing. Which words negate is a
+fact of a language: code uses these only to ask the judge (exact.py, `_negated`) or to decide less
+(no bound made true, no order asked under a negation), never to decide a claim false.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ EVERY = frozenset(
 
 
 def hedges(text: str) -> list[tuple[int, int]]:
-    """Where `text` (folded) says a thing only may be so (`HEDGES`)."""
+    """Where `text` (folded) says a thing only may be so, or holds of some (`HEDGES`)."""
     return [match.span() for match in HEDGES.finditer(text)]
 
 
