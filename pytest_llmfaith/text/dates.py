@@ -39,8 +39,9 @@ _MONTH_NAMES = (
     "december dec dezember dez décembre decembre diciembre dicembre dezembro grudnia grudzień prosince "
     "prosinec декабря декабрь грудня грудень aralık joulukuuta desember",
 )
-MONTHS = frozenset(name for row in _MONTH_NAMES for name in row.split())
-"""A month's name in the languages above, as a date writes it. A name missing costs a question."""
+MONTHS = {name: month for month, row in enumerate(_MONTH_NAMES) for name in row.split()}
+"""A month's name in the languages above, as a date writes it, and which month (0 is January). A
+name missing costs a question."""
 _WEEKDAY_NAMES = (
     # One row per day, Monday first, in the languages above and Italian without accents, as
     # sentences write them: "le mardi", "les mardis", "dienstags", "we wtorek", "во вторник", "по

@@ -22,10 +22,11 @@ from typing import Literal, NamedTuple, TypeVar
 import regex
 
 from pytest_llmfaith.text import bound_words, extreme_words, joining_words, records
-from pytest_llmfaith.text.dates import WEEKDAYS, Time, month_names, times
+from pytest_llmfaith.text.dates import MONTHS, WEEKDAYS, Time, month_names, times
 from pytest_llmfaith.text.identifiers import identifiers, written_whole
 from pytest_llmfaith.text.negation_words import (
     CAN,
+    CONDITIONS,
     EVERY,
     HEDGES,
     NEGATION,
@@ -302,6 +303,21 @@ _UNIT_SYMBOL = regex.compile(r"[\p{Sc}%‰‱٪°]")
 beside "5 EUR"). A token like a word: asked about where the context never writes it."""
 
 
+_PER = regex.compile(
+    # English, German, French, Spanish, Italian, Portuguese, Dutch, Russian
+    r"(?<=\d[\p{L}\p{Sc}%.,\s]{0,12})(?<![\p{L}\p{M}])(?:per|a|an|each|every|pro|je|par|por|al|à la|a la|la|ao|à|"
+    r"за|в|/)\s*"
+    r"(?P<period>day|night|week|month|year|hour|minute|second|person|guest|adult|child|room|stay|trip|user|seat|"
+    r"ticket|item|km|mile|kg|tag|nacht|woche|monat|jahr|minuto|"
+    r"stunde|gast|zimmer|aufenthalt|jour|nuit|semaine|mois|an|année|heure|personne|chambre|séjour|día|noche|"
+    r"semana|mes|año|hora|persona|habitación|estancia|giorno|notte|settimana|mese|anno|ora|camera|soggiorno|dia|"
+    r"noite|pessoa|quarto|estadia|dag|week|maand|jaar|uur|persoon|kamer|сутки|ночь|неделю|месяц|год|час|человека|"
+    r"номер)(?![\p{L}\p{M}])", regex.IGNORECASE)
+"""What an amount is counted per, after its number: "150 EUR per night", "pro Woche", "par
+personne", "за ночь", "$40/day". A word like a name: asked about where the context never writes it
+("per week" beside "per night"); not "a room" with no number before it."""
+
+
 _STARTS = regex.compile(r"(?:^|[.!?。！？؟…]\s*|\s…\s*)[\"'“‘«(\[]*$")
 """Before a token that starts a stretch or a sentence: nothing, an end mark, or an ellipsis."""
 
@@ -358,6 +374,7 @@ def unwritten(words: str, context: Sequence[str], at_starts: bool = True) -> lis
                 and not _elided(original, written):
             missing.append(token)
     missing += [symbol for symbol in _UNIT_SYMBOL.findall(normal) if fold(symbol) not in text]
+    missing += [per for match in _PER.finditer(normal) if (per := fold(match["period"])) not in written]
     missing = list(dict.fromkeys(missing + _mixed_names(normal, tuple(context))))
     return _as_names(missing, normal, tuple(context))
 
@@ -1291,20 +1308,46 @@ both ("llega a las 7" beside "sale a las 7 y llega a las 11")."""
 
 
 @lru_cache(maxsize=64)
-def _numbers_by_words(context: tuple[str, ...]) -> dict[tuple[int, tuple[str, ...]], tuple[Number, ...]]:
-    """Per side (-1 before, 1 after) and the MOVED_WORDS words there, the numbers the context's prose
-    writes so (a record's words beside a value are its keys: `_fields_swapped` reads those)."""
-    found: dict[tuple[int, tuple[str, ...]], list[Number]] = {}
+def _numbers_by_words(context: tuple[str, ...]) -> dict[tuple[int, tuple[str, ...]], tuple[Number | str, ...]]:
+    """Per side (-1 before, 1 after) and the MOVED_WORDS words there, the numbers and the months and
+    days by name (`_named_time`) the context's prose writes so (a record's words beside a value are
+    its keys: `_fields_swapped` reads those)."""
+    found: dict[tuple[int, tuple[str, ...]], list[Number | str]] = {}
     for place, (part, record) in zip(_places(context), _parts(context)):
         if record:
             continue
         clauses = _CLAUSE_CUTS.split(part)
         for pattern in map(_pattern, clauses) if len(clauses) > 1 else [place.pattern]:
             for at, item in enumerate(pattern):
-                if isinstance(item, Number):
+                if (value := item if isinstance(item, Number) else _named_time(pattern, at)) is not None:
                     for side, words in _sides(pattern, at):
-                        found.setdefault((side, words), []).append(item)
+                        found.setdefault((side, words), []).append(value)
     return {key: tuple(value) for key, value in found.items()}
+
+
+@lru_cache(maxsize=64)
+def _named_times(context: tuple[str, ...]) -> frozenset[str]:
+    """The months and days by name `_numbers_by_words` holds."""
+    return frozenset(time for value in _numbers_by_words(context).values() for time in value if isinstance(time, str))
+
+
+_MAY_BEFORE = frozenset("in of since until from by mid early late this next last".split())
+"""Words after which "may" is the month ("in May"), which is otherwise a word of what may be so."""
+
+
+def _named_time(pattern: list[str | Number], at: int) -> str | None:
+    """The month or the day of the week a word of a pattern names, as "month 4" or "day 0", or None:
+    "March", "märz", "lundi"; "may" only after `_MAY_BEFORE` or before a number."""
+    word = pattern[at]
+    if not isinstance(word, str):
+        return None
+    if (day := WEEKDAYS.get(word)) is not None:
+        return f"day {day}"
+    month = MONTHS.get(word)
+    if month is None or word == "may" and not (at and pattern[at - 1] in _MAY_BEFORE or isinstance(
+            pattern[at + 1] if at + 1 < len(pattern) else None, Number)):
+        return None
+    return f"month {month}"
 
 
 _CLAUSE_CUTS = regex.compile(r"[;()\[\]{}—–、，；：]|[,:](?!\d)|\s-\s")
@@ -1329,21 +1372,53 @@ def _year_like(number: Number) -> bool:
 def _moved(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     """Numbers of the words that the context writes, but where the words around one are, it writes
     another number and never this one: "Acme went public in 1997" beside "Acme was founded in 1997
-    and went public in 2005"; "Il museo chiude alle 9" beside "apre alle 9 e chiude alle 17". The
-    whole stretch need not be the context's words (`_other_values`): two words on one side are."""
-    written, beside = _context_values(context).values, _numbers_by_words(context)
+    and went public in 2005"; "Il museo chiude alle 9" beside "apre alle 9 e chiude alle 17"; and so
+    a month or a day by name ("The race is in March" beside "Check-in opens in March and the race is
+    in May"). The whole stretch need not be the context's words (`_other_values`): two words on one
+    side are."""
+    written, beside, named = _context_values(context).values, _numbers_by_words(context), _named_times(context)
     found = []
     clauses = [clause for stretch in stretches(words) or [words] for clause in _CLAUSE_CUTS.split(stretch)]
-    for pattern in map(_pattern, clauses):
+    for clause, pattern in ((clause, _pattern(clause)) for clause in clauses):
         for at, item in enumerate(pattern):
-            if not isinstance(item, Number) or not item.values & written:
+            value = item if isinstance(item, Number) else _named_time(pattern, at)
+            if value is None or not (value.values & written if isinstance(value, Number) else value in named):
                 continue
             for side, around in _sides(pattern, at):
-                theirs = [n for n in beside.get((side, around), ()) if _year_like(n) == _year_like(item)]
-                if theirs and not any(n.values & item.values for n in beside.get((side, around), ())):
-                    found.append(OtherValue(item.shown, theirs[0].shown, (item.shown,), False))
+                given = beside.get((side, around), ())
+                theirs = [n for n in given if _of_a_kind(n, value)]
+                if theirs and not any(_the_same(n, value) for n in given):
+                    shown = value.shown if isinstance(value, Number) else next(
+                        (token for token in _TOKEN.findall(clause) if _stem(token) == item), str(item))
+                    found.append(OtherValue(shown, _shown(theirs[0]), (shown,), False))
                     break
     return tuple(found)
+
+
+def _of_a_kind(one: Number | str, other: Number | str) -> bool:
+    """Two numbers both years or neither, or two months, or two days of the week (`_named_time`)."""
+    if isinstance(one, Number) and isinstance(other, Number):
+        return _year_like(one) == _year_like(other)
+    return isinstance(one, str) and isinstance(other, str) and one.split()[0] == other.split()[0]
+
+
+def _the_same(one: Number | str, other: Number | str) -> bool:
+    if isinstance(one, Number) and isinstance(other, Number):
+        return bool(one.values & other.values)
+    return one == other
+
+
+def _shown(value: Number | str) -> str:
+    """A value of `_numbers_by_words` as a question shows it: a number as written, a month or a day
+    by its name in English."""
+    if isinstance(value, Number):
+        return value.shown
+    kind, index = value.split()
+    return (_MONTH_WORDS if kind == "month" else _DAY_WORDS)[int(index)]
+
+
+_MONTH_WORDS = "January February March April May June July August September October November December".split()
+_DAY_WORDS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 
 
 _Key = str | frozenset[str]
@@ -1870,7 +1945,7 @@ def _opposed(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     highest temperature was 31 °C". Never decided (both may hold: "the first and only train"):
     asked, with the context's word. A clause with a negation asks nothing."""
     found = []
-    for clause in (clause for clause in _clauses_of(words) if not NEGATION.search(fold(clause))):
+    for clause in (clause for clause in _clauses_of(words) if not negations(fold(clause))):  # "не менее 4" bounds
         for value, way, kind, said, shown in _valued_extremes(clause):
             theirs = _extremes_by_value(_writing(context, shown)).get(value, ())
             if theirs and all(k == kind and w != way for w, k, _ in theirs):
@@ -1890,20 +1965,45 @@ def _negated(words: str, context: tuple[str, ...]) -> tuple[OtherValue, ...]:
     dahil" beside "Kahvaltı dahil değil", "房价包括早餐" beside "房价不包括早餐", "The museum is open"
     beside "The museum is closed", "DY1872 is refundable" beside a record's "refundable": false,
     "Your booking is confirmed" beside "status": "cancelled"; or only more weakly ("The flight is
-    delayed" beside "The flight may be delayed", "All rooms" beside "Some rooms"). Never decided
-    (the rest of the context may say it otherwise): asked, with the context's words."""
+    delayed" beside "The flight may be delayed", "All rooms" beside "Some rooms", "Breakfast is
+    free" beside "… if you book directly"). Never decided (the rest of the context may say it
+    otherwise): asked, with the context's words. And where no clause writes it any of these ways,
+    one word a whole clause writes in the place of the context's, every other word the same, that
+    the context writes nowhere (`_one_word_for_another`): asked, told the context's word."""
     found: list[OtherValue] = []
+    wholes = {whole.strip(_ENDS) for stretch in stretches(words) or [words] for whole in _negated_clauses(stretch)}
     for clause in dict.fromkeys(c.strip(_ENDS) for stretch in stretches(words) or [words]
                                 for whole in _negated_clauses(stretch) for c in [whole, *_joined_parts(whole)]):
         mine = _Clause.of(clause)
-        ways = {way: theirs for theirs in _near_clauses(mine, context)
-                if (way := _negated_otherwise(mine, theirs)) is not None}
+        near = _near_clauses(mine, context)
+        ways = {way: theirs for theirs in near if (way := _negated_otherwise(mine, theirs)) is not None}
         given = ways.get("otherwise", ways.get("hedged")) if "same" not in ways else None
         other = given.text if given else "" if ways else _field_negated(clause, mine, context)
         if other and all(value.other != other for value in found):  # a part of a clause found whole: once
             found.append(OtherValue(clause, other, (clause,), False, apart=True, negated=True,
                                     hedged=bool(given) and "otherwise" not in ways))
+        elif not ways and clause in wholes and (swap := next((pair for theirs in near if (
+                pair := _one_word_for_another(mine, theirs, _written(context)[0]))), None)):  # not "… budget" of "of"
+            said = next((token for token in _TOKEN.findall(clause) if fold(token) == swap[0]), swap[0])
+            found.append(OtherValue(said, swap[1], (said,), False, apart=True))
     return tuple(found)
+
+
+def _one_word_for_another(mine: _Clause, theirs: _Clause, written: frozenset[str]) -> tuple[str, str] | None:
+    """The one word of `mine` that `theirs` writes another in the place of, every other word the
+    same and neither clause negating or hedging, where the context writes that word nowhere: "The
+    hotel is 200 metres from the station" beside "… from the beach" (mine's, theirs), or None."""
+    if mine.negating or theirs.negating or mine.hedging or theirs.hedging:
+        return None
+    ops = SequenceMatcher(None, mine.tokens, _as_forms_of(theirs.tokens, mine.tokens), autojunk=False).get_opcodes()
+    changed = [op for op in ops if op[0] != "equal"]
+    if len(changed) != 1 or changed[0][0] != "replace" or changed[0][2] - changed[0][1] != 1 \
+            or changed[0][4] - changed[0][3] != 1 or len(mine.tokens) - 1 < MIN_ROLE_WORDS:
+        return None
+    word, other = mine.tokens[changed[0][1]], theirs.tokens[changed[0][3]]
+    if min(len(word), len(other)) <= MAX_SMALL_WORD or word in written or _has_digit(word) or _has_digit(other):
+        return None
+    return word, other
 
 
 _NEGATED_CUTS = regex.compile(r"[;—–、，；]|,(?!\d)|\s-\s|\n")
@@ -1938,7 +2038,26 @@ def _negated_clauses(text: str) -> list[str]:
     text = _ASIDE.sub("", text)
     whole = [text, _COMMA_ASIDE.sub(lambda aside: f" {aside.group().strip(', ')}", text)] \
         if _COMMA_ASIDE.search(text) else [text]
-    return list(dict.fromkeys(clause for one in whole for clause in _NEGATED_CUTS.split(one) if _TOKEN.search(clause)))
+    return list(dict.fromkeys(clause for one in whole for clause in _with_joined(_NEGATED_CUTS.split(one))
+                              if _TOKEN.search(clause)))
+
+
+def _with_joined(pieces: list[str]) -> list[str]:
+    """Pieces of a clause cut at its marks, each that a joining or contrasting word starts read with
+    the one before it too ("groß, aber nicht erstattungsfähig" says the room is not refundable), and
+    one beside a piece that a condition or an account starts or ends only with it: "If you pay by
+    card, a 2% fee applies" says no fee applies outright, nor "Kritiker behaupten, die Brücke sei
+    unsicher" that the bridge is unsafe."""
+    read = list(pieces)
+    for k, piece in enumerate(pieces[:-1]):
+        ends = _TOKEN.findall(piece)
+        if ends and any(CONDITIONS.fullmatch(word.casefold()) for word in (ends[0], ends[-1])):
+            read[k + 1] = f"{piece.rstrip()} {pieces[k + 1].lstrip()}"
+    if len(pieces) > 1 and (ends := _TOKEN.findall(pieces[-1])) and CONDITIONS.fullmatch(ends[0].casefold()):
+        read[-2] = f"{read[-2].rstrip()} {pieces[-1].lstrip()}"  # "…, if you book directly"
+    joined = [f"{before.rstrip()} {piece.lstrip()}" for before, piece in zip(read, pieces[1:])
+              if (first := _TOKEN.match(piece.lstrip())) and first.group().casefold() in _JOINS]
+    return read + joined
 
 
 MAX_CHANGED_WORDS = 1
@@ -1952,13 +2071,15 @@ of "does not charge" beside "charges"."""
 class _Clause(NamedTuple):
     """A clause as `_negated` compares it: its tokens (a script without spaces by its characters),
     which of them negate (`negation_words.NEGATION`), which are a negation and nothing else ("not",
-    "pas", "değil"; not "n'ouvre"), and which say it more weakly (`negation_words.HEDGES`)."""
+    "pas", "değil"; not "n'ouvre"), which say it more weakly (`negation_words.HEDGES`), and whether
+    it says it only under a condition or by someone's account (`negation_words.CONDITIONS`)."""
 
     text: str
     tokens: tuple[str, ...]
     negating: frozenset[int]
     negations: frozenset[int]
     hedging: frozenset[int]
+    framing: frozenset[int]
 
     @property
     def qualifying(self) -> frozenset[int]:
@@ -1984,8 +2105,10 @@ class _Clause(NamedTuple):
             negating.update(held)
             whole.update(i for i in held if a <= starts[i] and ends[i] <= b)
         hedging = {i for a, b in hedges(body) for i in range(bisect_right(ends, a), bisect_left(starts, b))}
+        framing = {i for match in CONDITIONS.finditer(body)
+                   for i in range(bisect_right(ends, match.start()), bisect_left(starts, match.end()))}
         return _Clause(text, tuple(tokens), frozenset(negating - hedging), frozenset(whole - hedging),
-                       frozenset(hedging))  # "かもしれません" hedges, and negates nothing
+                       frozenset(hedging), frozenset(framing))  # "かもしれません" hedges, and negates nothing
 
 
 def _clause_body(text: str) -> str:
@@ -2009,7 +2132,7 @@ def _negated_otherwise(mine: _Clause, theirs: _Clause) -> _Way | None:
     with at most MAX_ADDED_WORDS more between them, each word one side writes for another of the
     other's small, of the same stem or of the other sense, and the negations and hedges between
     them, or right before or after."""
-    ops = SequenceMatcher(None, mine.tokens, theirs.tokens, autojunk=False).get_opcodes()
+    ops = SequenceMatcher(None, mine.tokens, _as_forms_of(theirs.tokens, mine.tokens), autojunk=False).get_opcodes()
     shared = [op for op in ops if op[0] == "equal"]
     if not shared:
         return None
@@ -2019,6 +2142,7 @@ def _negated_otherwise(mine: _Clause, theirs: _Clause) -> _Way | None:
     hedged = [False, False]
     changed = [0, 0]
     small = 0  # small words of mine at an edge the context does not write: no limit, but not the same words
+    parted: set[int] = set()  # the context's words of another part, between the shared ones: not the same words
     flipped = False  # a word of the other sense, "open" for "closed": a negation of its own
     for k, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag == "equal":
@@ -2046,27 +2170,43 @@ def _negated_otherwise(mine: _Clause, theirs: _Clause) -> _Way | None:
             if content and (opposed or any(i in mine.negating for i in mine_at)):
                 return None  # what the words negate the context never writes: "… are also not allowed"
             changed[0] += content
-            small += _changed(mine, mine_at, [theirs.tokens[j] for j in theirs_at]) - content
+            small += _changed(mine, mine_at, [theirs.tokens[j] for j in theirs_at]) - content \
+                + _loosely(mine, mine_at, [theirs.tokens[j] for j in theirs_at])
             if not _a_word_for_a_word(mine, mine_at, [theirs.tokens[j] for j in theirs_at], edge=True):
                 return None  # another subject: "Parking is free" beside "Wi-Fi is not free"
             continue
         for side, (one, at, other, facing) in enumerate(((mine, mine_at, theirs, theirs_at),
                                                          (theirs, theirs_at, mine, mine_at))):
+            past = _past_joins(one, at)  # the context's words before a join are its other part's: "large but not"
             negated[side] = negated[side] or any(i in one.negating or any(
-                negated_form(one.tokens[i], other.tokens[j]) for j in facing) for i in _past_joins(one, at))
-            hedged[side] = hedged[side] or any(i in one.hedging or not side and one.tokens[i] in CAN for i in at)
-            changed[side] += _changed(one, at, [other.tokens[j] for j in facing])
-            if not _a_word_for_a_word(one, at, [other.tokens[j] for j in facing
-                                                if j not in other.negations | other.hedging]):
+                negated_form(one.tokens[i], other.tokens[j]) for j in facing) for i in past)
+            counted = past if side else at
+            hedged[side] = hedged[side] or any(i in one.hedging or not side and one.tokens[i] in CAN for i in counted)
+            parted.update(j for j in at if j not in counted)
+            changed[side] += _changed(one, counted, [other.tokens[j] for j in facing])
+            small += 0 if side else _loosely(one, counted, [other.tokens[j] for j in facing])
+            if not _a_word_for_a_word(one, counted, [other.tokens[j] for j in facing
+                                                     if j not in other.negations | other.hedging]):
                 return None
     if changed[0] > MAX_CHANGED_WORDS or changed[1] > MAX_ADDED_WORDS \
             or held < MIN_ROLE_WORDS - (flipped and not changed[0]):  # beside its other sense: "Парковка платная"
         return None
     if negated[0] != (negated[1] != flipped):
         return "otherwise"
-    if hedged[1] and not hedged[0]:
+    of_all = any(token in EVERY for token in mine.tokens) and not any(token in EVERY for token in theirs.tokens)
+    if (hedged[1] or of_all or _framed(theirs, shared[0][3], shared[-1][4], parted)) and not (
+            hedged[0] or mine.framing):  # "in every room" beside "only in Room 12"
         return "hedged"
-    return None if changed[0] or small else "same"  # the same way: every word of mine
+    return None if changed[0] or small or parted else "same"  # the same way: every word of mine
+
+
+def _framed(theirs: _Clause, start: int, end: int, parted: set[int]) -> bool:
+    """Whether a condition or an account (`_Clause.framing`) frames the context's tokens from `start`
+    to `end`: one of theirs, or one before or after them with no joining word between ("Breakfast is
+    free if you book directly"; not the "if" of "City are fourth and will be ahead if they win")."""
+    joins = [j for j, token in enumerate(theirs.tokens) if token in _JOINS]
+    return any(not (j in parted or any(j < k < start for k in joins) or any(end <= k < j for k in joins))
+               for j in theirs.framing)
 
 
 def _past_joins(one: _Clause, at: list[int]) -> list[int]:
@@ -2085,6 +2225,15 @@ def _changed(one: _Clause, at: Iterable[int], facing: list[str]) -> int:
     form of a word they face ("śniadaniem" beside "śniadania")."""
     return sum(i not in one.qualifying and one.tokens[i] not in EVERY
                and not any(_same_stem(one.tokens[i], word) for word in facing) for i in at)
+
+
+def _loosely(one: _Clause, at: Iterable[int], facing: list[str]) -> int:
+    """Words of `one` at `at` that `_changed` does not count for a stem they share with a word they
+    face, but that are no form of it (`_a_form_of`): "weekends" beside "weekdays" is no limit, and
+    not the same words either."""
+    return sum(i not in one.qualifying and one.tokens[i] not in EVERY and not any(
+        _a_form_of(one.tokens[i], word) or one.tokens[i] == word for word in facing) and any(
+        _same_stem(one.tokens[i], word) for word in facing) for i in at)
 
 
 def _a_word_for_a_word(one: _Clause, at: Iterable[int], words: list[str], edge: bool = False) -> bool:
@@ -2121,16 +2270,49 @@ def _near_clauses(mine: _Clause, context: tuple[str, ...]) -> list[_Clause]:
     """The context's clauses that hold all but MAX_CHANGED_WORDS of the tokens of `mine` that do not
     negate or hedge, or of those but one word of a sense or of all ("included" of "included in"
     beside "excluded from", "ze" of "ze śniadaniem" beside "bez śniadania", "todas"): any that
-    `_negated_otherwise` compares; found by the rarest of those."""
-    clauses, held, index = _clause_index(context)
+    `_negated_otherwise` compares, each in any of its forms (`_a_form_of`); found by the rarest of
+    those the context writes."""
+    clauses, held, index, starts = _clause_index(context)
     plain = frozenset(token for i, token in enumerate(mine.tokens) if i not in mine.qualifying)
+    forms = {token: [word for word in starts.get(token[:MIN_FORM_LETTERS], ()) if word == token
+                     or _a_form_of(token, word)] for token in plain}
     found: set[int] = set()
     for dropped in [None, *(token for token in plain if of_a_sense(token, between=True) or token in EVERY)]:
         tokens = plain - {dropped}
-        rarest = sorted(tokens, key=lambda token: (len(index.get(token, ())), token))[:MAX_CHANGED_WORDS + 1]
-        found.update(k for token in rarest for k in index.get(token, ()) if len(tokens - held[k]) <= MAX_CHANGED_WORDS
-                     and (dropped is None or any(_written_otherwise(dropped, other) for other in held[k] - plain)))
+        rarest = sorted(tokens, key=lambda token: (sum(len(index[form]) for form in forms[token]), token))
+        found.update(k for token in rarest[:MAX_CHANGED_WORDS + 1] for form in forms[token] for k in index[form]
+                     if _holds_nearly(tokens, held[k], forms) and (
+                         dropped is None or any(_written_otherwise(dropped, other) for other in held[k] - plain)))
     return [_Clause.of(clauses[k]) for k in sorted(found)]
+
+
+def _holds_nearly(tokens: frozenset[str], held: frozenset[str], forms: dict[str, list[str]]) -> bool:
+    """Whether `held` writes all but MAX_CHANGED_WORDS of `tokens`, each in one of its `forms`."""
+    gone = tokens - held
+    return len(gone) <= MAX_CHANGED_WORDS or sum(
+        not any(form in held for form in forms[token]) for token in gone) <= MAX_CHANGED_WORDS
+
+
+MIN_FORM_LETTERS, MIN_FORM_SHARE = 4, 0.6
+"""Of the longer of two words, the share that must be their shared start, of MIN_FORM_LETTERS or
+more, for one to be a form of the other ("plan" of "plans", "habitación" of "habitaciones"; not "port" of
+"portugal")."""
+
+
+@lru_cache(maxsize=8192)
+def _a_form_of(one: str, other: str) -> bool:
+    """Whether two words are forms of one (`MIN_FORM_SHARE`), and neither the other negated."""
+    shared = len(commonprefix([one, other]))
+    return shared >= MIN_FORM_LETTERS and shared >= MIN_FORM_SHARE * max(len(one), len(other)) and not (
+        negated_form(one, other) or negated_form(other, one))
+
+
+def _as_forms_of(tokens: tuple[str, ...], mine: tuple[str, ...]) -> tuple[str, ...]:
+    """`tokens` with each that is another form of one of `mine` written as that one: "Several plans
+    include SSO" beside "Every plan includes SSO" shares three words, not one."""
+    written = dict.fromkeys(mine)
+    return tuple(token if token in written else next((word for word in written if _a_form_of(token, word)), token)
+                 for token in tokens)
 
 
 @lru_cache(maxsize=4096)
@@ -2142,9 +2324,10 @@ def _written_otherwise(word: str, other: str) -> bool:
 
 @lru_cache(maxsize=64)
 def _clause_index(context: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[frozenset[str], ...],
-                                                     dict[str, tuple[int, ...]]]:
+                                                     dict[str, tuple[int, ...]], dict[str, tuple[str, ...]]]:
     """The context's clauses (`_negated_clauses` of each sentence or record), the tokens of each (a
-    script without spaces by its characters), and per token the clauses that hold it."""
+    script without spaces by its characters), per token the clauses that hold it, and per first
+    MIN_FORM_LETTERS letters the tokens that start so (where another form of a word is found)."""
     clauses = tuple(dict.fromkeys(c.strip(_ENDS) for part, _ in _parts(context) for whole in _negated_clauses(part)
                                   for c in [whole, *_joined_parts(whole)]))
     held = tuple(frozenset(piece for token in _TOKEN.findall(_clause_body(clause))
@@ -2153,7 +2336,11 @@ def _clause_index(context: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[froz
     for k, tokens in enumerate(held):
         for token in tokens:
             index.setdefault(token, []).append(k)
-    return clauses, held, {token: tuple(at) for token, at in index.items()}
+    starts: dict[str, list[str]] = {}
+    for token in index:
+        starts.setdefault(token[:MIN_FORM_LETTERS], []).append(token)
+    return clauses, held, {token: tuple(at) for token, at in index.items()}, {
+        start: tuple(words) for start, words in starts.items()}
 
 
 _YES = frozenset("true yes ja oui sí si sim tak да evet ✓ ✔ ✅ ☑".split())
@@ -2448,7 +2635,8 @@ def other_values(words: str, context: Sequence[str]) -> tuple[OtherValue, ...]:
     "founded in 1999"; a value the context writes only for something else (`_given_apart`), only
     beside other words (`_moved`), or only under another field of a record (`_fields_swapped`);
     names in each other's places (`_swapped`, `_replaced`); an extreme with a value beyond it (`_beaten`);
-    words the context writes only the other way or more weakly (`_negated`)."""
+    words the context writes only the other way or more weakly, or with one word of its own in the
+    place of one the context never writes (`_negated`)."""
     found: dict[tuple[str, str], OtherValue] = {}
     for value in _other_values(words, tuple(context)) + _given_apart(words, tuple(context)):
         found.setdefault((value.said, value.other), value)  # one place may show both ways

@@ -76,36 +76,51 @@ _EXTREMES = {
 departs at 13:45"), nor is a length ("the shortest flight leaves at 13:45"), and a time is no
 price ("the earliest flight costs 189 EUR"); "named" says which value only with the word that
 names it ("the highest price", "the lowest rating")."""
-_MINIMUM = (r"minimum|minimal\p{L}*|mindest\p{L}*|minimaal|mínim[oa]s?|minim[oa]|minimi\p{L}*|минимальн\p{L}*",
+_MINIMUM = (r"minimum|минимум|minimal\p{L}*|mindest(?!ens(?![\p{L}\p{M}]))\p{L}*|minimaal|mínim[oa]s?|minim[oa]|"
+            r"minimi\p{L}*|минимальн\p{L}*",
             r"最少|최소")
-_MAXIMUM = (r"maximum|maximal\p{L}*|höchstzulässig\p{L}*|maximaal|máxim[oa]s?|massim[oa]|maksim\p{L}*|максимальн\p{L}*",
+_MAXIMUM = (r"maximum|максимум|maximal\p{L}*|höchstzulässig\p{L}*|maximaal|máxim[oa]s?|massim[oa]|maksim\p{L}*|"
+            r"maksym\p{L}*|максимальн\p{L}*",
             r"最多|최다")
 _COLDEST = (r"coldest|kälteste[nrsm]?|(?:le|la|les|l') ?plus froide?s?|más frí[oa]s?|più fredd[oaie]|kallaste|"
             r"kaldeste|koudste|najzimniejsz\p{L}*|самы\p{L}* холодн\p{L}*", r"最も寒い|最冷|가장 추운")
 _WARMEST = (r"warmest|hottest|wärmste[nrsm]?|heißeste[nrsm]?|(?:le|la|les|l') ?plus chaude?s?|más caluros[oa]s?|"
             r"più cald[oaie]|varmaste|varmeste|warmste|najcieplejsz\p{L}*|самы\p{L}* (?:тёпл|тепл|жарк)\p{L}*",
             r"最も暑い|最热|가장 더운")
-_UNDER = (r"under|below|less than|fewer than|at most|up to|no more than|unter(?:halb)?|weniger als|höchstens|bis zu|"
+_UNDER = (r"under|below|less than|fewer than|at most|up to|no more than|not more than|until|unter(?:halb)?|weniger als|"
+          r"höchstens|bis zu|bis|jusqu'en|jusqu'au|"
           r"moins de|au plus|jusqu'à|en dessous de|menos de|por debajo de|como máximo|meno di|sotto|fino a|"
           r"al massimo|abaixo de|no máximo|onder|minder dan|hoogstens|högst|upp till|mindre än|høyst|inntil|"
-          r"mindre enn|poniżej|mniej niż|najwyżej|меньше|менее|не более|ниже",
+          r"mindre enn|poniżej|mniej niż|najwyżej|меньше|менее|не более|не больше|ниже|hasta|até|en fazla",
           r"以下|未満|以内|不到|少于|低于|이하|미만")
-_OVER = (r"over|above|more than|at least|no less than|über|oberhalb|mehr als|mindestens|plus de|au moins|"
+_OVER = (r"over|above|more than|at least|no less than|not less than|no fewer than|not fewer than|since|über|oberhalb|"
+         r"mehr als|mindestens|seit|plus de|au moins|depuis|desde|sinds|"
          r"au-dessus de|más de|por encima de|al menos|como mínimo|più di|sopra|oltre|almeno|mais de|acima de|"
          r"pelo menos|meer dan|boven|minstens|ten minste|över|mer än|minst|mer enn|powyżej|ponad|więcej niż|"
-         r"co najmniej|больше|более|свыше|не менее|выше",
-         r"以上|超过|多于|高于|이상|초과")
+         r"co najmniej|больше|более|свыше|не менее|не меньше|выше|en az",
+         r"以上|超过|多于|高于|至少|이상|초과")
+_CHANGED = (r"(?:rose|rise[sn]?|increased?|increases|grew|grows?|grown|fell|falls?|fallen|dropped|drops?|decreased?|"
+            r"decreases|declined?|declines|climbed|jumped|surged|plunged|cut|raised|lowered|reduced|stieg|steigt|"
+            r"gestiegen|sank|sinkt|gesunken|fiel|fällt|gefallen|wuchs|wächst|gewachsen|augmenté|augmente|baissé|baisse|"
+            r"diminué|diminue|progressé|progresse|reculé|recule|subió|subieron|sube|suben|bajó|bajaron|baja|bajan|"
+            r"aumentó|aumentaron|cayó|cayeron|creció|crecieron)\s+")
+_BY = (rf"(?<={_CHANGED})(?:by|um|de|un|en)", r"(?!)")
+_TO = (rf"(?<={_CHANGED})(?:to|auf|à|al|a|hasta)", r"(?!)")
+"""After a word of change, how far it went and where it ended: "rose by 5%" is no "rose to 5%"."""
 _OPPOSITES = {
-    "bound": {"least": _pattern(_UNDER), "most": _pattern(_OVER)},
+    "bound": {"least": _pattern(_UNDER, _MAXIMUM), "most": _pattern(_OVER, _MINIMUM)},
+    "change": {"least": _pattern(_BY), "most": _pattern(_TO)},
     "ends": {"least": _pattern(_FIRST), "most": _pattern(_LAST)},
-    "bounds": {"least": _pattern(_MINIMUM), "most": _pattern(_MAXIMUM)},
     "heat": {"least": _pattern(_COLDEST), "most": _pattern(_WARMEST)},
 }
-"""A bound's word, the first and the last, the least and the most allowed, the coldest and the
-warmest: no order of values code reads ("over 3 days", "the first time", "last year"), but the one
-beside a value where the context writes the other way's says something else ("orders under 50
-EUR" beside "orders over 50 EUR", "The last train leaves at 05:50" beside "The first train
-leaves at 05:50", "The maximum order is 20 EUR" beside "The minimum order is 20 EUR")."""
+"""A bound's word (the most allowed bounds as "at most" does: "maximal 4 Gäste" is "höchstens 4
+Gäste"; "until 2019" bounds a time as "since 2019" does the other way), a change's size and its
+end ("rose by 5%", "rose to 5%"), the first and the last,
+the coldest and the warmest: no order of values code reads ("over 3 days", "the first time",
+"last year"), but the one beside a value where the context writes the other way's says something
+else ("orders under 50 EUR" beside "orders over 50 EUR", "The last train leaves at 05:50" beside
+"The first train leaves at 05:50", "The maximum order is 20 EUR" beside "The minimum order is 20
+EUR")."""
 _RANKED = regex.compile(r"(?:second|third|zweit|dritt|deuxième|troisième|segund|tercer|terz)\p{L}*[\s-]*$",
                         regex.IGNORECASE)
 """An ordinal before the word: "the second cheapest" is no extreme."""
@@ -146,7 +161,9 @@ def extremes_at(text: str, kinds: tuple[str, ...] = (*_EXTREMES, *_OPPOSITES)
     in the text's order."""
     found = [(way, kind, match) for kind in kinds for way, pattern in {**_EXTREMES, **_OPPOSITES}[kind].items()
              for match in _not_compared(pattern, text) if not _RANKED.search(text, 0, match.start())]
-    return sorted(found, key=lambda one: one[2].start())
+    return sorted((one for one in found if not any(  # the words of a longer one: "менее" of "не менее"
+        other[2].start() <= one[2].start() and one[2].end() <= other[2].end() and other[2].span() != one[2].span()
+        for other in found)), key=lambda one: one[2].start())
 
 
 _CHEAPER = (

@@ -16,20 +16,27 @@ import regex
 NEGATION = regex.compile(
     # English, German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Danish and Norwegian, Polish,
     # Czech, Russian, Ukrainian, Turkish, Finnish, Indonesian, Greek, Hebrew, Arabic, Hindi,
-    # Vietnamese, Hungarian; then Chinese, Japanese, Korean and Thai
-    r"(?<![\p{L}\p{M}])(?:not|no|never|none|nor|neither|cannot|weder|ni|aucune?|ningun[oa]?|ningún|nessun[oa]?|"
+    # Vietnamese, Hungarian, Romanian; then Chinese, Japanese, Korean and Thai
+    r"(?<![\p{L}\p{M}])(?:not|no|never|none|nor|neither|cannot|lack|lacks|lacked|lacking|unable|"
+    r"(?:fail|fails|failed|refuse|refuses|refused|decline|declines|declined|neglect|neglects|neglected)\s+to|weder|ni|aucune?|ningun[oa]?|ningún|nessun[oa]?|"
     r"nenhuma?|ingen|inga|żadn[aey]|żaden|žádn[ýáé]|hiçbir|\w+n't|nicht|kein\w*|nie|niemals|ne|pas|jamais|non|nunca|"
     r"não|nem|niet|geen|nooit|inte|aldrig|ikke|aldri|ei|eivät|není|nejsou|nemá|nemají|не|ни|нет|никогда|değil|yok|"
-    r"tidak|bukan|δεν|μην|όχι|לא|אין|אינו|אינה|אינם|אינן|لا|لم|لن|ليس|ليست|غير|नहीं|मत|không|chưa|nincs)"
+    r"tidak|bukan|δεν|μην|όχι|לא|אין|אינו|אינה|אינם|אינן|لا|لم|لن|ليس|ليست|غير|नहीं|मत|không|chưa|nincs|nu|"
+    r"(?<=weder\s(?:\S+\s){1,6})noch|"  # the "nor" of "weder … noch", not "noch" of "still"
+    # a Turkish verb negated by its suffix: "edilemez", "olmaz", "gelmiyor", "olmadı", "olmamış"
+    r"\p{L}+(?:(?<![oóáéíú])m[ae]z|m[ıiuü]yor|madı|m[ae]m[ıi]ş))"  # not "Gómez"
     r"(?![\p{L}\p{M}])|(?<![\p{L}\p{M}])n'(?=\p{L})|[不没沒非無无]|ない|なく|ません|않|못|없|ไม่")
-"""A negation anywhere in a text: "does not hold more than 450" is no bound of more."""
+"""A negation anywhere in a text: "does not hold more than 450" is no bound of more; "lacks a
+pool" and "failed to fix" negate in words of their own."""
 _NO_NEGATION_AFTER = regex.compile(
     r"\s+(?:only|just|merely|nur|bloß|seulement|que|solo|sólo|só|solamente|soltanto|alleen|bara|bare|kun|tylko|"
-    r"jen|только|лише|sadece|vain|hanya|more|less|fewer|later|earlier|longer|mehr|weniger|später|früher|länger|plus|"
-    r"moins|más|menos|più|meno|mais|meer|minder|mer|mindre|flere|færre|więcej|mniej|víc|méně|больше|меньше|"
-    r"позже|раньше|більше|менше)(?![\p{L}\p{M}])", regex.IGNORECASE)
-"""Words after which a negation negates nothing the words say: "not only", "nicht nur", "no more
-than 40" (a bound), "no later than 18:00", "ne … que"."""
+    r"jen|только|лише|sadece|vain|hanya)(?![\p{L}\p{M}])|\s+(?:more|less|fewer|later|earlier|longer|mehr|weniger|"
+    r"später|früher|länger|plus|moins|más|menos|più|meno|mais|meer|minder|mer|mindre|flere|færre|więcej|mniej|víc|"
+    r"méně|больше|меньше|более|менее|позже|раньше|більше|менше|máximo|mínimo)(?=\s*\p{N}|(?:\s+[\p{L}\p{M}]+)?\s+(?:than|als|que|de|di|do|"
+    r"dan|än|enn|end|niż|než|чем|ніж)(?![\p{L}\p{M}]))", regex.IGNORECASE)
+"""Words after which a negation negates nothing the words say: "not only", "nicht nur", "ne …
+que", and a bound: "no more than 40", "no later than 18:00", "не менее 40", "no máximo 4". "No longer sells
+tickets", "nicht mehr verfügbar" and "non più disponibile" negate."""
 
 
 HEDGES = regex.compile(
@@ -39,7 +46,9 @@ HEDGES = regex.compile(
     # Japanese, Korean and Thai. Not "can" and its kin: "Guests can check in from 15:00" says what is so.
     r"(?<![\p{L}\p{M}])(?:(?<!(?:\d|\bin|\bof|\bsince|\buntil|\bfrom|\bby|\bmid|\bearly|\blate|\bthis|\bnext|\blast)"
     r"[\s-]+)may(?![\s.]*\d)|might|could|possibly|probably|probable|likely|perhaps|maybe|potentially|reportedly|"
-    r"allegedly|supposedly|presumably|seemingly|apparently|(?<!\bas\s)expected|vielleicht|möglicherweise|"
+    r"allegedly|supposedly|presumably|seemingly|apparently|(?<!\bas\s)expected|"
+    r"(?:plans?|planned|intends?|intended|aims?|aimed|hopes?|hoped|scheduled)\s+to|soll|sollen|prévoit|prévu|prévue|planea|prevé|"
+    r"previsto|prevista|prevede|intende|planuje|планирует|собирается|vielleicht|möglicherweise|"
     r"wahrscheinlich|eventuell|könnte|könnten|dürfte|dürften|vermutlich|voraussichtlich|angeblich|womöglich|"
     r"anscheinend|peut-être|pourrait|pourraient|probablement|possiblement|éventuellement|vraisemblablement|"
     r"apparemment|quizás?|tal vez|acaso|posiblemente|probablemente|seguramente|podría|podrían|forse|magari|potrebbe|"
@@ -60,9 +69,25 @@ HEDGES = regex.compile(
     r"visse|mange|niektóre|niektórzy|kilka|wiele|czasami|częściowo|некоторые|несколько|многие|иногда|частично)"
     r"(?![\p{L}\p{M}])|可能|也许|也許|或许|或許|大概|恐怕|似乎|估计|估計|一些|有些|部分|かもしれ(?:ない|ません)?|だろう|"
     r"でしょう|おそらく|恐らく|たぶん|多分|らしい|一部|아마|것 같|지도 모르|일부|อาจ|น่าจะ")
-"""Words that say a thing only may be so, or holds only of some: "The flight may be delayed" is
+"""Words that say a thing only may be so, or is only meant to be ("The company plans to hire 50
+people"; not "will", which says it firmly), or holds only of some: "The flight may be delayed" is
 no "The flight is delayed", "Some rooms have a balcony" no "All rooms have a balcony". Code asks
 where the context says more weakly what the words say firmly, never the other way."""
+
+
+CONDITIONS = regex.compile(
+    # English, German, French and Spanish ("si", not "sí"), Italian, Portuguese, Dutch, Swedish,
+    # Danish and Norwegian, Polish, Czech, Russian, Ukrainian, Turkish, Finnish, Indonesian, Greek;
+    # then Chinese, Japanese and Korean. Not "se" nor "als", which are mostly something else.
+    r"(?<![\p{L}\p{M}])(?:if|unless|provided|providing|whenever|claims?|claimed|alleges?|alleged|believes?|believed|"
+    r"thinks?|suspects?|suspected|rumou?red|wenn|falls|sofern|sobald|behaupte[nt]?|behauptete[nt]?|glauben|glaubt|"
+    r"meinen|meint|si|sauf si|pourvu|prétend(?:ent)?|a menos que|siempre que|creen|qualora|purché|sostengono|"
+    r"desde que|indien|mits|tenzij|beweren|beweert|ifall|såvida|hvis|jeśli|jeżeli|twierdzą|twierdzi|pokud|jestli|"
+    r"если|утверждают|утверждает|якобы|якщо|eğer|jos|jika|apabila|kalau|εάν|αν)(?![\p{L}\p{M}])"
+    r"|如果|假如|倘若|只要|声称|聲稱|場合|なら|경우")
+"""Words that say the rest holds only under a condition, or by someone's account: "Breakfast is
+free if you book directly" is no "Breakfast is free", "Critics claim the bridge is unsafe" no "The
+bridge is unsafe". Code asks where the context says under these what the words say outright."""
 
 
 CAN = frozenset("can kann können peut peuvent puede pueden può possono pode podem kan kunnen får kan może mogą "
@@ -112,7 +137,8 @@ _OPPOSITES = (
      r"forbid|prohibit|banned|verboten|untersagt|interdit|prohibid|vietat|proibit|verboden|förbjud|forbudt|zabronion|"
      r"запрещ|금지"),
     (r"includ|inklusive|inbegriffen|inclus|incluid|incluíd|inbegrepen|inklud|wliczon|включ|포함",
-     r"exclud|exklusive|ausgeschlossen|exclu|excluid|esclus|excluíd|uitgesloten|exklud|wyłączon|исключ|불포함|제외"),
+     r"exclud|exklusive|ausgeschlossen|exclu|excluid|esclus|excluíd|uitgesloten|exklud|wyłączon|исключ|불포함|제외|"
+     r"extra\b|zusätzlich|supplément|aparte\b|ekstra\b|dodatkow|дополнительн"),
     (r"confirm|bestätigt|confirmé|confirmad|confermat|bevestigd|bekräftad|bekræftet|bekreftet|potwierdz|подтвержд|확정",
      r"cancel|storniert|abgesagt|annulé|cancelad|annullat|geannuleerd|avbokad|inställd|annuller|aflyst|avlyst|"
      r"odwołan|anulowan|отмен|취소"),
@@ -142,7 +168,10 @@ _OPPOSITES = (
     (r"win\b|wins\b|won\b|winning\b|gewann|gewonnen|gewinnt|gagn|gan[óa]|ganaron|vins[ei]\b|vinto|venceu|ganhou|"
      r"vann\b|vandt|wygra|выигра|победи",
      r"lose\b|loses\b|lost\b|losing\b|verlor|verliert|perdu|perdi|pers[eoa]\b|förlora|tabte|tapte|przegra|проигра"),
-    (r"free\b|gratis|kostenlos|kostenfrei|gratuit|kostnadsfri|bezpłatn|darmow|бесплатн|무료",
+    (r"can\b|kann\b|können|peut|peuvent|puede|pueden|può|possono|pode\b|podem|kunnen|kan\b|może|mogą|можно|может|могут",
+     r"must|have\.to|has\.to|had\.to|muss|müssen|musst|doit|doivent|debe\b|deben|deve\b|devono|moet|moeten|måste|"
+     r"musi\b|muszą|должен|должна|должны|обязан"),
+    (r"free\b|free\.of\.charge|gratis|kostenlos|kostenfrei|gratuit|kostnadsfri|bezpłatn|darmow|бесплатн|무료",
      r"paid\b|chargeable|kostenpflichtig|payant|pago\b|pagamento\b|betaald|avgiftsbelag|betalt\b|płatn|платн|유료"),
     (r"approv|genehmigt|bewilligt|approuvé|aprobad|approvat|aprovad|goedgekeurd|beviljad|bevilget|zatwierdzon|одобрен",
      r"den(?:y|ied|ies)\b|abgelehnt|verweigert|refusé|denegad|negat[oa]\b|respint|negad[oa]\b|geweigerd|nekad|afslå|"
@@ -164,6 +193,21 @@ _OPPOSITES = (
      r"odlot|odjazd|отправ|вылет"),
     (r"available|in\.stock|verfügbar|disponibl|disponível|beschikbaar|tillgänglig|tilgængelig|tilgjengelig|dostępn|доступн",
      r"sold\.out|out\.of\.stock|ausverkauft|épuisé|agotad|esaurit|esgotad|uitverkocht|slutsåld|udsolgt|utsolgt|wyprzedan|распродан"),
+    (r"start|begin|began|beginnt|begann|commenc|empie[cz]|comien[cz]|inizi|come[cç]|begint|börjar|starter|zaczyna|"
+     r"rozpoczyna|начина|начнёт|начнет",
+     r"end\b|ends\b|ended\b|ending\b|endet|endete|termin|finit|finisce|acaba|eindigt|slutar|slutter|kończy|"
+     r"заканчива|законч|оконч"),
+    (r"indoor|inside\b|innen|drinnen|intérieur|interior\b|intern[oa]\b|binnen\b|inomhus|indendørs|innendørs|"
+     r"wewnątrz|крыт|внутри",
+     r"outdoor|outside\b|außen|draußen|freien|extérieur|exterior\b|estern[oa]\b|buiten\b|utomhus|udendørs|"
+     r"utendørs|zewnątrz|открыт\p{L}* воздух|снаружи"),
+    (r"temporar|vorübergehend|temporaire|provisoire|provisional|provisori|tijdelijk|tillfällig|midlertidig|"
+     r"tymczasow|временн",
+     r"permanent|dauerhaft|définiti|definitiv|permanente|blijvend|stała?\b|stały|постоянн"),
+    (r"part\.time|teilzeit|temps\.partiel|tiempo\.parcial|deeltijd|deltid|niepełn",
+     r"full\.time|vollzeit|temps\.plein|tiempo\.completo|voltijd|heltid|pełn\p{L}* etat"),
+    (r"import|einfuhr|importa|importe|invoer|importer|importuj|импорт|ввоз",
+     r"export|ausfuhr|exporta|exporte|uitvoer|exporter|eksportuj|экспорт|вывоз"),
 )
 """Words of the other sense: "open" beside "closed", "allowed" beside "prohibited", "included"
 beside "excluded", "confirmed" beside "cancelled", "rose" beside "fell". Each says the other's
@@ -181,8 +225,8 @@ _CONVERSES = (
      r"mayor\b|maggior|maior\b|groter|större|større|większ",
      r"fewer|less\b|weniger|moins\b|menos\b|meno\b|minder\b|mindre\b|færre|mniej|меньше|smaller|kleiner|"
      r"lesser|menor\b|minore?\b|mniejsz"),
-    (r"before\b|avant\b|antes\b|prima\b|przed\b|до\b|früher|раньше",
-     r"after\b|après\b|después|dopo\b|depois|после|später|позже"),
+    (r"before\b|avant\b|antes\b|prima\b|przed\b|до\b|früher|раньше|vor\b|voor\b|före\b",
+     r"after\b|après\b|después|dopo\b|depois|после|später|позже|nach\b|na\b|efter\b"),
     (r"long|länger|lang\b|larg[oa]\b|lung[oa]\b|langer|längre|længere|lengre|dłuż|длинне|дольше",
      r"short|kürzer|kurz|court|cort[oa]\b|korter|kortare|kortere|krótsz|короче"),
     (r"fast|quick|schnell|rapide|rápid|rapid|veloc|sneller|snabb|hurtig|rask|szybk|szybsz|быстр",
@@ -196,15 +240,22 @@ _CONVERSES = (
     (r"east|ost\b|östlich|öster|oost|øst|wsch|восто", r"west|ouest|oeste|ovest|väst|vest\b|zach|запад"),
     (r"buy|bought|purchas|kauf|gekauft|achet|compr[aó]|acquist|koop|kocht|köp|køb|kjøp|kupi|kupuj|купи|покуп",
      r"sell|sold\b|verkauf|vend|verkoop|verkocht|sälj|sålde|sælg|solgt|selg|sprzeda|прода"),
+    (r"about\b|around\b|roughly|approximate|nearly|almost|circa\b|etwa\b|ungefähr|zirka|environ\b|aproximad|"
+     r"alrededor|circa\b|ongeveer|ungefär|omkring|około|примерно|около\b|yaklaşık|sekitar",
+     r"exact|precise|genau\b|exakt|précisément|exactement|exactamente|esattamente|precisamente|exatamente|"
+     r"precies|præcis|dokładnie|ровно\b|tepat\b"),
 )
 """Words of the other sense between two things, where one may be the other's converse: "X is
-cheaper than Y" is "Y is dearer than X", "after that" may be "before" what came first."""
+cheaper than Y" is "Y is dearer than X", "after that" may be "before" what came first; and a
+number given exactly beside one given about so."""
 
 
 _SENSES = [(regex.compile(rf"(?:{one})\w*", regex.IGNORECASE), regex.compile(rf"(?:{other})\w*", regex.IGNORECASE))
            for one, other in _OPPOSITES + _CONVERSES]
 """The pairs' two senses as patterns of whole words: `_OPPOSITES`' first, then `_CONVERSES`'."""
-_PHRASES = regex.compile(r"(?<![\p{L}\p{M}])(?:on[ _-]time|in[ _-]time|sold[ _-]out|out[ _-]of[ _-]stock|in[ _-]stock)"
+_PHRASES = regex.compile(r"(?<![\p{L}\p{M}])(?:on[ _-]time|in[ _-]time|sold[ _-]out|out[ _-]of[ _-]stock|in[ _-]stock|"
+                         r"part[ _-]time|full[ _-]time|temps (?:partiel|plein)|tiempo (?:parcial|completo)|"
+                         r"free of charge|ha(?:ve|s|d) to)"
                          r"(?![\p{L}\p{M}])")
 
 

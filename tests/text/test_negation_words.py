@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from pytest_llmfaith.text.exact import fold
-from pytest_llmfaith.text.negation_words import as_words, hedges, negated_form, negations, of_a_sense, opposite_senses
+from pytest_llmfaith.text.negation_words import (
+    CONDITIONS,
+    as_words,
+    hedges,
+    negated_form,
+    negations,
+    of_a_sense,
+    opposite_senses,
+)
 
 
 @pytest.mark.parametrize(("text", "negated"), [
@@ -25,6 +33,13 @@ from pytest_llmfaith.text.negation_words import as_words, hedges, negated_form, 
     ("ห้องพักไม่มีอาหารเช้า", "ไม่"),
     ("Neither breakfast nor parking is included.", "neither"),
     ("Aucun frais n'est facturé.", "aucun"),
+    # "no longer", "nicht mehr" and "non più" negate what follows; so do words of their own
+    ("The shop no longer sells paper tickets.", "no"), ("Der Laden ist nicht mehr geöffnet.", "nicht"),
+    ("Il negozio non più vende biglietti.", "non"), ("There are no more rooms.", "no"),
+    ("The hotel lacks a pool.", "lacks"), ("The update failed to fix the bug.", "failed to"),
+    ("The airline refused to refund the ticket.", "refused to"), ("Guests are unable to park.", "unable"),
+    ("Biletul nu este rambursabil.", "nu"), ("Bilet iade edilemez.", "edilemez"), ("Otobüs gelmiyor.", "gelmiyor"),
+    ("Uçak kalkmadı.", "kalkmadı"), ("Weder Frühstück noch Parken sind inbegriffen.", "noch"),
 ])
 def test_a_negation_is_found_in_many_languages(text, negated):
     body = fold(text)
@@ -33,7 +48,10 @@ def test_a_negation_is_found_in_many_languages(text, negated):
 
 @pytest.mark.parametrize("text", [
     "The fare not only includes a bag.", "Der Tarif enthält nicht nur Gepäck.", "Payment is due no later than 30 days.",
-    "The group has no more than 40 people.", "Nine rooms are free.", "A unicorn.",
+    "The group has no more than 40 people.", "Nine rooms are free.", "A unicorn.", "Der Raum fasst nicht mehr als 40.",
+    "Pas plus de 40 places.", "Номер вмещает не менее 4 гостей.", "O quarto acomoda no máximo 4.",
+    "The tour takes no longer than 2 hours.", "Das Museum ist noch geöffnet.", "Ana Gómez dirige el hotel.",
+    "Le musée ouvre le samedi.", "Bilet iade edilebilir.",
 ])
 def test_not_only_and_no_more_than_negate_nothing_the_words_say(text):
     body = fold(text)
@@ -75,6 +93,12 @@ def test_words_of_the_other_sense(word, other, opposite):
     ("available", "ausverkauft"), ("agotado", "disponible"), ("delayed", "on.time"), ("late", "early"),
     ("online", "offline"), ("public", "private"), ("domestic", "international"), ("positive", "negative"),
     ("present", "absent"), ("empty", "full"),
+    # start and end, indoors and outdoors, temporary and permanent, part- and full-time, import and export
+    ("starts", "ends"), ("beginnt", "endet"), ("commence", "termine"), ("empieza", "termina"), ("начинается",
+    "заканчивается"), ("indoors", "outdoors"), ("inside", "outside"), ("drinnen", "draußen"), ("temporary",
+    "permanent"), ("vorübergehend", "dauerhaft"), ("part.time", "full.time"), ("teilzeit", "vollzeit"),
+    ("imports", "exports"), ("extra", "included"), ("free.of.charge", "paid"), ("can", "must"), ("can", "have.to"),
+    ("können", "müssen"), ("peuvent", "doivent"), ("pueden", "deben"),
 ])
 def test_more_words_of_the_other_sense_in_many_languages(word, other):
     assert opposite_senses(word, other) and opposite_senses(other, word)
@@ -92,6 +116,7 @@ def test_words_that_only_start_like_one_of_a_pair_are_of_no_sense(word, other):
 @pytest.mark.parametrize(("word", "other"), [
     ("cheaper", "dearer"), ("higher", "lower"), ("more", "fewer"), ("before", "after"), ("north", "south"),
     ("bought", "sold"), ("older", "younger"), ("faster", "slower"), ("better", "worse"), ("longer", "shorter"),
+    ("vor", "nach"), ("about", "exactly"), ("etwa", "genau"),
 ])
 def test_words_between_two_things_are_of_the_other_sense_only_where_both_are_named(word, other):
     """"X is cheaper than Y" is "Y is dearer than X"; "after that" may be before what came first."""
@@ -110,6 +135,7 @@ def test_a_state_is_of_a_sense_a_name_or_code_is_not(word, sense):
     ("flight sk4705 is on time.", "flight sk4705 is on.time."), ("tickets are sold out", "tickets are sold.out"),
     ("the item is out of stock", "the item is out.of.stock"), ("status: on_time", "status: on.time"),
     ("the station is on timetable 4", "the station is on timetable 4"),
+    ("the job is part-time", "the job is part.time"), ("un poste à temps plein", "un poste à temps.plein"),
 ])
 def test_a_phrase_of_one_sense_is_read_as_one_word(text, written):
     assert as_words(text) == written
@@ -128,6 +154,8 @@ def test_a_phrase_of_one_sense_is_read_as_one_word(text, written):
     ("Some rooms have a balcony.", "some"), ("Einige Zimmer haben einen Balkon.", "einige"),
     ("Certaines chambres ont un balcon.", "certaines"), ("Algunas habitaciones tienen balcón.", "algunas"),
     ("Niektóre pokoje mają balkon.", "niektóre"), ("一些房间有阳台。", "一些"),
+    ("The company plans to hire 50 people.", "plans to"), ("The museum intends to reopen.", "intends to"),
+    ("Die Firma soll 50 Leute einstellen.", "soll"), ("La ville prévoit de réduire les émissions.", "prévoit"),
 ])
 def test_a_hedge_is_found_in_many_languages(text, hedge):
     body = fold(text)
@@ -137,7 +165,29 @@ def test_a_hedge_is_found_in_many_languages(text, hedge):
 @pytest.mark.parametrize("text", [
     "The museum opens in May.", "Jackalopes hire Todd Watson as new Head Coach May 20, 2019.", "Since May the pool "
     "is open.", "Guests can check in from 15:00.", "The flight landed as expected.", "The flight is delayed.",
-    "Le musée ouvre à 9 h.",
+    "Le musée ouvre à 9 h.", "Refunds will be issued within 14 days.", "The Basic plan has 10 users.",
+    "Plan Básico: 10 usuarios.", "The plant employs 300 people.",
 ])
 def test_a_month_a_can_and_as_expected_hedge_nothing(text):
     assert hedges(fold(text)) == []
+
+
+@pytest.mark.parametrize(("text", "frame"), [
+    ("Breakfast is free if you book directly.", "if"), ("Unless you cancel, the fee applies.", "unless"),
+    ("Critics claim the bridge is unsafe.", "claim"),
+    ("Das Frühstück ist kostenlos, wenn Sie direkt buchen.", "wenn"),
+    ("Kritiker behaupten, die Brücke sei unsicher.", "behaupten"),
+    ("Le petit-déjeuner est offert si vous restez.", "si"),
+    ("El desayuno es gratis si reserva directamente.", "si"), ("Jeśli zapłacisz kartą, opłata wynosi 2%.", "jeśli"),
+    ("Если вы платите картой, взимается 2%.", "если"), ("如果直接预订，早餐免费。", "如果"),
+])
+def test_a_condition_or_an_account_is_found_in_many_languages(text, frame):
+    assert frame in [match.group() for match in CONDITIONS.finditer(fold(text))]
+
+
+@pytest.mark.parametrize("text", [
+    "Sí, el desayuno está incluido.", "La habitación se alquila con desayuno.", "Het ontbijt is inbegrepen als extra.",
+    "Breakfast is free.", "The claimant was paid.",
+])
+def test_a_yes_a_pronoun_and_a_longer_word_frame_nothing(text):
+    assert CONDITIONS.search(fold(text)) is None
