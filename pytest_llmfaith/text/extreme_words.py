@@ -115,12 +115,11 @@ _OPPOSITES = {
 }
 """A bound's word (the most allowed bounds as "at most" does: "maximal 4 Gäste" is "höchstens 4
 Gäste"; "until 2019" bounds a time as "since 2019" does the other way), a change's size and its
-end ("rose by 5%", "rose to 5%"), the first and the last,
-the coldest and the warmest: no order of values code reads ("over 3 days", "the first time",
-"last year"), but the one beside a value where the context writes the other way's says something
-else ("orders under 50 EUR" beside "orders over 50 EUR", "The last train leaves at 05:50" beside
-"The first train leaves at 05:50", "The maximum order is 20 EUR" beside "The minimum order is 20
-EUR")."""
+end ("rose by 5%", "rose to 5%"), the first and the last, the coldest and the warmest: no order
+of values code reads ("over 3 days", "the first time", "last year"), but the one beside a value
+where the context writes the other way's says something else ("orders under 50 EUR" beside
+"orders over 50 EUR", "The last train leaves at 05:50" beside "The first train leaves at 05:50",
+"The maximum order is 20 EUR" beside "The minimum order is 20 EUR")."""
 _RANKED = regex.compile(r"(?:second|third|zweit|dritt|deuxième|troisième|segund|tercer|terz)\p{L}*[\s-]*$",
                         regex.IGNORECASE)
 """An ordinal before the word: "the second cheapest" is no extreme."""

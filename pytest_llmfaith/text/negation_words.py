@@ -18,8 +18,8 @@ NEGATION = regex.compile(
     # Czech, Russian, Ukrainian, Turkish, Finnish, Indonesian, Greek, Hebrew, Arabic, Hindi,
     # Vietnamese, Hungarian, Romanian; then Chinese, Japanese, Korean and Thai
     r"(?<![\p{L}\p{M}])(?:not|no|never|none|nor|neither|cannot|lack|lacks|lacked|lacking|unable|"
-    r"(?:fail|fails|failed|refuse|refuses|refused|decline|declines|declined|neglect|neglects|neglected)\s+to|weder|ni|aucune?|ningun[oa]?|ningún|nessun[oa]?|"
-    r"nenhuma?|ingen|inga|żadn[aey]|żaden|žádn[ýáé]|hiçbir|\w+n't|nicht|kein\w*|nie|niemals|ne|pas|jamais|non|nunca|"
+    r"(?:fail|fails|failed|refuse|refuses|refused|decline|declines|declined|neglect|neglects|neglected)\s+to|"
+    r"weder|ni|aucune?|ningun[oa]?|ningún|nessun[oa]?|nenhuma?|ingen|inga|żadn[aey]|żaden|žádn[ýáé]|hiçbir|\w+n't|nicht|kein\w*|nie|niemals|ne|pas|jamais|non|nunca|"
     r"não|nem|niet|geen|nooit|inte|aldrig|ikke|aldri|ei|eivät|není|nejsou|nemá|nemají|не|ни|нет|никогда|değil|yok|"
     r"tidak|bukan|δεν|μην|όχι|לא|אין|אינו|אינה|אינם|אינן|لا|لم|لن|ليس|ليست|غير|नहीं|मत|không|chưa|nincs|nu|"
     r"(?<=weder\s(?:\S+\s){1,6})noch|"  # the "nor" of "weder … noch", not "noch" of "still"
@@ -32,11 +32,13 @@ _NO_NEGATION_AFTER = regex.compile(
     r"\s+(?:only|just|merely|nur|bloß|seulement|que|solo|sólo|só|solamente|soltanto|alleen|bara|bare|kun|tylko|"
     r"jen|только|лише|sadece|vain|hanya)(?![\p{L}\p{M}])|\s+(?:more|less|fewer|later|earlier|longer|mehr|weniger|"
     r"später|früher|länger|plus|moins|más|menos|più|meno|mais|meer|minder|mer|mindre|flere|færre|więcej|mniej|víc|"
-    r"méně|больше|меньше|более|менее|позже|раньше|більше|менше|máximo|mínimo)(?=\s*\p{N}|(?:\s+[\p{L}\p{M}]+)?\s+(?:than|als|que|de|di|do|"
-    r"dan|än|enn|end|niż|než|чем|ніж)(?![\p{L}\p{M}]))", regex.IGNORECASE)
+    r"méně|больше|меньше|более|менее|позже|раньше|більше|менше|máximo|mínimo)"
+    r"(?=\s*\p{N}|(?:\s+[\p{L}\p{M}]+)?\s+(?:than|als|que|de|di|do|dan|än|enn|end|niż|než|чем|ніж)(?![\p{L}\p{M}]))",
+    regex.IGNORECASE)
 """Words after which a negation negates nothing the words say: "not only", "nicht nur", "ne …
-que", and a bound: "no more than 40", "no later than 18:00", "не менее 40", "no máximo 4". "No longer sells
-tickets", "nicht mehr verfügbar" and "non più disponibile" negate."""
+que", and a comparative that bounds a number: "no more than 40", "no later than 18:00", "не менее
+40", "no máximo 4". "No longer sells tickets", "nicht mehr verfügbar", "non più disponibile"
+negate."""
 
 
 HEDGES = regex.compile(
@@ -47,8 +49,8 @@ HEDGES = regex.compile(
     r"(?<![\p{L}\p{M}])(?:(?<!(?:\d|\bin|\bof|\bsince|\buntil|\bfrom|\bby|\bmid|\bearly|\blate|\bthis|\bnext|\blast)"
     r"[\s-]+)may(?![\s.]*\d)|might|could|possibly|probably|probable|likely|perhaps|maybe|potentially|reportedly|"
     r"allegedly|supposedly|presumably|seemingly|apparently|(?<!\bas\s)expected|"
-    r"(?:plans?|planned|intends?|intended|aims?|aimed|hopes?|hoped|scheduled)\s+to|soll|sollen|prévoit|prévu|prévue|planea|prevé|"
-    r"previsto|prevista|prevede|intende|planuje|планирует|собирается|vielleicht|möglicherweise|"
+    r"(?:plans?|planned|intends?|intended|aims?|aimed|hopes?|hoped|scheduled)\s+to|soll|sollen|prévoit|prévu|"
+    r"prévue|planea|prevé|previsto|prevista|prevede|intende|planuje|планирует|собирается|vielleicht|möglicherweise|"
     r"wahrscheinlich|eventuell|könnte|könnten|dürfte|dürften|vermutlich|voraussichtlich|angeblich|womöglich|"
     r"anscheinend|peut-être|pourrait|pourraient|probablement|possiblement|éventuellement|vraisemblablement|"
     r"apparemment|quizás?|tal vez|acaso|posiblemente|probablemente|seguramente|podría|podrían|forse|magari|potrebbe|"
